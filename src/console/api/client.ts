@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../../contract/endpoint';
+import { buildPath } from '../../contract/endpoint';
+import { endpoints, type EndpointName, type Endpoints } from '../../contract/endpoints';
+import { HttpStatusError, mapErrorBody } from './errors';
+
+/**
+ * The fetch client: base URL, bearer token, 401 -> logout, error mapping (operations.md §8).
+ * The session module configures it at start (`configureApi`); areas call `api(name, …)` with an
+ * endpoint-table name, so paths and shapes come from the contract only.
+ */
+interface ApiConfig {
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Called on any 401 answer (the session logs out). */
+  onUnauthorized: () => void;
+  /** Called with a new token when an answer carries an `authorization` header. */
+  onToken?: (token: string) => void;
+}
+
+const config: ApiConfig = {
+  baseUrl: '',
+  getToken: () => null,
+  onUnauthorized: () => {},
+};
+
+export function configureApi(partial: Partial<ApiConfig>): void {
+  Object.assign(config, partial);
+}
+
+export const apiBaseUrl = (): string => config.baseUrl;
+
+export interface CallOptions<E extends Endpoint<any, any, any>> {
+  params?: Record<string, string | number>;
+  body?: BodyOf<E>;
+  query?: QueryOf<E>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface RawResult<T> {
+  data: T;
+  response: Response;
+}
+
+function toQueryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) {
+    if (v === undefined || v === null) continue;
+    search.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Calls an endpoint and returns the raw response too (login reads the authorization header). */
+export async function apiRaw<N extends EndpointName>(
+  name: N,
+  options: CallOptions<Endpoints[N]> = {},
+): Promise<RawResult<ResponseOf<Endpoints[N]>>> {
+  const e = endpoints[name] as Endpoint<any, any, z.ZodType>;
+  const url = `${config.baseUrl}${buildPath(e.path, options.params)}${toQueryString(options.query)}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined && e.method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(url, { method: e.method, headers, body, signal: options.signal });
+  const issued = response.headers.get('authorization');
+  if (issued && config.onToken) config.onToken(issued.replace(/^Bearer\s+/i, ''));
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401) config.onUnauthorized();
+    if (parsed === undefined) throw new HttpStatusError(response.status, response);
+    throw mapErrorBody(response.status, parsed);
+  }
+  const checked = e.response.safeParse(parsed);
+  if (!checked.success && import.meta.env?.DEV) {
+    console.warn(`[api] ${name}: the answer does not match the contract`, checked.error.issues);
+  }
+  return { data: (checked.success ? checked.data : parsed) as ResponseOf<Endpoints[N]>, response };
+}
+
+/** Calls an endpoint by its endpoint-table name and returns the parsed body. */
+export async function api<N extends EndpointName>(
+  name: N,
+  options: CallOptions<Endpoints[N]> = {},
+): Promise<ResponseOf<Endpoints[N]>> {
+  return (await apiRaw(name, options)).data;
+}

@@ -1,0 +1,14 @@
+import { sessionEndpoints } from './session';
+import type { Endpoint } from './endpoint';
+
+/**
+ * The endpoint table: every endpoint of the admin API, by name. The console calls endpoints by
+ * these entries; the server mounts handlers by the same names and refuses to start when a handler
+ * has no entry here (src/server/app.ts). Areas add their own `<area>Endpoints` object.
+ */
+export const endpoints = {
+  ...sessionEndpoints,
+} satisfies Record<string, Endpoint<any, any, any>>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

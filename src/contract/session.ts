@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { PERMISSIONS } from './permissions';
+
+/**
+ * Session, instance settings, dictionaries and the counters' init call (operations.md §1, §7).
+ *
+ * Login and refresh are at the root (`POST /login`, `GET /refresh`); the profile is under /api/v1.
+ * The token comes back in the `authorization` response header (`Bearer <jwt>`), exposed through CORS.
+ */
+
+export const permissionSchema = z.enum(PERMISSIONS);
+
+export const loginBodySchema = z.object({
+  'g-recaptcha-response': z.string().optional().default(''),
+  email: z.string().trim().min(1, 'The email field is required.').email('The email must be a valid email address.'),
+  password: z.string().min(1, 'The password field is required.'),
+});
+
+export const loginResponseSchema = z.object({ message: z.string() });
+
+/** Refresh failure reasons. 'no_saved_token' means the console had no token to send. */
+export const REFRESH_NO_SAVED_TOKEN = 'no_saved_token';
+export const refreshResponseSchema = z.object({ token: z.string() });
+
+export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const notificationPreferencesSchema = z.object({
+  email: z.boolean(),
+  browser: z.boolean(),
+  telegram: z.boolean(),
+});
+
+/** The signed-in staff member (operations.md §3 "Profile"). */
+export const profileSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  balance: z.string(), // money travels as a decimal string, never a float
+  accountType: z.string(),
+  companyName: z.string().nullable(),
+  companyAddress: z.string().nullable(),
+  companySite: z.string().nullable(),
+  vat: z.string().nullable(),
+  /** Direct permissions of the member. */
+  permissions: z.array(permissionSchema),
+  /** Direct permissions plus those of every role: what the console checks. */
+  allPermissions: z.array(permissionSchema),
+  roles: z.array(roleRefSchema),
+  referralProgramPercent: z.string(),
+  affiliateCode: z.string().nullable(),
+  notificationPreferences: notificationPreferencesSchema,
+  frozenAt: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** Public instance settings fetched at start (operations.md §1). */
+export const publicSettingsSchema = z.object({
+  panelName: z.string(),
+  favicon: z.string().nullable(),
+  inhouse: z.boolean(),
+  captchaIsEnabled: z.boolean(),
+  /** reCAPTCHA site key; null when captcha is off. */
+  captchaSiteKey: z.string().nullable(),
+  /** Where the console's realtime client connects (Pusher protocol, DESIGN.md §6). */
+  broadcasting: z.object({
+    key: z.string(),
+    wsHost: z.string().nullable(),
+    wsPort: z.number().int().nullable(),
+    forceTLS: z.boolean(),
+  }),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const dictionariesSchema = z.object({
+  user_statuses: z.array(z.object({ value: z.string(), text: z.string() })),
+  locales: z.array(z.object({ value: z.string(), text: z.string() })),
+  auto_translation: z.object({ available_locales: z.array(z.string()) }),
+});
+export type Dictionaries = z.infer<typeof dictionariesSchema>;
+
+/** The four live counters (operations.md §1), plus combo orders in moderation. */
+export const countersSchema = z.object({
+  ordersInProcessing: z.number().int(),
+  ordersInModeration: z.number().int(),
+  ordersWithNoActiveProviders: z.number().int(),
+  freeTrialsPending: z.number().int(),
+});
+export type Counters = z.infer<typeof countersSchema>;
+
+/** Client error report (unhandled console errors) and analytics page view. */
+export const clientErrorBodySchema = z.object({
+  message: z.string().max(2000),
+  stack: z.string().max(20000).optional(),
+  url: z.string().max(2000),
+  userId: z.number().int().nullable().optional(),
+});
+export const pageViewBodySchema = z.object({
+  path: z.string().max(2000),
+  visitorId: z.number().int().nullable(),
+  title: z.string().max(500).optional(),
+});
+export const okSchema = z.object({ message: z.string() });
+
+export const sessionEndpoints = {
+  login: endpoint({
+    method: 'POST', path: '/login', permission: 'public', body: loginBodySchema, response: loginResponseSchema,
+    mutates: false, summary: 'Log in; the token comes back in the authorization header',
+  }),
+  refresh: endpoint({
+    method: 'GET', path: '/refresh', permission: 'authenticated', response: refreshResponseSchema,
+    summary: 'A new token (also in the authorization header); the old one stops working',
+  }),
+  logout: endpoint({
+    method: 'POST', path: '/logout', permission: 'authenticated', response: okSchema, mutates: false,
+    summary: 'Revoke every token of the member',
+  }),
+  profile: endpoint({
+    method: 'GET', path: '/api/v1/profile', permission: 'authenticated', response: profileSchema,
+    summary: 'The signed-in staff member',
+  }),
+  settings: endpoint({
+    method: 'GET', path: '/settings', permission: 'public', response: publicSettingsSchema,
+    summary: 'Public instance settings (panel name, favicon, inhouse, captcha)',
+  }),
+  dictionaries: endpoint({
+    method: 'GET', path: '/api/v1/dictionaries', permission: 'public', response: dictionariesSchema,
+    summary: 'Application dictionaries: user statuses, locales, auto-translation locales',
+  }),
+  websocketsInit: endpoint({
+    method: 'GET', path: '/api/v1/admin/websockets/init', permission: 'authenticated', response: countersSchema,
+    summary: 'Current values of the live counters',
+  }),
+  clientErrors: endpoint({
+    method: 'POST', path: '/api/v1/client-errors', permission: 'public', body: clientErrorBodySchema, response: okSchema,
+    mutates: false, summary: 'Store an unhandled console error',
+  }),
+  pageViews: endpoint({
+    method: 'POST', path: '/api/v1/page-views', permission: 'authenticated', body: pageViewBodySchema, response: okSchema,
+    mutates: false, summary: 'Record a page view (the default analytics adapter)',
+  }),
+};

@@ -1,0 +1,104 @@
+import type { Hono } from 'hono';
+import type { z } from 'zod';
+import { endpoints, type EndpointName, type Endpoints } from '../../contract/endpoints';
+import type { Endpoint, EndpointPermission } from '../../contract/endpoint';
+import { zodIssuesToErrors } from '../../contract/errors';
+import type { Permission } from '../../contract/permissions';
+import { authenticate } from '../auth/authenticate';
+import type { Actor, AppContext, AppDeps, AppEnv, StaffContext } from './context';
+import { HttpError, forbidden, validationFailed } from './errors';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerArgs<E extends Endpoint<any, any, any>> {
+  body: Out<E['body']>;
+  query: Out<E['query']>;
+  params: Record<string, string>;
+  /** Null only on public endpoints. */
+  staff: E['permission'] extends 'public' ? StaffContext | null : StaffContext;
+  actor: Actor;
+  deps: AppDeps;
+  c: AppContext;
+}
+
+/** A handler returns the endpoint's response body (sent as JSON, 200) or a full Response. */
+export type Handler<E extends Endpoint<any, any, any>> = (
+  args: HandlerArgs<E>,
+) => Promise<z.input<E['response']> | Response>;
+
+export type AreaHandlers = { [K in EndpointName]?: Handler<Endpoints[K]> };
+
+/** Declares an area's handlers, keyed by endpoint-table names (typed against the contract). */
+export const defineHandlers = <H extends AreaHandlers>(handlers: H): H => handlers;
+
+export function actorOf(c: AppContext, staff: StaffContext | null): Actor {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const incoming = (c.env as any)?.incoming?.socket?.remoteAddress as string | undefined;
+  return { staffId: staff?.id ?? null, ip: forwarded || incoming || null, userAgent: c.req.header('user-agent') ?? null };
+}
+
+export function permits(staff: StaffContext, permission: EndpointPermission): boolean {
+  if (permission === 'public' || permission === 'authenticated') return true;
+  const needed: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
+  return needed.some((p) => staff.permissions.has(p));
+}
+
+async function readJson(c: AppContext): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  const text = await c.req.text();
+  if (!text) return {};
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationFailed(zodIssuesToErrors(result.error.issues));
+  return result.data;
+}
+
+/**
+ * Mounts every area's handlers on the app, in the pipeline of DESIGN.md §5:
+ * authenticate -> permission from the endpoint table -> zod validation -> handler.
+ *
+ * Start-up fails when a handler names no endpoint-table entry, when an entry has no permission,
+ * or when an entry of the table has no handler: a gap is found when the server starts, never at
+ * request time.
+ */
+export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: AppDeps): void {
+  const handlers = new Map<string, Handler<any>>();
+  for (const area of areas) {
+    for (const [name, handler] of Object.entries(area)) {
+      if (!(name in endpoints)) throw new Error(`Handler "${name}" has no entry in the endpoint table`);
+      if (handlers.has(name)) throw new Error(`Endpoint "${name}" has two handlers`);
+      handlers.set(name, handler as Handler<any>);
+    }
+  }
+  for (const [name, e] of Object.entries(endpoints) as [string, Endpoint<any, any, any>][]) {
+    if (e.permission === undefined || e.permission === null || (Array.isArray(e.permission) && e.permission.length === 0)) {
+      throw new Error(`Endpoint "${name}" has no permission entry`);
+    }
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`Endpoint "${name}" (${e.method} ${e.path}) has no handler`);
+
+    app.on(e.method, e.path, async (c) => {
+      let staff: StaffContext | null = null;
+      if (e.permission !== 'public') {
+        staff = await authenticate(c, deps);
+        if (!permits(staff, e.permission)) throw forbidden();
+      } else if (c.req.header('authorization')) {
+        // Public endpoints still know who is asking when a valid token is sent.
+        staff = await authenticate(c, deps).catch(() => null);
+      }
+      c.set('staff', staff);
+      const body = e.body ? parse(e.body, await readJson(c)) : undefined;
+      const query = e.query ? parse(e.query, c.req.query()) : undefined;
+      const result = await handler({ body, query, params: c.req.param() as Record<string, string>, staff, actor: actorOf(c, staff), deps, c } as any);
+      return result instanceof Response ? result : c.json(result as object);
+    });
+  }
+}

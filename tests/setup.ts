@@ -1,0 +1,28 @@
+// Shared test setup. Console tests run in happy-dom; these matchers and stubs are harmless in node.
+import '@testing-library/jest-dom/vitest';
+
+if (typeof window !== 'undefined') {
+  // Mantine reads matchMedia; mantine-datatable hides every column unless '' matches.
+  if (!window.matchMedia || !('__stub' in window.matchMedia)) {
+    const matchMedia = (query: string) => ({
+      matches: query === '',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    });
+    Object.assign(matchMedia, { __stub: true });
+    Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMedia });
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as any).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  window.scrollTo = (() => {}) as typeof window.scrollTo;
+}
