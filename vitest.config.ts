@@ -6,7 +6,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
+    // No root `include`: `extends: true` concatenates arrays, so a root pattern would run every
+    // test file in both projects (server tests in happy-dom too).
     environment: 'happy-dom',
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,

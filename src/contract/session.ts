@@ -72,6 +72,32 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
+/** Staff and user statuses (operations.md §3 "User"). */
+export const USER_STATUSES = [
+  { value: 'active', text: 'Active' },
+  { value: 'frozen', text: 'Frozen' },
+  { value: 'deactivated', text: 'Deactivated' },
+] as const;
+
+/** The content locales (catalogue.md §9); the default is en. */
+export const LOCALES = [
+  { value: 'en', text: 'English' },
+  { value: 'ru', text: 'Russian' },
+  { value: 'es', text: 'Spanish' },
+  { value: 'fr', text: 'French' },
+  { value: 'de', text: 'German' },
+  { value: 'hi_IN', text: 'Hindi' },
+  { value: 'ko', text: 'Korean' },
+  { value: 'pt_BR', text: 'Portuguese (Brazil)' },
+  { value: 'tr', text: 'Turkish' },
+  { value: 'zh_CN', text: 'Chinese (Simplified)' },
+  { value: 'ja', text: 'Japanese' },
+  { value: 'vi', text: 'Vietnamese' },
+] as const;
+export type Locale = (typeof LOCALES)[number]['value'];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const LOCALE_CODES = LOCALES.map((l) => l.value) as Locale[];
+
 export const dictionariesSchema = z.object({
   user_statuses: z.array(z.object({ value: z.string(), text: z.string() })),
   locales: z.array(z.object({ value: z.string(), text: z.string() })),

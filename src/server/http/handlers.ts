@@ -8,7 +8,9 @@ import { authenticate } from '../auth/authenticate';
 import type { Actor, AppContext, AppDeps, AppEnv, StaffContext } from './context';
 import { HttpError, forbidden, validationFailed } from './errors';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+// `body?:` makes E['body'] `Schema | undefined`; strip the undefined before mapping, or every
+// handler's body would be typed as possibly undefined.
+type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : Exclude<S, undefined> extends z.ZodType ? z.output<Exclude<S, undefined>> : undefined;
 
 export interface HandlerArgs<E extends Endpoint<any, any, any>> {
   body: Out<E['body']>;

@@ -1,0 +1,19 @@
+import type { AppContext, AppDeps, StaffContext } from '../http/context';
+import { unauthenticated } from '../http/errors';
+import { loadStaffContext } from './staff';
+import { bearerToken, verifyAccessToken } from './tokens';
+
+/**
+ * The first step of the request pipeline (DESIGN.md §5): the bearer token must be a valid,
+ * unexpired token of an existing member who may sign in, issued at their current token version.
+ * Anything else is a 401 `{message}`, which the console answers by logging out.
+ */
+export async function authenticate(c: AppContext, deps: AppDeps): Promise<StaffContext> {
+  const token = bearerToken(c.req.header('authorization'));
+  if (!token) throw unauthenticated();
+  const claims = await verifyAccessToken(deps.config.jwtSecret, token);
+  if (!claims) throw unauthenticated();
+  const staff = await loadStaffContext(deps.database.db, claims.staffId);
+  if (!staff || staff.tokenVersion !== claims.tokenVersion) throw unauthenticated();
+  return staff;
+}

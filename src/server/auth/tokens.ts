@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+/**
+ * Access tokens: HS256 JWTs with `sub` (staff id), `ver` (the member's token_version at issue),
+ * `iat`, `exp` and a unique `jti`. A token is valid only while `ver` equals the stored version,
+ * so bumping the version revokes every earlier token at once.
+ */
+export interface TokenClaims {
+  staffId: number;
+  tokenVersion: number;
+}
+
+const ALGORITHM = 'HS256';
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(
+  secret: string,
+  claims: TokenClaims,
+  ttlSeconds: number,
+  /** Issue time in ms; tests pass a past time to get an expired token. */
+  now: number = Date.now(),
+): Promise<string> {
+  const iat = Math.floor(now / 1000);
+  return new SignJWT({ ver: claims.tokenVersion })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(claims.staffId))
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .setJti(randomUUID())
+    .sign(key(secret));
+}
+
+/** The claims of a valid, unexpired token, or null for anything else. */
+export async function verifyAccessToken(secret: string, token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat', 'jti'] });
+    const staffId = Number(payload.sub);
+    const tokenVersion = payload.ver;
+    if (!Number.isSafeInteger(staffId) || staffId <= 0) return null;
+    if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion)) return null;
+    return { staffId, tokenVersion };
+  } catch {
+    return null;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if any. */
+export function bearerToken(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}

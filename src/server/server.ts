@@ -1,0 +1,98 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Hono } from 'hono';
+import { createApp } from './app';
+import { resolveJwtSecret } from './auth/secret';
+import type { readConfig, ServerConfig } from './config';
+import { openDatabase } from './db/client';
+import { runSeed } from './db/seed';
+import type { AppDeps, AppEnv } from './http/context';
+
+/** Configuration as read from the environment; the JWT secret may still be missing. */
+export type StartConfig = ReturnType<typeof readConfig>;
+
+type Publish = AppDeps['publish'];
+
+/**
+ * In-process fan-out for realtime events: handlers call `publish`, and whatever delivers events
+ * (the channel server, an external Pusher-compatible service) registers itself with `add`.
+ * A failing subscriber is logged and never fails the request that published.
+ */
+export interface PublisherHub {
+  publish: Publish;
+  add(subscriber: Publish): () => void;
+}
+
+export function createPublisherHub(): PublisherHub {
+  const subscribers = new Set<Publish>();
+  return {
+    publish: (channel, event, data) => {
+      for (const subscriber of subscribers) {
+        try {
+          subscriber(channel, event, data);
+        } catch (err) {
+          console.error('[realtime] publisher failed for', channel, event, err);
+        }
+      }
+    },
+    add: (subscriber) => {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
+    },
+  };
+}
+
+export interface RunningServer {
+  url: string;
+  /** The node HTTP server, for attaching the websocket server (upgrade requests). */
+  httpServer: ServerType;
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  publishers: PublisherHub;
+  /** Stops accepting requests, then closes the database (PGlite flushes to disk). */
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates) the database, seeds it, and serves the app on config.port (0: any free port). */
+export async function startServer(config: StartConfig, options: { hostname?: string } = {}): Promise<RunningServer> {
+  // A bad environment value must stop the start, not surface later as tokens that never verify.
+  if (!Number.isInteger(config.tokenTtlSeconds) || config.tokenTtlSeconds < 60 || config.tokenTtlSeconds > 1800) {
+    throw new Error(`TOKEN_TTL_SECONDS must be a whole number of seconds between 60 and 1800 (got ${config.tokenTtlSeconds})`);
+  }
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT is not a valid port: ${config.port}`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runSeed(database.db, { demo: config.demo });
+    const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
+    const fullConfig: ServerConfig = { ...config, jwtSecret };
+    const publishers = createPublisherHub();
+    const deps: AppDeps = { database, config: fullConfig, publish: publishers.publish };
+    const app = createApp(deps);
+
+    const { httpServer, port } = await listen(app, config.port, options.hostname);
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          httpServer.close(() => resolve());
+          // Keep-alive sockets would hold close() open until they time out.
+          if ('closeAllConnections' in httpServer) httpServer.closeAllConnections();
+        });
+        await database.close();
+      })());
+    return { url: `http://localhost:${port}`, httpServer, app, deps, publishers, close };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+function listen(app: Hono<AppEnv>, port: number, hostname?: string): Promise<{ httpServer: ServerType; port: number }> {
+  return new Promise((resolve, reject) => {
+    const httpServer = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
+      httpServer.off('error', reject);
+      resolve({ httpServer, port: info.port });
+    });
+    httpServer.once('error', reject);
+  });
+}
