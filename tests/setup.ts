@@ -26,3 +26,8 @@ if (typeof window !== 'undefined') {
   }
   window.scrollTo = (() => {}) as typeof window.scrollTo;
 }
+
+// Server tests seed a smaller demo so each test file's database is ready in a second or two; the
+// seed steps read these (the full demo is 5,000 users and 200,000 orders).
+process.env.SEED_USERS ??= '400';
+process.env.SEED_ORDERS ??= '3000';

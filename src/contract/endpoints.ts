@@ -1,4 +1,6 @@
 import { sessionEndpoints } from './session';
+import { homeEndpoints } from './home';
+import { usersEndpoints } from './users';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -8,6 +10,8 @@ import type { Endpoint } from './endpoint';
  */
 export const endpoints = {
   ...sessionEndpoints,
+  ...homeEndpoints,
+  ...usersEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

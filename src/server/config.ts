@@ -22,6 +22,8 @@ export interface ServerConfig {
   simulator: boolean;
   /** Directory of the built console (vite build). */
   staticDir: string;
+  /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
+  trustProxy: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Omit<ServerConfig, 'jwtSecret'> & { jwtSecret?: string } {
@@ -45,5 +47,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     simulator: env.SIMULATOR !== 'off',
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
+    trustProxy: env.TRUST_PROXY === 'on',
   };
 }

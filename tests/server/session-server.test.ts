@@ -23,6 +23,7 @@ const baseConfig = (dataDir: string): StartConfig => ({
   pusher: { appId: 'a', key: 'k', secret: 's' },
   simulator: false,
   staticDir: resolve('/nonexistent-static-dir'),
+  trustProxy: false,
 });
 
 const loginOver = async (url: string, email: string, password: string) => {

@@ -33,8 +33,12 @@ export type AreaHandlers = { [K in EndpointName]?: Handler<Endpoints[K]> };
 /** Declares an area's handlers, keyed by endpoint-table names (typed against the contract). */
 export const defineHandlers = <H extends AreaHandlers>(handlers: H): H => handlers;
 
-export function actorOf(c: AppContext, staff: StaffContext | null): Actor {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+/**
+ * Who is asking. X-Forwarded-For is believed only behind a trusted proxy (TRUST_PROXY=on): anyone
+ * can send that header, and the login throttle keys on the address.
+ */
+export function actorOf(c: AppContext, staff: StaffContext | null, trustProxy = false): Actor {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
   const incoming = (c.env as any)?.incoming?.socket?.remoteAddress as string | undefined;
   return { staffId: staff?.id ?? null, ip: forwarded || incoming || null, userAgent: c.req.header('user-agent') ?? null };
 }
@@ -99,7 +103,7 @@ export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: A
       c.set('staff', staff);
       const body = e.body ? parse(e.body, await readJson(c)) : undefined;
       const query = e.query ? parse(e.query, c.req.query()) : undefined;
-      const result = await handler({ body, query, params: c.req.param() as Record<string, string>, staff, actor: actorOf(c, staff), deps, c } as any);
+      const result = await handler({ body, query, params: c.req.param() as Record<string, string>, staff, actor: actorOf(c, staff, deps.config.trustProxy), deps, c } as any);
       return result instanceof Response ? result : c.json(result as object);
     });
   }

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     pusher: { appId: 'test-app', key: 'test-key', secret: 'test-pusher-secret' },
     simulator: false,
     staticDir: resolve('/nonexistent-static-dir'),
+    trustProxy: false,
     ...overrides,
   };
 }

@@ -3,3 +3,11 @@
  * `npm run db:generate` (drizzle-kit) and committed.
  */
 export * from './staff';
+export * from './settings';
+export * from './logs';
+export * from './orders';
+export * from './providers';
+export * from './free-trials';
+export * from './catalogue';
+export * from './customers';
+export * from './finance';

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { tableRequestSchema } from '../../../contract/table';
+import type { UserBulkAction, UserRow } from '../../../contract/users';
+import type { Endpoints } from '../../../contract/endpoints';
+import type { Queryable } from '../../db/client';
+import type { StaffContext } from '../../http/context';
+import { forbidden, notFound } from '../../http/errors';
+import { defineHandlers, type HandlerArgs } from '../../http/handlers';
+import { idParam, loadUserDetail, requireUser, updateUser } from './detail';
+import { changeGrade, readDiscount, setDiscount, syncPaymentMethods, syncRolesAndPermissions, updateSeller } from './edits';
+import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './lists';
+import { findUserRow, usersTable } from './table';
+import { applyTransition, TRANSITIONS, transitionOne } from './transitions';
+import { destroyUserService, listUserServices, storeUserService } from './user-services';
+
+/**
+ * The users area (operations.md §7 "Users"). Permissions are checked by the pipeline from the
+ * endpoint table; every write runs in one transaction with its audit and change-log entries.
+ */
+
+async function rowOf(q: Queryable, userId: number, staff: StaffContext): Promise<UserRow> {
+  const row = await findUserRow(q, userId, staff);
+  if (!row) throw notFound('User');
+  return row;
+}
+
+const SINGLE_MESSAGES: Record<UserBulkAction, (id: number) => string> = {
+  freeze: (id) => `User ${id} frozen.`,
+  deactivate: (id) => `User ${id} deactivated.`,
+  activate: (id) => `User ${id} activated.`,
+};
+
+/** freeze, deactivate and activate share one body ({userId}) and one answer ({message, user}). */
+function transitionHandler(action: UserBulkAction) {
+  return async ({ body, staff, actor, deps }: HandlerArgs<Endpoints['usersFreeze']>) =>
+    deps.database.db.transaction(async (tx) => {
+      await transitionOne(tx, actor, action, body.userId);
+      return { message: SINGLE_MESSAGES[action](body.userId), user: await rowOf(tx, body.userId, staff) };
+    });
+}
+
+export const usersHandlers = defineHandlers({
+  usersTable: async ({ body, staff, deps }) => usersTable.query(deps.database.db, body, staff),
+
+  usersSearch: async ({ query, deps }) => searchUsers(deps.database.db, query.search),
+
+  usersAvailableSellers: async ({ deps }) => availableSellers(deps.database.db),
+
+  usersContactSteps: async ({ deps }) => contactSteps(deps.database.db),
+
+  usersVerificationDocuments: async ({ query, deps }) => verificationDocuments(deps.database.db, query.userId),
+
+  usersDiscountShow: async ({ query, deps }) => ({
+    userId: query.userId,
+    discountPercent: await readDiscount(deps.database.db, query.userId),
+  }),
+
+  usersDiscountUpdate: async ({ body, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
+      const discountPercent = await setDiscount(tx, actor, body.userId, body.discountPercent);
+      return { message: `User ${body.userId}: personal discount saved.`, userId: body.userId, discountPercent };
+    }),
+
+  usersFreeze: transitionHandler('freeze'),
+  usersDeactivate: transitionHandler('deactivate'),
+  usersActivate: transitionHandler('activate'),
+
+  usersBulkActions: async ({ body, staff, actor, deps }) => {
+    // The endpoint admits any of the three permissions; the chosen action needs its own.
+    const needed = TRANSITIONS[body.action].permission;
+    if (!staff.permissions.has(needed)) throw forbidden();
+    const result = await deps.database.db.transaction((tx) => applyTransition(tx, actor, body.action, body.usersIds));
+    return { done: result.done, failed: result.failed.map(({ id, message }) => ({ id, message })) };
+  },
+
+  usersUpdateSeller: async ({ body, staff, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
+      await updateSeller(tx, actor, body);
+      return { message: `User ${body.userId}: manager saved.`, user: await rowOf(tx, body.userId, staff) };
+    }),
+
+  usersChangeGrade: async ({ body, staff, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
+      await changeGrade(tx, actor, body);
+      return { message: `User ${body.userId}: grade saved.`, user: await rowOf(tx, body.userId, staff) };
+    }),
+
+  usersSyncRolesAndPermissions: async ({ body, actor, deps }) =>
+    deps.database.db.transaction((tx) => syncRolesAndPermissions(tx, actor, body.userId, body.roles, body.permissions)),
+
+  usersSyncPaymentMethods: async ({ body, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => ({
+      paymentMethodIds: await syncPaymentMethods(tx, actor, body.userId, body.paymentMethodIds),
+    })),
+
+  usersUserServices: async ({ params, deps }) => listUserServices(deps.database.db, idParam(params.userId, 'User')),
+
+  usersUserServiceStore: async ({ params, body, actor, deps }) => {
+    const userId = idParam(params.userId, 'User');
+    return deps.database.db.transaction((tx) => storeUserService(tx, actor, userId, body.serviceId, body.price));
+  },
+
+  usersUserServiceDestroy: async ({ params, actor, deps }) => {
+    const userId = idParam(params.userId, 'User');
+    const serviceId = idParam(params.serviceId, 'Custom price');
+    await deps.database.db.transaction((tx) => destroyUserService(tx, actor, userId, serviceId));
+    return { message: 'Custom price removed.' };
+  },
+
+  usersAffiliates: async ({ params, query, staff, deps }) => {
+    const userId = idParam(params.userId, 'User');
+    const { db } = deps.database;
+    await requireUser(db, userId);
+    const request = tableRequestSchema.parse({
+      options: { page: query.page, itemsPerPage: query.perPage, sortBy: [], sortDesc: [] },
+      search: query.search,
+    });
+    return usersTable.query(db, request, staff, { where: sql`u.referrer_id = ${userId}` });
+  },
+
+  usersShow: async ({ params, staff, deps }) => loadUserDetail(deps.database.db, idParam(params.userId, 'User'), staff),
+
+  usersUpdate: async ({ params, body, staff, actor, deps }) => {
+    const userId = idParam(params.userId, 'User');
+    return deps.database.db.transaction(async (tx) => {
+      await updateUser(tx, actor, userId, body);
+      return loadUserDetail(tx, userId, staff);
+    });
+  },
+
+  gradesAvailable: async ({ deps }) => availableGrades(deps.database.db),
+});

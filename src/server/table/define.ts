@@ -1,0 +1,280 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Permission } from '../../contract/permissions';
+import type { ParsedTableRequest, TableResponse } from '../../contract/table';
+import { rows, type Queryable } from '../db/client';
+import { validationFailed } from '../http/errors';
+import { containsPattern, filterCondition, FilterValueError, readIdOrNull, type FilterKind, type ValueType } from './filters';
+
+/**
+ * The one table-query builder every list uses (DESIGN.md §4). A list declares its columns as data:
+ * per header `value` the SQL expression it sorts and filters on, its filter kind, whether it may be
+ * sorted and the permission it needs; plus search columns, named `queries` filters, the default
+ * sort, the FROM clause and a row mapper. `query()` answers one parsed table request.
+ *
+ * Rules every list gets for free:
+ * - sorting and filtering only on declared keys; an undeclared key, a column the caller may not
+ *   use, or a value of the wrong type is a 422 at its path (`options.sortBy.0`, `headers.3.filter`,
+ *   `queries.sourceType`), never a 500. Headers without a filter are the visible columns and may
+ *   name display-only columns (`actions`); they are accepted and ignored.
+ * - the id is always the last sort key, so paging is stable;
+ * - `itemsPerPage <= 0` returns every row; a page past the end returns no items and the real total;
+ * - `totalItemsCount` is the filtered count; `draw` is echoed;
+ * - all input reaches SQL as bound parameters (drizzle's `sql` template), never as text.
+ */
+
+/** What the builder needs from the caller: their permissions (a StaffContext satisfies it). */
+export interface TableContext {
+  permissions: ReadonlySet<Permission>;
+}
+
+/** A filter written by hand: returns the condition (or undefined for "no filter"); throws FilterValueError on bad input. */
+export type CustomFilter<Ctx> = (value: unknown, ctx: Ctx) => SQL | undefined;
+
+export type ColumnFilterDef<Ctx> =
+  | FilterKind
+  | { kind: FilterKind; sql?: SQL; valueType?: ValueType; options?: readonly string[] }
+  | CustomFilter<Ctx>;
+
+export interface ColumnDef<Ctx> {
+  /** The expression sorted on, and filtered on unless the filter names its own. */
+  sql: SQL;
+  /** Absent: the column cannot be filtered. */
+  filter?: ColumnFilterDef<Ctx>;
+  /** Default true; false for columns that are shown but not sortable. */
+  sortable?: boolean;
+  /** Needed to filter or sort on the column (the mapper hides its value itself). */
+  permission?: Permission;
+  /**
+   * The expression can be NULL: rows without a value then sort last in both directions. Left off
+   * for NOT NULL columns so a plain index can serve the descending sort.
+   */
+  nullable?: boolean;
+}
+
+export interface QueryDef<Ctx> {
+  filter: ColumnFilterDef<Ctx>;
+  /** Expression for the kind-based filters. */
+  sql?: SQL;
+  permission?: Permission;
+}
+
+export interface SortKey {
+  key: string;
+  desc: boolean;
+}
+
+export interface TableDefinition<Row, Item, Ctx extends TableContext> {
+  /** FROM clause body, joins included: sql`users u LEFT JOIN grades g ON g.id = u.current_grade_id`. */
+  from: SQL;
+  /** The select list: sql`u.id, u.email, …`. */
+  select: SQL;
+  /** The unique id expression: tie-breaker of every sort and the exact match of an integer search. */
+  id: SQL;
+  /** Type of the id, for range-checking an integer search (default int). */
+  idType?: Extract<ValueType, 'int' | 'bigint'>;
+  columns: Record<string, ColumnDef<Ctx>>;
+  /**
+   * Expressions matched with ILIKE '%term%' (OR-ed), plus `id = term` when the term is an integer.
+   * A SearchMatcher builds its own condition (e.g. a match on a joined table written as a subquery,
+   * so an index on the list's own table still serves the OR).
+   */
+  search?: (SQL | SearchMatcher)[];
+  /** Extra named filters sent in `queries` (orders: source type and id). */
+  queries?: Record<string, QueryDef<Ctx>>;
+  /** Used when the request names no sort; keys must be columns. Default: id descending. */
+  defaultSort?: SortKey[];
+  /** A restriction every request of this list gets (soft-deleted rows, tenancy). */
+  where?: (ctx: Ctx) => SQL | undefined;
+  /** Turns a database row into the contract's item (row flags from state and ctx permissions). */
+  map: (row: Row, ctx: Ctx) => Item;
+  /**
+   * When set, a filtered count the planner estimates above this many rows is not counted in full:
+   * at most this many + 1 rows are counted, and when there are more the answer is the planner's
+   * estimate (never less than what was counted) with `totalIsEstimate: true`. A poor estimate for
+   * a small result therefore still gets its exact count; the work is bounded by the threshold.
+   */
+  estimateCountAbove?: number;
+}
+
+/** A hand-written search condition: gets the ILIKE pattern ('%term%', wildcards escaped) and the trimmed term. */
+export interface SearchMatcher {
+  match: (pattern: string, term: string) => SQL;
+}
+
+const isSearchMatcher = (part: SQL | SearchMatcher): part is SearchMatcher =>
+  typeof (part as SearchMatcher).match === 'function';
+
+export interface QueryOptions {
+  /** An extra condition for this call only (a sub-list: a user's affiliates, an order's children). */
+  where?: SQL;
+}
+
+export interface TableQuery<Item, Ctx extends TableContext> {
+  query(q: Queryable, request: ParsedTableRequest, ctx: Ctx, options?: QueryOptions): Promise<TableResponse<Item>>;
+  /** The declared column keys (for tests and for documenting a list). */
+  readonly columnKeys: readonly string[];
+}
+
+function conditionFor<Ctx>(def: ColumnFilterDef<Ctx>, fallbackSql: SQL | undefined, value: unknown, ctx: Ctx): SQL | undefined {
+  if (typeof def === 'function') return def(value, ctx);
+  const spec = typeof def === 'string' ? { kind: def } : def;
+  const expr = spec.sql ?? fallbackSql;
+  if (!expr) throw new Error('A kind-based filter needs an SQL expression');
+  return filterCondition({ kind: spec.kind, sql: expr, valueType: spec.valueType, options: spec.options }, value);
+}
+
+const mayUse = (ctx: TableContext, permission: Permission | undefined) => !permission || ctx.permissions.has(permission);
+
+export function defineTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext = TableContext>(
+  def: TableDefinition<Row, Item, Ctx>,
+): TableQuery<Item, Ctx> {
+  const defaultSort = def.defaultSort ?? [];
+  for (const s of defaultSort) {
+    if (!def.columns[s.key]) throw new Error(`Default sort key "${s.key}" is not a column`);
+  }
+  const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
+  function buildWhere(request: ParsedTableRequest, ctx: Ctx, options: QueryOptions | undefined): SQL[] {
+    const errors: Record<string, string[]> = {};
+    const conditions: SQL[] = [];
+    const base = def.where?.(ctx);
+    if (base) conditions.push(base);
+    if (options?.where) conditions.push(options.where);
+
+    request.headers.forEach((header, i) => {
+      if (header.filter === undefined) return;
+      const path = `headers.${i}.filter`;
+      const column = has(def.columns, header.value) ? def.columns[header.value] : undefined;
+      if (!column || !column.filter) {
+        // A null/empty filter on a display-only column is what a console sends for "no filter".
+        if (header.filter === null || header.filter === '') return;
+        errors[path] = [`Filtering by "${header.value}" is not supported.`];
+        return;
+      }
+      if (!mayUse(ctx, column.permission)) {
+        errors[path] = [`Filtering by "${header.value}" needs the ${column.permission} permission.`];
+        return;
+      }
+      try {
+        const condition = conditionFor(column.filter, column.sql, header.filter, ctx);
+        if (condition) conditions.push(condition);
+      } catch (e) {
+        if (!(e instanceof FilterValueError)) throw e;
+        errors[path] = [e.message];
+      }
+    });
+
+    for (const [key, value] of Object.entries(request.queries ?? {})) {
+      const path = `queries.${key}`;
+      const query = def.queries && has(def.queries, key) ? def.queries[key] : undefined;
+      if (!query) {
+        errors[path] = [`The query "${key}" is not supported.`];
+        continue;
+      }
+      if (!mayUse(ctx, query.permission)) {
+        errors[path] = [`The query "${key}" needs the ${query.permission} permission.`];
+        continue;
+      }
+      try {
+        const condition = conditionFor(query.filter, query.sql, value, ctx);
+        if (condition) conditions.push(condition);
+      } catch (e) {
+        if (!(e instanceof FilterValueError)) throw e;
+        errors[path] = [e.message];
+      }
+    }
+
+    const term = request.search.trim();
+    if (term && def.search?.length) {
+      const pattern = containsPattern(term);
+      const parts = def.search.map((part) => (isSearchMatcher(part) ? part.match(pattern, term) : sql`${part} ILIKE ${pattern}`));
+      const id = readIdOrNull(term, def.idType ?? 'int');
+      if (id !== null) parts.push(sql`${def.id} = ${id}`);
+      conditions.push(sql`(${sql.join(parts, sql` OR `)})`);
+    }
+
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    return conditions;
+  }
+
+  function buildOrder(request: ParsedTableRequest, ctx: Ctx): SQL {
+    const errors: Record<string, string[]> = {};
+    const requested: SortKey[] = request.options.sortBy.map((key, i) => ({ key, desc: request.options.sortDesc[i] ?? false }));
+    requested.forEach((s, i) => {
+      const column = has(def.columns, s.key) ? def.columns[s.key] : undefined;
+      if (!column || column.sortable === false) errors[`options.sortBy.${i}`] = [`Sorting by "${s.key}" is not supported.`];
+      else if (!mayUse(ctx, column.permission)) errors[`options.sortBy.${i}`] = [`Sorting by "${s.key}" needs the ${column.permission} permission.`];
+    });
+    if (Object.keys(errors).length) throw validationFailed(errors);
+
+    const keys = requested.length ? requested : defaultSort;
+    const parts = keys.map((s) => {
+      const column = def.columns[s.key];
+      return sql`${column.sql} ${sql.raw(s.desc ? 'DESC' : 'ASC')}${sql.raw(column.nullable ? ' NULLS LAST' : '')}`;
+    });
+    // The id breaks ties in the direction of the first key, so equal values page stably.
+    const idDesc = keys.length ? keys[0].desc : true;
+    parts.push(sql`${def.id} ${sql.raw(idDesc ? 'DESC' : 'ASC')}`);
+    return sql.join(parts, sql`, `);
+  }
+
+  async function count(q: Queryable, where: SQL): Promise<{ total: number; estimate: boolean }> {
+    if (def.estimateCountAbove !== undefined) {
+      const plan = await rows<Record<string, unknown>>(q, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${def.from} ${where}`);
+      const estimate = planRows(plan[0]);
+      if (estimate !== null && estimate > def.estimateCountAbove) {
+        const cap = def.estimateCountAbove + 1;
+        const [capped] = await rows<{ total: string | number }>(
+          q,
+          sql`SELECT count(*) AS total FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${cap}) capped`,
+        );
+        const counted = Number(capped.total);
+        if (counted < cap) return { total: counted, estimate: false };
+        return { total: Math.max(Math.round(estimate), counted), estimate: true };
+      }
+    }
+    const [row] = await rows<{ total: string | number }>(q, sql`SELECT count(*) AS total FROM ${def.from} ${where}`);
+    return { total: Number(row.total), estimate: false };
+  }
+
+  return {
+    columnKeys: Object.keys(def.columns),
+    async query(q, request, ctx, options) {
+      const conditions = buildWhere(request, ctx, options);
+      const order = buildOrder(request, ctx);
+      const where = conditions.length ? sql`WHERE ${sql.join(conditions.map((c) => sql`(${c})`), sql` AND `)}` : sql``;
+
+      const { total, estimate } = await count(q, where);
+      const perPage = request.options.itemsPerPage;
+      const all = perPage <= 0;
+      const offset = all ? 0 : (request.options.page - 1) * perPage;
+
+      let items: Item[] = [];
+      // Past the end (or an offset no database could reach) there is nothing to fetch.
+      if (Number.isSafeInteger(offset) && (estimate || offset < total)) {
+        const page = all ? sql`` : sql`LIMIT ${perPage} OFFSET ${offset}`;
+        const found = await rows<Row>(q, sql`SELECT ${def.select} FROM ${def.from} ${where} ORDER BY ${order} ${page}`);
+        items = found.map((row) => def.map(row, ctx));
+      }
+      const response: TableResponse<Item> = { items, totalItemsCount: total, draw: request.draw };
+      if (estimate) response.totalIsEstimate = true;
+      return response;
+    },
+  };
+}
+
+/** Reads the planner's row estimate from an EXPLAIN (FORMAT JSON) row (parsed by pg, text in some drivers). */
+function planRows(row: Record<string, unknown> | undefined): number | null {
+  if (!row) return null;
+  let plan = Object.values(row)[0];
+  if (typeof plan === 'string') {
+    try {
+      plan = JSON.parse(plan);
+    } catch {
+      return null;
+    }
+  }
+  const first = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } }) : undefined;
+  const n = first?.Plan?.['Plan Rows'];
+  return typeof n === 'number' ? n : null;
+}
