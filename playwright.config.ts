@@ -38,6 +38,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', SIMULATOR: 'off', NODE_ENV: 'production' },
+    // A smaller demo (the full one is 200,000 orders) so the server is ready in seconds.
+    env: { PORT: String(port), DATA_DIR: '.e2e-data', SIMULATOR: 'off', NODE_ENV: 'production', SEED_ORDERS: '20000' },
   },
 });

@@ -1,0 +1,95 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { CounterLinks } from './CounterLinks';
+import { HomeIcon } from './icons';
+import { useInstanceSettings } from './instanceSettings';
+import { ProfileMenu } from './ProfileMenu';
+import { useNav } from './useRegisteredRoutes';
+import './app.css';
+
+const isActive = (pathname: string, path: string) =>
+  path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+
+/** The signed-in shell: header (name, live counters, account), navbar by area, the screen. */
+export function AppLayout() {
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  const { panelName } = useInstanceSettings();
+  const sections = useNav();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  // A link followed on a phone closes the drawer.
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <a href="#main-content" className="panel-skip-link">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
+            <Title order={1} size="h4" lineClamp={1}>
+              <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
+                {panelName}
+              </Link>
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Group visibleFrom="md" wrap="nowrap">
+              <CounterLinks />
+            </Group>
+            <ProfileMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar aria-label="Main navigation">
+        <AppShell.Section grow component={ScrollArea} p="xs">
+          <NavLink component={Link} to="/" label="Home" leftSection={<HomeIcon />} active={isActive(pathname, '/')} />
+          <Stack gap="xs" mt="xs">
+            {sections.map((section) => (
+              <nav key={section.id} aria-labelledby={`nav-${section.id}`}>
+                <Text id={`nav-${section.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
+                  {section.label}
+                </Text>
+                {section.items.map((item) => (
+                  <NavLink
+                    key={item.path}
+                    component={Link}
+                    to={item.path}
+                    label={item.label}
+                    active={isActive(pathname, item.path)}
+                    aria-current={isActive(pathname, item.path) ? 'page' : undefined}
+                  />
+                ))}
+              </nav>
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section p="xs" hiddenFrom="md">
+          <CounterLinksStack />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main-content" tabIndex={-1}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** On narrow screens the counters move from the header into the navbar. */
+function CounterLinksStack() {
+  return (
+    <Group gap={4}>
+      <CounterLinks />
+    </Group>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ComponentType, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { AppErrorBoundary } from '../monitoring/ErrorBoundary';
+import { SessionProvider } from '../session/SessionContext';
+import type { Session } from '../session/session';
+import { ConfirmDialogHost } from '../ui/ConfirmDialog';
+import type { AppRouter } from './router';
+import { colorSchemeManager, theme } from './theme';
+
+export type QueryProviderComponent = ComponentType<{ client: QueryClient; children: ReactNode }>;
+
+export interface AppProvidersProps {
+  queryClient: QueryClient;
+  session: Session;
+  children: ReactNode;
+  /** Replaces QueryClientProvider (the offline module passes its persisting provider). */
+  queryProvider?: QueryProviderComponent;
+  /** 'test' turns off transitions and portals (component tests). */
+  mantineEnv?: 'default' | 'test';
+}
+
+/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, modals, notifications, confirm. */
+export function AppProviders({ queryClient, session, children, queryProvider: QueryProvider = QueryClientProvider, mantineEnv }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
+      <AppErrorBoundary>
+        <QueryProvider client={queryClient}>
+          <SessionProvider session={session}>
+            <ModalsProvider>
+              <Notifications position="top-right" limit={5} />
+              <ConfirmDialogHost />
+              {children}
+            </ModalsProvider>
+          </SessionProvider>
+        </QueryProvider>
+      </AppErrorBoundary>
+    </MantineProvider>
+  );
+}
+
+export interface AppProps extends Omit<AppProvidersProps, 'children'> {
+  router: AppRouter;
+}
+
+export function App({ router, ...providers }: AppProps) {
+  return (
+    <AppProviders {...providers}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

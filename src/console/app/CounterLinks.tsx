@@ -1,0 +1,45 @@
+import { Badge, Button, Group, Loader } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatNumber } from '../ui/format';
+import { useCounters } from './useCounters';
+
+/** A counter's value, thousands grouped with a space; a dash until it is known. */
+const formatCount = (value: number | null) => (value === null ? '–' : formatNumber(value));
+
+/** The header's live counters, each a link to its filtered list. */
+export function CounterLinks() {
+  const { counters, isLoading } = useCounters();
+  if (counters.length === 0) return null;
+  return (
+    <Group gap={6} wrap="nowrap" component="nav" aria-label="Live counters">
+      {counters.map((counter) => {
+        const label = `${counter.label}: ${formatCount(counter.value)} ${counter.noun}`;
+        const badge = (
+          <Badge variant="filled" color={counter.value ? 'indigo' : 'gray'} size="sm" miw={28}>
+            {isLoading ? <Loader size={8} color="white" /> : formatCount(counter.value)}
+          </Badge>
+        );
+        return counter.linkable ? (
+          <Button
+            key={counter.key}
+            component={Link}
+            to={counter.to}
+            search={counter.search as never /* the target list's search schema lives in its area */}
+            variant="subtle"
+            size="compact-sm"
+            rightSection={badge}
+            aria-label={label}
+          >
+            {counter.label}
+          </Button>
+        ) : (
+          <Button key={counter.key} component="span" variant="subtle" color="gray" size="compact-sm" rightSection={badge} aria-label={label}>
+            {counter.label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
+export { formatCount };

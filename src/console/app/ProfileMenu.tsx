@@ -1,0 +1,59 @@
+import { Avatar, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useSession } from '../session/SessionContext';
+import { LogoutIcon, MoonIcon, SunIcon } from './icons';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('') || '?';
+
+/** Who is signed in, the theme switch and logout. */
+export function ProfileMenu() {
+  const { profile, logout } = useSession();
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const name = profile?.name ?? '';
+  const nextScheme = scheme === 'dark' ? 'light' : 'dark';
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name || 'the signed-in member'}`} p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar size="sm" radius="xl" color="indigo">
+              {initials(name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {profile?.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item
+          leftSection={nextScheme === 'dark' ? <MoonIcon /> : <SunIcon />}
+          onClick={() => setColorScheme(nextScheme)}
+          closeMenuOnClick={false}
+        >
+          {nextScheme === 'dark' ? 'Dark theme' : 'Light theme'}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,28 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Counters } from '../../contract/session';
+import { api } from '../api/client';
+
+/** The live counters' query; realtime events write into this same key (setQueryData). */
+export const COUNTERS_QUERY_KEY = ['counters'] as const;
+
+export const countersQueryOptions = queryOptions({
+  queryKey: COUNTERS_QUERY_KEY,
+  queryFn: ({ signal }) => api('websocketsInit', { signal }),
+});
+
+export interface CounterLink {
+  key: keyof Counters;
+  label: string;
+  /** The filtered list the counter opens (operations.md §2). */
+  to: string;
+  search: Record<string, string | boolean>;
+  /** What one unit is, for screen readers ("5 orders in moderation"). */
+  noun: string;
+}
+
+export const COUNTER_LINKS: readonly CounterLink[] = [
+  { key: 'freeTrialsPending', label: 'Free-trials', to: '/requests', search: { status: 'pending' }, noun: 'pending free-trial requests' },
+  { key: 'ordersInModeration', label: 'In Moderation', to: '/orders', search: { status: 'in_moderation' }, noun: 'orders in moderation' },
+  { key: 'ordersInProcessing', label: 'In Processing', to: '/orders', search: { status: 'in_processing' }, noun: 'orders in processing' },
+  { key: 'ordersWithNoActiveProviders', label: 'No providers', to: '/orders', search: { hasNoActiveProviders: true }, noun: 'orders with no active providers' },
+];

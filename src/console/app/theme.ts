@@ -1,0 +1,14 @@
+import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+
+/** Where the light/dark choice is kept (operations.md §1); index.html reads it before paint. */
+export const COLOR_SCHEME_STORAGE_KEY = 'panel-console-color-scheme';
+
+export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // A visible focus ring for keyboard users only.
+  focusRing: 'auto',
+});

@@ -1,0 +1,124 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import {
+  COMBO_ORDER_STATUSES,
+  COMBO_ORDER_STATUS_LABELS,
+  comboOrderRowSchema,
+  PACKAGE_TYPES,
+} from '../../../contract/combo-orders';
+import { defineResource } from '../../table/resource';
+import { DateTime } from '../../ui/DateTime';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { formatNumber, humanize } from '../../ui/format';
+
+/** Combo orders (operations.md §3 "Combo order", §4): default status in_processing. */
+
+const STATUS_OPTIONS = COMBO_ORDER_STATUSES.map((value) => ({ value, label: COMBO_ORDER_STATUS_LABELS[value] }));
+const PACKAGE_TYPE_OPTIONS = PACKAGE_TYPES.map((value) => ({ value, label: humanize(value) }));
+
+export const comboOrdersResource = defineResource({
+  name: 'combo-orders',
+  title: 'Combo orders',
+  nouns: ['combo order', 'combo orders', 'combo', 'co'],
+  endpoint: 'comboOrdersTable',
+  rowSchema: comboOrderRowSchema,
+  permission: 'viewOrders',
+  state: (c) => COMBO_ORDER_STATUS_LABELS[c.status].toLowerCase(),
+  columns: [
+    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text' }, hideable: false },
+    {
+      key: 'status',
+      header: 'Status',
+      sortable: true,
+      filter: { kind: 'multiSelect', options: STATUS_OPTIONS },
+      render: (c) => <StatusLabel value={c.status} text={COMBO_ORDER_STATUS_LABELS[c.status]} />,
+    },
+    {
+      key: 'user.email',
+      header: 'User',
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (c) => (
+        <div>
+          <Anchor component={Link} to={`/users/${c.user.id}`} size="sm">
+            {c.user.email}
+          </Anchor>
+          {c.user.telegramUsername && (
+            <Text size="xs" c="dimmed">
+              @{c.user.telegramUsername}
+            </Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'url',
+      header: 'URL',
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (c) => (
+        <Anchor href={c.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+          {c.url}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'package.type',
+      header: 'Package type',
+      sortable: true,
+      filter: { kind: 'multiSelect', options: PACKAGE_TYPE_OPTIONS },
+      render: (c) => humanize(c.package.type),
+    },
+    { key: 'package.name', header: 'Package', sortable: true, filter: { kind: 'text', placeholder: 'Package id' }, render: (c) => c.package.name },
+    {
+      key: 'ordersCount',
+      header: 'Orders',
+      sortable: true,
+      filter: { kind: 'numberRange' },
+      align: 'right',
+      render: (c) => (
+        <Anchor component={Link} to={`/orders?sourceType=combo_order&sourceId=${c.id}&status=`} size="sm">
+          {formatNumber(c.ordersCount)}
+        </Anchor>
+      ),
+    },
+    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (c) => <DateTime value={c.createdAt} /> },
+  ],
+  defaultFilters: { status: ['in_processing'] },
+  rowActions: [
+    {
+      id: 'approve',
+      label: 'Approve',
+      past: 'approved',
+      flag: 'approvable',
+      permission: 'manageOrders',
+      shortcut: 'a',
+      confirm: { text: (c) => `Approve combo order ${c.id}? Its orders start processing.`, undoable: false },
+      mutation: { endpoint: 'comboOrdersApprove', body: (c) => ({ comboOrderId: c.id }) },
+      invalidates: ['orders'],
+    },
+    {
+      id: 'reject',
+      label: 'Reject',
+      past: 'rejected',
+      flag: 'rejectable',
+      permission: 'manageOrders',
+      shortcut: 'r',
+      color: 'red',
+      confirm: { text: (c) => `Reject combo order ${c.id}? Its unstarted orders are canceled and refunded.`, undoable: false },
+      mutation: { endpoint: 'comboOrdersReject', body: (c) => ({ comboOrderId: c.id }) },
+      invalidates: ['orders'],
+    },
+    {
+      id: 'complete',
+      label: 'Complete',
+      past: 'completed',
+      flag: 'completable',
+      permission: 'manageOrders',
+      shortcut: 'c',
+      confirm: { text: (c) => `Complete combo order ${c.id}?`, undoable: false },
+      mutation: { endpoint: 'comboOrdersComplete', body: (c) => ({ comboOrderId: c.id }) },
+      invalidates: ['orders'],
+    },
+  ],
+});

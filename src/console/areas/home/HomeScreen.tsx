@@ -1,0 +1,247 @@
+import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { HomeAuditEntry, HomeChangeLogEntry } from '../../../contract/home';
+import { errorMessage } from '../../api/errors';
+import { formatCount } from '../../app/CounterLinks';
+import { useCounters, type VisibleCounter } from '../../app/useCounters';
+import { useNav } from '../../app/useRegisteredRoutes';
+import { useSession } from '../../session/SessionContext';
+import { formatDateTime } from '../../ui/format';
+import { changedFields, homeActivityQueryOptions, modelLabel, summarise } from './activity';
+
+/** Home: who is signed in, the live counters, the latest logged activity and the member's areas. */
+export function HomeScreen() {
+  const { profile, can } = useSession();
+  const { counters, isLoading: countersLoading, isError: countersFailed } = useCounters();
+  const sections = useNav();
+  const seesChanges = can('viewChangeLogs');
+  const seesAudits = can('viewAudits');
+  const activity = useQuery({ ...homeActivityQueryOptions, enabled: seesChanges || seesAudits });
+
+  if (!profile) return null;
+  const nothingToShow = counters.length === 0 && !seesChanges && !seesAudits && sections.length === 0;
+
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h3">
+          Welcome, {profile.name}
+        </Title>
+        <Group gap="xs" mt={6}>
+          <Text size="sm" c="dimmed">
+            {profile.email}
+          </Text>
+          {profile.roles.length > 0 ? (
+            profile.roles.map((role) => (
+              <Badge key={role.id} variant="light">
+                {role.name}
+              </Badge>
+            ))
+          ) : (
+            <Badge variant="outline" color="gray">
+              No role
+            </Badge>
+          )}
+        </Group>
+      </Paper>
+
+      {counters.length > 0 && (
+        <section aria-labelledby="home-counters">
+          <Title order={3} size="h5" id="home-counters" mb="xs">
+            Live counters
+          </Title>
+          {countersFailed && (
+            <Alert color="red" mb="xs">
+              The counters could not be loaded.
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            {counters.map((counter) => (
+              <CounterCard key={counter.key} counter={counter} loading={countersLoading} />
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+
+      {(seesChanges || seesAudits) && (
+        <SimpleGrid cols={{ base: 1, lg: seesChanges && seesAudits ? 2 : 1 }}>
+          {seesChanges && (
+            <ActivityCard title="Latest changes" id="home-changes" loading={activity.isPending} error={activity.error}>
+              <ChangeLogTable entries={activity.data?.changeLogs ?? []} />
+            </ActivityCard>
+          )}
+          {seesAudits && (
+            <ActivityCard title="Latest audit entries" id="home-audits" loading={activity.isPending} error={activity.error}>
+              <AuditTable entries={activity.data?.audits ?? []} />
+            </ActivityCard>
+          )}
+        </SimpleGrid>
+      )}
+
+      {sections.length > 0 && (
+        <section aria-labelledby="home-areas">
+          <Title order={3} size="h5" id="home-areas" mb="xs">
+            Your areas
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {sections.map((section) => (
+              <Card key={section.id} withBorder padding="sm">
+                <Text fw={600} size="sm" mb={4}>
+                  {section.label}
+                </Text>
+                <Group gap="xs">
+                  {section.items.map((item) => (
+                    <Anchor key={item.path} component={Link} to={item.path} size="sm">
+                      {item.label}
+                    </Anchor>
+                  ))}
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+
+      {nothingToShow && (
+        <Alert color="gray" title="Nothing assigned yet">
+          Your account has no lists or logs to open. Ask an administrator to grant the permissions your work needs.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function CounterCard({ counter, loading }: { counter: VisibleCounter; loading: boolean }) {
+  const body = (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {counter.label}
+      </Text>
+      {loading ? <Skeleton h={32} w={60} /> : <Text fz={28} fw={700} lh={1.1}>{formatCount(counter.value)}</Text>}
+    </Stack>
+  );
+  const label = `${counter.label}: ${formatCount(counter.value)} ${counter.noun}`;
+  return counter.linkable ? (
+    <Card withBorder padding="md" component={Link} to={counter.to} search={counter.search as never /* the target list's search schema lives in its area */} aria-label={label}>
+      {body}
+    </Card>
+  ) : (
+    <Card withBorder padding="md" aria-label={label}>
+      {body}
+    </Card>
+  );
+}
+
+function ActivityCard(props: { title: string; id: string; loading: boolean; error: unknown; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby={props.id}>
+      <Title order={3} size="h5" id={props.id} mb="sm">
+        {props.title}
+      </Title>
+      {props.error ? (
+        <Alert color="red">{errorMessage(props.error)}</Alert>
+      ) : props.loading ? (
+        <Stack gap="xs">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={18} />
+          ))}
+        </Stack>
+      ) : (
+        props.children
+      )}
+    </Card>
+  );
+}
+
+function EmptyActivity({ text }: { text: string }) {
+  return (
+    <Group gap="sm" py="md" justify="center">
+      <ThemeIcon variant="light" color="gray" radius="xl" aria-hidden>
+        ✓
+      </ThemeIcon>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+function ChangeLogTable({ entries }: { entries: HomeChangeLogEntry[] }) {
+  if (entries.length === 0) return <EmptyActivity text="No changes recorded yet." />;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped verticalSpacing={6} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>What</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
+              <Table.Td>{entry.staffName ?? 'System'}</Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {entry.actionType} · {modelLabel(entry.modelType)}
+                  {entry.modelId !== null ? ` #${entry.modelId}` : ''}
+                </Text>
+                {summarise(entry.information) && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {summarise(entry.information)}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AuditTable({ entries }: { entries: HomeAuditEntry[] }) {
+  if (entries.length === 0) return <EmptyActivity text="No audit entries yet." />;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table striped verticalSpacing={6} fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>Event</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{entry.staffName ?? 'System'}</Text>
+                {entry.ipAddress && (
+                  <Text size="xs" c="dimmed">
+                    {entry.ipAddress}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {entry.event} · {modelLabel(entry.auditableType)}
+                  {entry.auditableId !== null ? ` #${entry.auditableId}` : ''}
+                </Text>
+                {changedFields(entry.oldValues, entry.newValues) && (
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    {changedFields(entry.oldValues, entry.newValues)}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

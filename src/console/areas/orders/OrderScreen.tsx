@@ -1,0 +1,378 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { OrderDetail } from '../../../contract/orders';
+import { availableActions } from '../../actions/available';
+import { useRunAction } from '../../actions/useRunAction';
+import { api } from '../../api/client';
+import { errorMessage, ValidationError } from '../../api/errors';
+import { useListEngine } from '../../table/engineContext';
+import { detailKeyPrefix, listKeyPrefix } from '../../table/listQuery';
+import { CostLabel } from '../../ui/CostLabel';
+import { DateTime } from '../../ui/DateTime';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { formatNumber } from '../../ui/format';
+import { AppLink, Dash, Percent, PriceModifications, SourceCell, UrlCell, UserCell } from './cells';
+import { orderDetailQuery } from './queries';
+import { ordersResource } from './resource';
+
+/** One order (operations.md §2 "orders/:id", the id passed as a prop): fields, actions, edits, history. */
+export interface OrderScreenProps {
+  orderId: number;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+function OrderActions({ order }: { order: OrderDetail }) {
+  const { can } = useListEngine();
+  const run = useRunAction();
+  const actions = availableActions(ordersResource, order, can).filter((a) => a.enabled);
+  if (actions.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label="Order actions" role="group">
+      {actions.map(({ action }) => (
+        <Button key={action.id} size="xs" variant="light" color={action.color} onClick={() => void run.row(ordersResource, action.id, order)}>
+          {action.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+/** A one-field edit (url, comment) whose server errors show on the field. */
+function useOrderEdit<Body>(orderId: number, call: (body: Body) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [...detailKeyPrefix('orders'), orderId] });
+      void queryClient.invalidateQueries({ queryKey: listKeyPrefix('orders') });
+    },
+  });
+}
+
+const fieldError = (error: unknown, field: string): string | null =>
+  error instanceof ValidationError ? (error.errors[field]?.[0] ?? error.message) : error ? errorMessage(error) : null;
+
+function ChangeUrlForm({ order }: { order: OrderDetail }) {
+  const [url, setUrl] = useState(order.url);
+  const edit = useOrderEdit(order.id, (body: { orderId: number; url: string }) => api('ordersChangeUrl', { body }));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        edit.mutate({ orderId: order.id, url });
+      }}
+    >
+      <Group align="flex-end" gap="xs">
+        <TextInput label="Order URL" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={fieldError(edit.error, 'url')} style={{ flex: 1 }} />
+        <Button type="submit" loading={edit.isPending} disabled={url.trim() === order.url}>
+          Change URL
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function CommentForm({ order }: { order: OrderDetail }) {
+  const [comment, setComment] = useState(order.comment ?? '');
+  const edit = useOrderEdit(order.id, (body: { orderId: number; comment: string | null }) => api('ordersUpdateComment', { body }));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        edit.mutate({ orderId: order.id, comment: comment.trim() || null });
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea label="Comment" rows={3} value={comment} onChange={(e) => setComment(e.currentTarget.value)} error={fieldError(edit.error, 'comment')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={edit.isPending} disabled={comment.trim() === (order.comment ?? '')}>
+            Save comment
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function OrderFields({ order }: { order: OrderDetail }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+      <Field label="Status">
+        <StatusLabel value={order.status} />
+      </Field>
+      <Field label="Name">{order.name}</Field>
+      <Field label="Service">{order.service?.name ?? <Dash />}</Field>
+      <Field label="User">
+        <UserCell user={order.user} />
+      </Field>
+      <Field label="URL">
+        <UrlCell url={order.url} />
+      </Field>
+      <Field label="Source">
+        <SourceCell source={order.source} sourceType={order.sourceType} sourceId={order.sourceId} />
+      </Field>
+      <Field label="Created">
+        <DateTime value={order.createdAt} />
+      </Field>
+      <Field label="Completed">
+        <DateTime value={order.completedAt} />
+      </Field>
+      <Field label="Updated">
+        <DateTime value={order.updatedAt} />
+      </Field>
+      <Field label="Price">
+        <CostLabel value={order.price} />
+      </Field>
+      <Field label="Cost">
+        <CostLabel value={order.cost} />
+      </Field>
+      <Field label="Revenue">
+        <CostLabel value={order.revenue} />
+      </Field>
+      <Field label="Margin">
+        <Percent value={order.marginPercent} />
+      </Field>
+      <Field label="Quantity">{formatNumber(order.quantity)}</Field>
+      <Field label="Delivered">{formatNumber(order.currentQuantity)}</Field>
+      <Field label="Statistics fill">
+        <Percent value={order.percentOfExternalStatisticsFill} />
+      </Field>
+      <Field label="Paid">
+        <StatusLabel value={order.isPaid ? 'paid' : 'unpaid'} />
+      </Field>
+      <Field label="Paid amount">
+        <CostLabel value={order.paidAmount} />
+      </Field>
+      <Field label="Refunded">
+        <CostLabel value={order.refundAmount} />
+      </Field>
+      <Field label="Refundable">
+        <CostLabel value={order.refundableAmount} />
+      </Field>
+      <Field label="Default refund">
+        <CostLabel value={order.defaultRefundAmount} />
+      </Field>
+      <Field label="Active providers">{order.hasNoActiveProviders ? <StatusLabel value="error" text="No active providers" /> : 'Yes'}</Field>
+      <Field label="Price modifications">
+        <PriceModifications items={order.priceModifications} />
+      </Field>
+      <Field label="Provider">
+        {order.provider ? (
+          <Stack gap={0}>
+            <AppLink to={`/external-panels/${order.provider.id}`}>{order.provider.name}</AppLink>
+            <Text size="xs" c="dimmed">
+              {order.provider.providerService?.name ?? 'No provider service'}
+              {order.provider.externalId ? ` · external id ${order.provider.externalId}` : ''}
+              {order.provider.quantity !== null ? ` · quantity ${formatNumber(order.provider.quantity)}` : ''}
+            </Text>
+          </Stack>
+        ) : (
+          <Dash />
+        )}
+      </Field>
+      {order.status === 'canceled' && (
+        <>
+          <Field label="Canceled">
+            <DateTime value={order.canceledAt} />
+          </Field>
+          <Field label="Cancel reason">{order.cancelReason ?? <Dash />}</Field>
+          <Field label="Cancel description">{order.cancelDescription ?? <Dash />}</Field>
+        </>
+      )}
+    </SimpleGrid>
+  );
+}
+
+function Statistics({ order }: { order: OrderDetail }) {
+  const s = order.statistics;
+  return (
+    <Card withBorder component="section" aria-labelledby="order-statistics">
+      <Title order={3} size="h5" id="order-statistics" mb="sm">
+        Statistics
+      </Title>
+      <SimpleGrid cols={{ base: 2, md: 6 }}>
+        <Field label="Start count">{s.startCount === null ? <Dash /> : formatNumber(s.startCount)}</Field>
+        <Field label="Current count">{s.currentCount === null ? <Dash /> : formatNumber(s.currentCount)}</Field>
+        <Field label="Quantity">{formatNumber(s.quantity)}</Field>
+        <Field label="Delivered">{formatNumber(s.delivered)}</Field>
+        <Field label="Remains">{formatNumber(s.remains)}</Field>
+        <Field label="Last checked">
+          <DateTime value={s.lastCheckedAt} />
+        </Field>
+      </SimpleGrid>
+      {s.history.length > 0 && (
+        <Table mt="sm" striped aria-label="Counter history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Checked</Table.Th>
+              <Table.Th>Count</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {s.history.map((p) => (
+              <Table.Tr key={p.checkedAt}>
+                <Table.Td>
+                  <DateTime value={p.checkedAt} />
+                </Table.Td>
+                <Table.Td>{formatNumber(p.count)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+const describeInformation = (information: unknown): string =>
+  information === null || information === undefined ? '' : typeof information === 'string' ? information : JSON.stringify(information);
+
+function ChangeLog({ order }: { order: OrderDetail }) {
+  return (
+    <Card withBorder component="section" aria-labelledby="order-change-log">
+      <Title order={3} size="h5" id="order-change-log" mb="sm">
+        Change log
+      </Title>
+      {order.changeLogs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No changes recorded
+        </Text>
+      ) : (
+        <Table striped aria-label="Change log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Action</Table.Th>
+              <Table.Th>Staff</Table.Th>
+              <Table.Th>Information</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.changeLogs.map((entry) => (
+              <Table.Tr key={entry.id}>
+                <Table.Td>
+                  <DateTime value={entry.createdAt} />
+                </Table.Td>
+                <Table.Td>{entry.actionType}</Table.Td>
+                <Table.Td>{entry.staff ? entry.staff.email : <Dash />}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{describeInformation(entry.information)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function RefillRequests({ order }: { order: OrderDetail }) {
+  return (
+    <Card withBorder component="section" aria-labelledby="order-refills">
+      <Title order={3} size="h5" id="order-refills" mb="sm">
+        Refill requests
+      </Title>
+      {order.refillRequests.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No refill requests
+        </Text>
+      ) : (
+        <Table striped aria-label="Refill requests">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Quantity</Table.Th>
+              <Table.Th>External id</Table.Th>
+              <Table.Th>Created</Table.Th>
+              <Table.Th>Completed</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.refillRequests.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.id}</Table.Td>
+                <Table.Td>
+                  <StatusLabel value={r.status} />
+                </Table.Td>
+                <Table.Td>{r.quantity === null ? 'What dropped' : formatNumber(r.quantity)}</Table.Td>
+                <Table.Td>{r.externalRefillId ?? <Dash />}</Table.Td>
+                <Table.Td>
+                  <DateTime value={r.createdAt} />
+                </Table.Td>
+                <Table.Td>
+                  <DateTime value={r.completedAt} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+export function OrderScreen({ orderId }: OrderScreenProps) {
+  const { can } = useListEngine();
+  const query = useQuery(orderDetailQuery(orderId));
+  if (query.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading order" />
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title={`Order ${orderId}`}>
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  const order = query.data;
+  const manage = can('manageOrders');
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Anchor component="button" type="button" size="sm" onClick={() => history.back()}>
+            Back
+          </Anchor>
+          <Title order={2}>Order {order.id}</Title>
+          <StatusLabel value={order.status} />
+          {query.isFetching && <Badge variant="light">Updating…</Badge>}
+        </Group>
+        <OrderActions order={order} />
+      </Group>
+      <Card withBorder component="section" aria-label="Order details">
+        <OrderFields order={order} />
+      </Card>
+      {manage && (
+        <Card withBorder component="section" aria-label="Edit order">
+          <Stack gap="md">
+            {order.actions.editable && <ChangeUrlForm key={`url-${order.url}`} order={order} />}
+            <CommentForm key={`comment-${order.comment ?? ''}`} order={order} />
+          </Stack>
+        </Card>
+      )}
+      {!manage && order.comment && (
+        <Card withBorder>
+          <Field label="Comment">{order.comment}</Field>
+        </Card>
+      )}
+      <Statistics order={order} />
+      <RefillRequests order={order} />
+      <ChangeLog order={order} />
+    </Stack>
+  );
+}

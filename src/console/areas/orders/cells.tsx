@@ -1,0 +1,91 @@
+import { Anchor, Badge, Group, Text } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
+import type { PriceModification } from '../../../contract/orders';
+import { useListEngine } from '../../table/engineContext';
+import { formatMoney, formatNumber, isEmptyValue } from '../../ui/format';
+import { priceModificationKindLabel, SOURCE_TYPE_LABELS } from './labels';
+import type { OrderSourceType } from '../../../contract/orders';
+
+/** Cell renderers of the orders family. */
+
+/** An in-app link that navigates through the router (plain clicks) and stays a real link. */
+export function AppLink({ to, children }: { to: string; children: ReactNode }) {
+  const { navigate } = useListEngine();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    navigate(to);
+  };
+  return (
+    <Anchor href={to} onClick={onClick} size="sm">
+      {children}
+    </Anchor>
+  );
+}
+
+export function UserCell({ user }: { user: { id: number; email: string } | null }) {
+  if (!user) return <Dash />;
+  return <AppLink to={`/users/${user.id}`}>{user.email}</AppLink>;
+}
+
+export function Dash() {
+  return (
+    <Text component="span" c="dimmed" size="sm">
+      —
+    </Text>
+  );
+}
+
+/** A percentage on the 0–100 scale ('35.20' -> '35.2 %'). */
+export function Percent({ value }: { value: string | number | null }) {
+  if (isEmptyValue(value)) return <Dash />;
+  return (
+    <Text component="span" size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatNumber(value, { decimals: 2, trimFractions: true })} %
+    </Text>
+  );
+}
+
+export function UrlCell({ url }: { url: string }) {
+  if (!url) return <Dash />;
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-all' }}>
+      {url}
+    </Anchor>
+  );
+}
+
+/** Price modifications by kind: coupon, (local) discount, custom price, free trial. */
+export function PriceModifications({ items }: { items: PriceModification[] }) {
+  if (items.length === 0) return <Dash />;
+  return (
+    <Group gap={4}>
+      {items.map((m, i) => {
+        const kind = priceModificationKindLabel(m);
+        const amount = m.percent !== null ? `−${formatNumber(m.percent, { decimals: 2, trimFractions: true })} %` : `−${formatMoney(m.amount)}`;
+        return (
+          <Badge key={i} variant="light" size="sm" tt="none" title={`${kind}: ${m.name} (${amount})`} data-kind={m.kind}>
+            {kind}: {m.name} {amount}
+          </Badge>
+        );
+      })}
+    </Group>
+  );
+}
+
+export function SourceCell({ source, sourceType, sourceId }: { source: string; sourceType: OrderSourceType | null; sourceId: number | null }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text component="span" size="sm">
+        {source}
+      </Text>
+      {sourceType && (
+        <Badge variant="outline" size="sm" tt="none">
+          {SOURCE_TYPE_LABELS[sourceType]}
+          {sourceId !== null ? ` #${sourceId}` : ''}
+        </Badge>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS } from '../../../contract/subscriptions';
+import { availableActions } from '../../actions/available';
+import { useRunAction } from '../../actions/useRunAction';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import { useListEngine } from '../../table/engineContext';
+import { detailKeyPrefix } from '../../table/listQuery';
+import { DateTime } from '../../ui/DateTime';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { formatNumber } from '../../ui/format';
+import { SubscriptionServices, subscriptionsResource } from './resource';
+
+/** One subscription (operations.md §2 "subscriptions/:id"): fields, services, contents, cancel. */
+
+export const subscriptionDetailQuery = (subscriptionId: number) =>
+  queryOptions({
+    queryKey: [...detailKeyPrefix(subscriptionsResource.name), subscriptionId] as const,
+    queryFn: ({ signal }) => api('subscriptionsShow', { params: { subscriptionId }, signal }),
+  });
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </Stack>
+  );
+}
+
+export function SubscriptionScreen({ subscriptionId }: { subscriptionId: number }) {
+  const { can } = useListEngine();
+  const run = useRunAction();
+  const query = useQuery(subscriptionDetailQuery(subscriptionId));
+  if (query.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading subscription" />
+      </Group>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" role="alert" title={`Subscription ${subscriptionId}`}>
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  }
+  const s = query.data;
+  const actions = availableActions(subscriptionsResource, s, can).filter((a) => a.enabled);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Anchor component={Link} to="/subscriptions" size="sm">
+            Subscriptions
+          </Anchor>
+          <Title order={2}>Subscription {s.id}</Title>
+          <StatusLabel value={s.status} text={SUBSCRIPTION_STATUS_LABELS[s.status]} />
+        </Group>
+        <Group gap="xs">
+          {actions.map(({ action }) => (
+            <Button key={action.id} size="xs" variant="light" color={action.color} onClick={() => void run.row(subscriptionsResource, action.id, s)}>
+              {action.label}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+      <Card withBorder component="section" aria-label="Subscription details">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <Field label="Name">{s.name}</Field>
+          <Field label="URL">
+            <Anchor href={s.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+              {s.url}
+            </Anchor>
+          </Field>
+          <Field label="Type">{SUBSCRIPTION_TYPE_LABELS[s.type]}</Field>
+          <Field label="User">
+            <Anchor component={Link} to={`/users/${s.user.id}`} size="sm">
+              {s.user.email}
+            </Anchor>
+          </Field>
+          <Field label="Billing">{BILLING_TYPE_LABELS[s.billingType]}</Field>
+          <Field label="Contents">
+            {formatNumber(s.subscriptionContentsCount)} of {formatNumber(s.contentsLimit)}
+          </Field>
+          <Field label="Recurring payment methods">{s.recurringPaymentMethods.map((m) => m.name).join(', ') || '—'}</Field>
+          <Field label="Created">
+            <DateTime value={s.createdAt} />
+          </Field>
+          <Field label="Expires">
+            <DateTime value={s.expiredAt} />
+          </Field>
+          <Field label="Completed">
+            <DateTime value={s.completedAt} />
+          </Field>
+          <Field label="Canceled">
+            <DateTime value={s.canceledAt} />
+          </Field>
+          <Field label="Updated">
+            <DateTime value={s.updatedAt} />
+          </Field>
+        </SimpleGrid>
+      </Card>
+      <Card withBorder component="section" aria-label="Services">
+        <Title order={3} size="h5" mb="sm">
+          Services
+        </Title>
+        <SubscriptionServices row={s} />
+      </Card>
+      <Card withBorder component="section" aria-label="Contents">
+        <Title order={3} size="h5" mb="sm">
+          Contents
+        </Title>
+        {s.subscriptionContents.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No contents served yet
+          </Text>
+        ) : (
+          <Table striped aria-label="Subscription contents">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Content</Table.Th>
+                <Table.Th>Orders</Table.Th>
+                <Table.Th>Served</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.subscriptionContents.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{c.url}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {c.ordersIds.map((id) => (
+                        <Anchor key={id} component={Link} to={`/orders/${id}`} size="xs">
+                          #{id}
+                        </Anchor>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <DateTime value={c.createdAt} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Anchor component={Link} to={`/orders?sourceType=subscription&sourceId=${s.id}&status=`} size="sm" mt="sm">
+          All orders of this subscription
+        </Anchor>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import {
+  BILLING_TYPE_LABELS,
+  SUBSCRIPTION_STATUS_LABELS,
+  SUBSCRIPTION_TYPE_LABELS,
+  subscriptionRowSchema,
+  type SubscriptionRow,
+} from '../../../contract/subscriptions';
+import { defineResource } from '../../table/resource';
+import { CostLabel } from '../../ui/CostLabel';
+import { DateTime } from '../../ui/DateTime';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { formatNumber } from '../../ui/format';
+import { useBillingTypeOptions, useSubscriptionStatusOptions, useSubscriptionTypeOptions } from './collections';
+
+/** Subscriptions (operations.md §3 "Subscription", §4): cancel when cancelable, not undoable. */
+
+export function SubscriptionServices({ row }: { row: Pick<SubscriptionRow, 'subscriptionServices'> }) {
+  if (row.subscriptionServices.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  return (
+    <Stack gap={2}>
+      {row.subscriptionServices.map((s) => (
+        <Text key={s.id} size="sm">
+          {s.service.name} × {formatNumber(s.quantity)} · <CostLabel value={s.cost} />
+          {s.countries.length > 0 ? ` · ${s.countries.join(', ')}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export const subscriptionsResource = defineResource({
+  name: 'subscriptions',
+  title: 'Subscriptions',
+  nouns: ['subscription', 'subscriptions', 'sub', 's'],
+  endpoint: 'subscriptionsTable',
+  rowSchema: subscriptionRowSchema,
+  permission: 'viewOrders',
+  state: (s) => SUBSCRIPTION_STATUS_LABELS[s.status].toLowerCase(),
+  open: (s) => `/subscriptions/${s.id}`,
+  columns: [
+    {
+      key: 'id',
+      header: 'ID',
+      sortable: true,
+      filter: { kind: 'text' },
+      hideable: false,
+      render: (s) => (
+        <Anchor component={Link} to={`/subscriptions/${s.id}`} size="sm">
+          {s.id}
+        </Anchor>
+      ),
+    },
+    { key: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
+    {
+      key: 'url',
+      header: 'URL',
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (s) => (
+        <Anchor href={s.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+          {s.url}
+        </Anchor>
+      ),
+    },
+    { key: 'type', header: 'Type', sortable: true, filter: { kind: 'multiSelect', useOptions: useSubscriptionTypeOptions }, render: (s) => SUBSCRIPTION_TYPE_LABELS[s.type] },
+    {
+      key: 'status',
+      header: 'Status',
+      sortable: true,
+      filter: { kind: 'multiSelect', useOptions: useSubscriptionStatusOptions },
+      render: (s) => <StatusLabel value={s.status} text={SUBSCRIPTION_STATUS_LABELS[s.status]} />,
+    },
+    {
+      key: 'user.email',
+      header: 'User',
+      sortable: true,
+      filter: { kind: 'text' },
+      render: (s) => (
+        <Anchor component={Link} to={`/users/${s.user.id}`} size="sm">
+          {s.user.email}
+        </Anchor>
+      ),
+    },
+    { key: 'contentsLimit', header: 'Contents limit', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (s) => formatNumber(s.contentsLimit) },
+    {
+      key: 'subscriptionContentsCount',
+      header: 'Contents served',
+      sortable: true,
+      filter: { kind: 'numberRange' },
+      align: 'right',
+      render: (s) => formatNumber(s.subscriptionContentsCount),
+    },
+    { key: 'subscriptionServices', header: 'Services', filter: { kind: 'text', placeholder: 'Service id' }, render: (s) => <SubscriptionServices row={s} /> },
+    {
+      key: 'subscriptionContents',
+      header: 'Latest contents',
+      visible: false,
+      render: (s) => s.subscriptionContents.map((c) => c.url).join(', ') || '—',
+    },
+    {
+      key: 'recurringPaymentMethods',
+      header: 'Recurring payment methods',
+      visible: false,
+      render: (s) => s.recurringPaymentMethods.map((m) => m.name).join(', ') || '—',
+    },
+    {
+      key: 'billingType',
+      header: 'Billing',
+      sortable: true,
+      filter: { kind: 'multiSelect', useOptions: useBillingTypeOptions },
+      render: (s) => BILLING_TYPE_LABELS[s.billingType],
+    },
+    { key: 'expiredAt', header: 'Expires', sortable: true, filter: { kind: 'dateRange' }, render: (s) => <DateTime value={s.expiredAt} /> },
+    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (s) => <DateTime value={s.createdAt} /> },
+    { key: 'completedAt', header: 'Completed', sortable: true, filter: { kind: 'dateRange' }, visible: false, render: (s) => <DateTime value={s.completedAt} /> },
+  ],
+  rowActions: [
+    {
+      id: 'cancel',
+      label: 'Cancel',
+      past: 'canceled',
+      flag: 'cancelable',
+      permission: 'manageOrders',
+      color: 'red',
+      confirm: { text: (s) => `Cancel subscription ${s.id}? No new contents will be served.`, undoable: false },
+      mutation: { endpoint: 'subscriptionsCancel', params: (s) => ({ subscriptionId: s.id }) },
+    },
+  ],
+});

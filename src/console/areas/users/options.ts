@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { SELLER_STATUSES, USER_STATUSES } from '../../../contract/users';
+import { useListEngine } from '../../table/engineContext';
+import type { FilterOption } from '../../table/filters';
+import { humanize } from '../../ui/format';
+import { availableSellersQueryOptions, gradesAvailableQueryOptions } from './queries';
+
+export const USER_STATUS_OPTIONS: readonly FilterOption[] = USER_STATUSES.map((value) => ({ value, label: humanize(value) }));
+export const SELLER_STATUS_OPTIONS: readonly FilterOption[] = SELLER_STATUSES.map((value) => ({ value, label: humanize(value) }));
+
+const NONE: readonly FilterOption[] = [];
+
+/** Grade filter options (value: grade id), fetched only for members who may see grades. */
+export function useGradeOptions(): readonly FilterOption[] {
+  const { can } = useListEngine();
+  const query = useQuery({ ...gradesAvailableQueryOptions(), enabled: can('viewGrades') || can('manageGrades') });
+  return query.data?.map((g) => ({ value: String(g.id), label: g.name })) ?? NONE;
+}
+
+/** Manager filter options (value: staff id). */
+export function useSellerOptions(): readonly FilterOption[] {
+  const query = useQuery(availableSellersQueryOptions());
+  return query.data?.map((s) => ({ value: String(s.id), label: s.email })) ?? NONE;
+}

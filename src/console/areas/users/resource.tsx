@@ -1,0 +1,175 @@
+import { Text } from '@mantine/core';
+import { userRowSchema, type BulkActionResult, type UserBulkAction, type UserRow } from '../../../contract/users';
+import type { BulkActionDef, BulkResult, RowActionDef, RowKey } from '../../actions/types';
+import { defineRowAction } from '../../actions/types';
+import type { Permission } from '../../../contract/permissions';
+import { defineResource } from '../../table/resource';
+import { CostLabel } from '../../ui/CostLabel';
+import { DateTime } from '../../ui/DateTime';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { humanize } from '../../ui/format';
+import { EditUserDialog, type EditUserInput } from './EditUserDialog';
+import { SELLER_STATUS_OPTIONS, USER_STATUS_OPTIONS, useGradeOptions, useSellerOptions } from './options';
+
+/**
+ * The users resource (operations.md §3 "User row", §4 "User", §6): one declaration read by the
+ * list, the profile's status actions, the row menu, the bulk bar, shortcuts and the palette.
+ * Filter kinds follow USER_TABLE_COLUMNS; `id` is typed as an exact value (the server's select).
+ */
+
+type Transition = 'freeze' | 'deactivate' | 'activate';
+
+interface TransitionSpec {
+  label: string;
+  past: string;
+  flag: 'freezable' | 'deactivatable' | 'activatable';
+  permission: Permission;
+  shortcut: string;
+  /** The status in which the spec hides the action. */
+  hiddenWhen: UserRow['status'];
+  color?: string;
+}
+
+export const USER_TRANSITIONS: Record<Transition, TransitionSpec> = {
+  freeze: { label: 'Freeze', past: 'frozen', flag: 'freezable', permission: 'freezeUsers', shortcut: 'f', hiddenWhen: 'frozen', color: 'yellow' },
+  deactivate: { label: 'Deactivate', past: 'deactivated', flag: 'deactivatable', permission: 'deactivateUsers', shortcut: 'd', hiddenWhen: 'deactivated', color: 'red' },
+  activate: { label: 'Activate', past: 'activated', flag: 'activatable', permission: 'activateUsers', shortcut: 'a', hiddenWhen: 'active' },
+};
+
+const TRANSITION_ENDPOINT = { freeze: 'usersFreeze', deactivate: 'usersDeactivate', activate: 'usersActivate' } as const;
+
+function transitionAction(id: Transition): RowActionDef<UserRow> {
+  const spec = USER_TRANSITIONS[id];
+  return {
+    id,
+    label: spec.label,
+    past: spec.past,
+    color: spec.color,
+    permission: spec.permission,
+    shortcut: spec.shortcut,
+    flag: spec.flag,
+    // Hidden in the state the spec names, and whenever the server's flag says no.
+    hidden: (u) => u.status === spec.hiddenWhen || !u.actions[spec.flag],
+    confirm: { text: (u) => `${spec.label} user ${u.id} (${u.email})?`, undoable: true },
+    mutation: { endpoint: TRANSITION_ENDPOINT[id], body: (u) => ({ userId: u.id }) },
+  };
+}
+
+/** Per-id outcomes of usersBulkActions, for the engine's failure summary. */
+export function bulkResults(response: unknown, ids: RowKey[]): BulkResult[] {
+  const answer = response as Partial<BulkActionResult> | undefined;
+  const failed = new Map((answer?.failed ?? []).map((f) => [f.id, f.message]));
+  const done = new Set(answer?.done ?? []);
+  return ids.map((id) => {
+    const key = Number(id);
+    if (failed.has(key)) return { id, ok: false, message: failed.get(key) };
+    return done.has(key) ? { id, ok: true } : { id, ok: false, message: 'No answer for this user.' };
+  });
+}
+
+function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
+  const spec = USER_TRANSITIONS[id];
+  return {
+    id,
+    label: spec.label,
+    past: spec.past,
+    color: spec.color,
+    permission: spec.permission,
+    flag: spec.flag,
+    confirm: { text: (rows) => `${spec.label} ${rows.length} ${rows.length === 1 ? 'user' : 'users'}?`, undoable: true },
+    mutation: { endpoint: 'usersBulkActions', body: (ids) => ({ action: id, usersIds: ids.map(Number) }) },
+    results: bulkResults,
+  };
+}
+
+const dimDash = (
+  <Text component="span" c="dimmed" size="sm">
+    —
+  </Text>
+);
+
+export const usersResource = defineResource({
+  name: 'users',
+  title: 'Users',
+  nouns: ['user', 'users', 'u'],
+  endpoint: 'usersTable',
+  rowSchema: userRowSchema,
+  permission: 'viewUsers',
+  searchPlaceholder: 'Search by id, email, name or telegram',
+  describe: (u) => `user ${u.id}`,
+  state: (u) => u.status,
+  open: (u) => `/users/${u.id}`,
+  defaultFilters: { status: ['active'] },
+  defaultSort: { key: 'id', desc: true },
+  columns: [
+    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text', placeholder: 'Exact id' }, hideable: false, width: 90 },
+    { key: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
+    { key: 'email', header: 'Email', sortable: true, filter: { kind: 'text' } },
+    { key: 'telegramUsername', header: 'Telegram', sortable: true, filter: { kind: 'text' } },
+    { key: 'balance', header: 'Balance', sortable: true, align: 'right', filter: { kind: 'numberRange', decimals: 2 }, render: (u) => <CostLabel value={u.balance} /> },
+    { key: 'spent', header: 'Spent', sortable: true, align: 'right', filter: { kind: 'numberRange', decimals: 2 }, render: (u) => <CostLabel value={u.spent} /> },
+    {
+      key: 'currentGrade.name',
+      header: 'Grade',
+      sortable: true,
+      permission: 'viewGrades',
+      filter: { kind: 'select', useOptions: useGradeOptions },
+      render: (u) => u.currentGrade?.name ?? dimDash,
+    },
+    { key: 'messengers', header: 'Messengers', sortable: true, filter: { kind: 'boolean' } },
+    { key: 'userServiceExists', header: 'Custom prices', sortable: true, filter: { kind: 'boolean' }, visible: false },
+    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (u) => <DateTime value={u.createdAt} /> },
+    { key: 'affiliateCode', header: 'Affiliate code', sortable: true, filter: { kind: 'text' }, visible: false },
+    { key: 'affiliates', header: 'Affiliates', sortable: true, align: 'right', filter: { kind: 'numberRange', decimals: 0 } },
+    {
+      key: 'seller.email',
+      header: 'Manager',
+      sortable: true,
+      filter: { kind: 'select', useOptions: useSellerOptions },
+      render: (u) => u.seller?.email ?? dimDash,
+    },
+    {
+      key: 'sellerStatus',
+      header: 'Seller status',
+      sortable: true,
+      filter: { kind: 'multiSelect', options: SELLER_STATUS_OPTIONS },
+      render: (u) => (u.sellerStatus ? <StatusLabel value={u.sellerStatus} text={humanize(u.sellerStatus)} size="sm" /> : dimDash),
+    },
+    { key: 'marketingSubid', header: 'Marketing subid', sortable: true, filter: { kind: 'text' }, visible: false },
+    {
+      key: 'status',
+      header: 'Status',
+      sortable: true,
+      filter: { kind: 'multiSelect', options: USER_STATUS_OPTIONS },
+      render: (u) => <StatusLabel value={u.status} size="sm" />,
+    },
+    { key: 'frozenAt', header: 'Frozen at', sortable: true, filter: { kind: 'dateRange' }, visible: false, render: (u) => <DateTime value={u.frozenAt} /> },
+    {
+      key: 'deactivatedAt',
+      header: 'Deactivated at',
+      sortable: true,
+      filter: { kind: 'dateRange' },
+      visible: false,
+      render: (u) => <DateTime value={u.deactivatedAt} />,
+    },
+  ],
+  rowActions: [
+    defineRowAction<UserRow, EditUserInput>({
+      id: 'edit',
+      label: 'Edit',
+      past: 'updated',
+      shortcut: 'e',
+      permission: 'editUsers',
+      flag: 'editable',
+      hidden: (u) => !u.actions.editable,
+      dialog: EditUserDialog,
+      mutation: { endpoint: 'usersUpdate', params: (u) => ({ userId: u.id }), body: (_u, input) => input },
+    }),
+    transitionAction('freeze'),
+    transitionAction('deactivate'),
+    transitionAction('activate'),
+  ],
+  bulkActions: [bulkAction('freeze'), bulkAction('deactivate'), bulkAction('activate')],
+});
+
+export type UsersResource = typeof usersResource;

@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dates/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/AppProviders';
+import { createConsole } from './app/createConsole';
+import { setUpMonitoring } from './monitoring/configure';
+import { reportError } from './monitoring/errorReporter';
+
+setUpMonitoring();
+const { queryClient, session, router } = createConsole();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container, {
+  onUncaughtError: (error) => reportError(error, 'react'),
+}).render(
+  <StrictMode>
+    <App queryClient={queryClient} session={session} router={router} />
+  </StrictMode>,
+);

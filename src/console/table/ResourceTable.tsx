@@ -1,0 +1,422 @@
+import 'mantine-datatable/styles.css';
+import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { isCancelledError, useQuery } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ColumnFilter } from '../../contract/table';
+import { errorMessage, isCancellation } from '../api/errors';
+import { BulkBar } from '../actions/BulkBar';
+import { RowActionsMenu } from '../actions/RowActionsMenu';
+import type { RowKey } from '../actions/types';
+import { useRunAction } from '../actions/useRunAction';
+import { formatDateTime } from '../ui/format';
+import { defaultCell } from './cells';
+import { ColumnChooser } from './ColumnChooser';
+import { FilteredHeader } from './ColumnFilter';
+import { useActionError, useListEngine } from './engineContext';
+import { describeFilter, isEmptyFilter, type FilterOption, type FilterValue } from './filters';
+import { ResetIcon } from './icons';
+import { listQueryOptions, type PathParams } from './listQuery';
+import { permittedColumns, valueAtPath, type Resource } from './resource';
+import classes from './ResourceTable.module.css';
+import { SearchBox } from './SearchBox';
+import { TableFooter } from './TableFooter';
+import { useListState } from './useListState';
+import { defaultTableState, filterSpecs, listStorageKey, toTableRequest, withFilter, type ListSearch } from './urlState';
+
+/**
+ * A server-paged list of one resource: column filters, sorting, column chooser, search, 'Reset
+ * filter', footer paging, row selection with a bulk bar, a row menu, keyboard navigation and
+ * shortcuts. Router-agnostic: the route passes its search params and writes them back
+ * (navigate with replace) in `onSearchChange`.
+ */
+export interface ResourceTableProps<Row> {
+  resource: Resource<Row>;
+  /** The route's validated search params (listSearchSchema). */
+  search: ListSearch;
+  onSearchChange: (search: ListSearch) => void;
+  /** Path parameters of the table endpoint (lists nested under a parent). */
+  params?: PathParams;
+  /** Fixed extra queries (an embedded list scoped to a parent); never in the URL. */
+  queries?: Record<string, ColumnFilter>;
+  /** Distinguishes two tables of one resource (remembered state, element ids). Default: resource name. */
+  listId?: string;
+  /** Remember the last state in localStorage and restore it on a bare URL. Default true. */
+  remember?: boolean;
+  /** Extra toolbar content (a 'Create' button…). */
+  toolbar?: ReactNode;
+}
+
+const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
+const STALE_NOTICE_MS = 60_000;
+
+export function ResourceTable<Row>({ resource, search, onSearchChange, params, queries, listId: listIdProp, remember = true, toolbar }: ResourceTableProps<Row>) {
+  const { can, staffId, navigate, store } = useListEngine();
+  const run = useRunAction();
+  const listId = listIdProp ?? resource.name;
+  const { state, setState, reset } = useListState(resource, search, onSearchChange, {
+    storageKey: listStorageKey(listId, staffId),
+    remember,
+  });
+
+  const columns = useMemo(() => permittedColumns(resource, can), [resource, can]);
+  const specs = useMemo(() => filterSpecs(resource), [resource]);
+  // Callers pass `queries` as a literal: it is compared by content, not identity.
+  const queriesKey = JSON.stringify(queries ?? null);
+  const request = useMemo(() => {
+    const { draw: _draw, ...rest } = toTableRequest(resource, state, 0, { can, queries });
+    return rest;
+  }, [resource, state, can, queriesKey]);
+
+  const query = useQuery(listQueryOptions(resource, request, { staffId, params }));
+  const rows: Row[] = useMemo(() => query.data?.items ?? [], [query.data]);
+  const total = query.data?.totalItemsCount ?? 0;
+  const loadError = query.error && !isCancellation(query.error) && !isCancelledError(query.error) ? query.error : null;
+  const updating = query.isFetching && query.data !== undefined;
+  const offline = query.fetchStatus === 'paused';
+  const savedAt = query.data !== undefined && query.isStale && Date.now() - query.dataUpdatedAt > STALE_NOTICE_MS ? query.dataUpdatedAt : null;
+  const actionError = useActionError(resource.name);
+
+  // ── selection and focus ──────────────────────────────────────────────────────────────────────
+  const bulkAllowed = resource.bulkActions.some((a) => !a.permission || can(a.permission));
+  const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
+  const [selectedKeys, setSelectedKeys] = useState<RowKey[]>([]);
+  const [focusedKey, setFocusedKey] = useState<RowKey | null>(null);
+  const [menuKey, setMenuKey] = useState<RowKey | null>(null);
+  const [resets, setResets] = useState(0);
+  const anchorKey = useRef<RowKey | null>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  const requestKey = JSON.stringify([request, params ?? null]);
+  useEffect(() => {
+    // A different list (filters, sort, page) means a different set of rows: forget the selection.
+    setSelectedKeys([]);
+    anchorKey.current = null;
+  }, [requestKey]);
+
+  const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(resource.keyOf(r))), [rows, selectedKeys, resource]);
+  const focusedIndex = focusedKey === null ? -1 : rows.findIndex((r) => resource.keyOf(r) === focusedKey);
+  const focusedRow = focusedIndex >= 0 ? rows[focusedIndex] : null;
+
+  const clearSelection = useCallback(() => {
+    setSelectedKeys([]);
+    anchorKey.current = null;
+  }, []);
+
+  const controls = useRef({ clearSelection, focusRow: (key: RowKey | null) => setFocusedKey(key), refresh: () => void query.refetch() });
+  controls.current.refresh = () => void query.refetch();
+
+  const snapshot = useMemo(
+    () => ({ listId, resource, rows, focusedRow, selectedRows, controls: controls.current }),
+    [listId, resource, rows, focusedRow, selectedRows],
+  );
+  useEffect(() => store.publish(snapshot), [store, snapshot]);
+  useEffect(() => () => store.unpublish(listId), [store, listId]);
+
+  // A page beyond the end (rows deleted meanwhile): go to the last page.
+  useEffect(() => {
+    if (!query.isFetching && query.data && rows.length === 0 && state.page > 1 && total > 0 && state.perPage > 0) {
+      setState((s) => ({ ...s, page: Math.max(1, Math.ceil(total / s.perPage)) }));
+    }
+  }, [query.isFetching, query.data, rows.length, state.page, state.perPage, total, setState]);
+
+  const rowDomId = (row: Row) => `${listId}-row-${String(resource.keyOf(row)).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+  const moveFocus = (delta: number) => {
+    if (rows.length === 0) return;
+    const next = focusedIndex < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, focusedIndex + delta));
+    const row = rows[next];
+    setFocusedKey(resource.keyOf(row));
+    document.getElementById(rowDomId(row))?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const toggleSelected = (row: Row) => {
+    const key = resource.keyOf(row);
+    setSelectedKeys((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
+    anchorKey.current = key;
+  };
+
+  const selectRangeTo = (row: Row) => {
+    const anchorIndex = anchorKey.current === null ? -1 : rows.findIndex((r) => resource.keyOf(r) === anchorKey.current);
+    const to = rows.indexOf(row);
+    const from = anchorIndex < 0 ? to : anchorIndex;
+    const [lo, hi] = from <= to ? [from, to] : [to, from];
+    const range = rows.slice(lo, hi + 1).map(resource.keyOf);
+    setSelectedKeys((keys) => [...keys, ...range.filter((k) => !keys.includes(k))]);
+    anchorKey.current = resource.keyOf(row);
+  };
+
+  const openRow = (row: Row) => {
+    if (resource.open) navigate(resource.open(row));
+  };
+
+  const runRowAction = (actionId: string, row: Row) => {
+    setMenuKey(null);
+    void run.row(resource, actionId, row);
+  };
+
+  const runBulkAction = (actionId: string) => {
+    void run.bulk(resource, actionId, selectedRows, { onFinished: clearSelection });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    if (target !== event.currentTarget && target.closest(INTERACTIVE)) return;
+    const handled = () => event.preventDefault();
+    switch (event.key) {
+      case 'j':
+      case 'ArrowDown':
+        handled();
+        moveFocus(1);
+        return;
+      case 'k':
+      case 'ArrowUp':
+        handled();
+        moveFocus(-1);
+        return;
+      case 'x':
+      case 'X':
+        if (!bulkAllowed || !focusedRow) return;
+        handled();
+        if (event.shiftKey) selectRangeTo(focusedRow);
+        else toggleSelected(focusedRow);
+        return;
+      case 'Enter':
+        if (!focusedRow || !resource.open) return;
+        handled();
+        openRow(focusedRow);
+        return;
+      case '.':
+        if (!focusedRow || !rowActionsAllowed) return;
+        handled();
+        setMenuKey(resource.keyOf(focusedRow));
+        return;
+      case 'Escape':
+        if (selectedKeys.length === 0) return;
+        handled();
+        clearSelection();
+        return;
+      default: {
+        if (!focusedRow || event.shiftKey) return;
+        const action = resource.rowActions.find((a) => a.shortcut === event.key);
+        if (!action) return;
+        handled();
+        runRowAction(action.id, focusedRow);
+      }
+    }
+  };
+
+  // ── columns ──────────────────────────────────────────────────────────────────────────────────
+  const setFilter = useCallback((key: string, value: FilterValue | undefined) => setState((s) => withFilter(resource, s, key, value)), [resource, setState]);
+
+  const tableColumns: DataTableColumn<Row>[] = columns
+    .filter((c) => state.columns.includes(c.key))
+    .map((column) => {
+      const value = state.filters[column.key];
+      const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
+      return {
+        accessor: column.key,
+        title: column.filter ? (
+          <FilteredHeader header={column.header} spec={column.filter} value={value} active={active} onChange={(next) => setFilter(column.key, next)} />
+        ) : (
+          column.header
+        ),
+        sortable: column.sortable,
+        textAlign: column.align,
+        width: column.width,
+        render: (row: Row) => (column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key))),
+      };
+    });
+  if (rowActionsAllowed) {
+    tableColumns.push({
+      accessor: '__actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      textAlign: 'right',
+      width: 56,
+      render: (row: Row) => {
+        const key = resource.keyOf(row);
+        return (
+          <RowActionsMenu
+            resource={resource}
+            row={row}
+            can={can}
+            onRun={(actionId) => runRowAction(actionId, row)}
+            opened={menuKey === key}
+            onOpenedChange={(opened) => setMenuKey(opened ? key : null)}
+          />
+        );
+      },
+    });
+  }
+
+  // ── active filter chips ──────────────────────────────────────────────────────────────────────
+  const chips: { key: string; label: string; text: string }[] = [];
+  for (const [key, spec] of specs) {
+    const value = state.filters[key];
+    const column = columns.find((c) => c.key === key);
+    const queryDef = resource.queries[key];
+    if ((!column && !queryDef) || isEmptyFilter(spec.kind, value)) continue;
+    const options: readonly FilterOption[] | undefined = 'options' in spec ? spec.options : undefined;
+    chips.push({ key, label: column?.header ?? queryDef!.label, text: describeFilter(spec.kind, value as FilterValue, options) });
+  }
+
+  const title = resource.title;
+  const perPage = state.perPage;
+
+  const tableProps = {
+    tableRef: (table: HTMLTableElement | null) => {
+      // Rows carry aria-selected and the container points at the focused one: a grid.
+      table?.setAttribute('role', 'grid');
+      table?.setAttribute('aria-multiselectable', bulkAllowed ? 'true' : 'false');
+    },
+    records: rows,
+    columns: tableColumns,
+    idAccessor: resource.itemKey,
+    fetching: query.isPending && !loadError,
+    noRecordsText: 'No data found',
+    minHeight: rows.length === 0 ? 200 : undefined,
+    striped: true,
+    highlightOnHover: true,
+    sortStatus: { columnAccessor: state.sort.key, direction: state.sort.desc ? 'desc' : 'asc' } as const,
+    onSortStatusChange: (s: DataTableSortStatus<Row>) =>
+      setState((prev) => {
+        const key = String(s.columnAccessor);
+        // Another column starts ascending; the same column flips.
+        return { ...prev, sort: { key, desc: key === prev.sort.key ? s.direction === 'desc' : false }, page: 1 };
+      }),
+    onRowClick: ({ record }: { record: Row }) => {
+      setFocusedKey(resource.keyOf(record));
+      containerRef.current?.focus({ preventScroll: true });
+    },
+    onRowDoubleClick: ({ record }: { record: Row }) => openRow(record),
+    rowClassName: (row: Row) => (resource.keyOf(row) === focusedKey ? classes.focusedRow : undefined),
+    customRowAttributes: (row: Row) => ({ id: rowDomId(row), 'data-focused': resource.keyOf(row) === focusedKey || undefined }),
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap">
+          <SearchBox
+            key={resets}
+            label={`Search ${title.toLowerCase()}`}
+            placeholder={resource.searchPlaceholder}
+            value={state.search}
+            onSearch={(text) => setState((s) => ({ ...s, search: text, page: 1 }))}
+          />
+          <Button variant="default" size="xs" leftSection={<ResetIcon />} onClick={() => {
+            clearSelection();
+            setResets((n) => n + 1); // drops a search still waiting for its quiet period
+            reset();
+          }}>
+            Reset filter
+          </Button>
+          <ColumnChooser
+            columns={columns}
+            visible={state.columns}
+            onChange={(visible) => setState((s) => ({ ...s, columns: visible }))}
+            onDefaults={() => setState((s) => ({ ...s, columns: defaultTableState(resource).columns }))}
+          />
+          {updating && (
+            <Group gap={4} role="status" aria-live="polite" data-testid="table-updating">
+              <Loader size="xs" />
+              <Text size="xs" c="dimmed">
+                Updating…
+              </Text>
+            </Group>
+          )}
+          {offline && (
+            <Badge color="gray" variant="light" role="status">
+              Offline — showing saved data
+            </Badge>
+          )}
+          {savedAt !== null && (
+            <Text size="xs" c="dimmed">
+              Saved {formatDateTime(savedAt)}
+            </Text>
+          )}
+        </Group>
+        {toolbar && <Group gap="xs">{toolbar}</Group>}
+      </Group>
+
+      {chips.length > 0 && (
+        <Group gap={6} aria-label="Active filters" role="group">
+          {chips.map((chip) => (
+            <Badge
+              key={chip.key}
+              variant="light"
+              tt="none"
+              rightSection={<CloseButton size="xs" aria-label={`Remove filter ${chip.label}`} onClick={() => setFilter(chip.key, undefined)} />}
+            >
+              {chip.label}: {chip.text}
+            </Badge>
+          ))}
+        </Group>
+      )}
+
+      {loadError && (
+        <Alert color="red" title={`Could not load ${title.toLowerCase()}`} role="alert">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{errorMessage(loadError)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {actionError && (
+        <Alert color="orange" withCloseButton closeButtonLabel="Dismiss" onClose={() => store.setActionError(resource.name, null)}>
+          {actionError}
+        </Alert>
+      )}
+
+      {bulkAllowed && <BulkBar resource={resource} rows={selectedRows} can={can} onRun={runBulkAction} onClear={clearSelection} />}
+
+      <div
+        ref={containerRef}
+        className={classes.container}
+        tabIndex={0}
+        role="group"
+        aria-label={`${title} table. j and k move, x selects, Enter opens, period opens the row menu`}
+        aria-busy={query.isFetching}
+        aria-activedescendant={focusedRow ? rowDomId(focusedRow) : undefined}
+        onKeyDown={onKeyDown}
+        onFocus={() => {
+          // With two lists on screen, the one last focused is the palette's "active list".
+          if (store.getActive() !== snapshot) store.publish(snapshot);
+        }}
+      >
+        {bulkAllowed ? (
+          <DataTable<Row>
+            {...tableProps}
+            customRowAttributes={(row) => ({
+              id: rowDomId(row),
+              'aria-selected': selectedKeys.includes(resource.keyOf(row)),
+              'data-focused': resource.keyOf(row) === focusedKey || undefined,
+            })}
+            selectedRecords={selectedRows}
+            onSelectedRecordsChange={(records) => {
+              setSelectedKeys(records.map(resource.keyOf));
+              anchorKey.current = records.length ? resource.keyOf(records[records.length - 1]) : null;
+            }}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select all rows on this page' }}
+            getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${resource.describe(row)}` })}
+          />
+        ) : (
+          <DataTable<Row> {...tableProps} />
+        )}
+      </div>
+
+      <TableFooter
+        page={state.page}
+        perPage={perPage}
+        total={total}
+        totalIsEstimate={query.data?.totalIsEstimate}
+        rowCount={rows.length}
+        onPageChange={(page) => setState((s) => ({ ...s, page }))}
+        onPerPageChange={(size) => setState((s) => ({ ...s, perPage: size, page: 1 }))}
+      />
+    </Stack>
+  );
+}

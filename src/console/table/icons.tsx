@@ -1,0 +1,48 @@
+/** Small inline icons of the table (no icon package is installed). */
+const base = { width: 16, height: 16, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+export const FilterIcon = () => (
+  <svg {...base}>
+    <path d="M4 5h16l-6 8v6l-4-2v-4z" />
+  </svg>
+);
+
+export const DotsIcon = () => (
+  <svg {...base}>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </svg>
+);
+
+export const ChevronLeftIcon = () => (
+  <svg {...base}>
+    <path d="M15 6l-6 6 6 6" />
+  </svg>
+);
+
+export const ChevronRightIcon = () => (
+  <svg {...base}>
+    <path d="M9 6l6 6-6 6" />
+  </svg>
+);
+
+export const ColumnsIcon = () => (
+  <svg {...base}>
+    <path d="M4 4h16v16H4zM10 4v16M16 4v16" />
+  </svg>
+);
+
+export const SearchIcon = () => (
+  <svg {...base}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </svg>
+);
+
+export const ResetIcon = () => (
+  <svg {...base}>
+    <path d="M4 4v6h6" />
+    <path d="M5.5 15a7 7 0 1 0 1.5-7.5L4 10" />
+  </svg>
+);

@@ -1,0 +1,14 @@
+export * from './resource';
+export * from './filters';
+export * from './urlState';
+export * from './listQuery';
+export * from './engineStore';
+export * from './engineContext';
+export * from './ListEngineProvider';
+export * from './useListState';
+export * from './ResourceTable';
+export * from './TableFooter';
+export { FilterEditor, FilteredHeader } from './ColumnFilter';
+export { ColumnChooser } from './ColumnChooser';
+export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
+export { defaultCell } from './cells';

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Resource } from './resource';
+import {
+  clearLastSearch,
+  isBareSearch,
+  loadLastSearch,
+  saveLastSearch,
+  searchFromTableState,
+  tableStateFromSearch,
+  type ListSearch,
+  type TableState,
+} from './urlState';
+
+/**
+ * The table state of a list, read from and written to its search params. A list opened bare
+ * (no params) takes its remembered state from localStorage and writes it into the URL (replace);
+ * every other state is remembered; reset forgets it and goes back to the defaults.
+ */
+export interface ListStateOptions {
+  storageKey: string;
+  /** Remember and restore the last state (default true). */
+  remember?: boolean;
+}
+
+export interface ListStateApi {
+  state: TableState;
+  /** Writes a new state (a navigation with replace, done by the route's onSearchChange). */
+  setState: (next: TableState | ((previous: TableState) => TableState)) => void;
+  /** 'Reset filter': forget the remembered state and return to the defaults. */
+  reset: () => void;
+}
+
+const searchKey = (search: ListSearch) => JSON.stringify(search, Object.keys(search).sort());
+
+export function useListState<Row>(
+  resource: Resource<Row>,
+  search: ListSearch,
+  onSearchChange: (search: ListSearch) => void,
+  { storageKey, remember = true }: ListStateOptions,
+): ListStateApi {
+  const bare = isBareSearch(search);
+  const restored = useMemo(() => (bare && remember ? loadLastSearch(storageKey) : null), [bare, remember, storageKey]);
+  const effective = restored ?? search;
+  const key = searchKey(effective);
+  // Search objects are recreated by routers on every render; the state follows their content.
+  const state = useMemo(() => tableStateFromSearch(resource, effective), [resource, key]);
+
+  const latest = useRef({ state, onSearchChange });
+  latest.current = { state, onSearchChange };
+
+  useEffect(() => {
+    if (restored) latest.current.onSearchChange(restored);
+  }, [restored]);
+
+  useEffect(() => {
+    if (remember && !bare) saveLastSearch(storageKey, search);
+  }, [remember, bare, storageKey, searchKey(search)]);
+
+  const setState = useCallback(
+    (next: TableState | ((previous: TableState) => TableState)) => {
+      const resolved = typeof next === 'function' ? next(latest.current.state) : next;
+      const nextSearch = searchFromTableState(resource, resolved);
+      // Back at the defaults: that is now the state to remember, so a bare URL must not restore an older one.
+      if (isBareSearch(nextSearch)) clearLastSearch(storageKey);
+      latest.current.onSearchChange(nextSearch);
+    },
+    [resource, storageKey],
+  );
+
+  const reset = useCallback(() => {
+    clearLastSearch(storageKey);
+    latest.current.onSearchChange({});
+  }, [storageKey]);
+
+  return { state, setState, reset };
+}

@@ -1,0 +1,55 @@
+import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { CONFIRM_DEFAULTS, CONFIRM_MAX_WIDTH, confirmStore } from './confirm';
+
+const subscribe = confirmStore.subscribe;
+const current = () => confirmStore.current();
+
+/**
+ * Renders the open confirmation. Mantine's Modal traps focus inside and returns it to the
+ * element that opened the dialog; the agree button takes focus, so Enter agrees and Esc
+ * (or a click outside) disagrees.
+ */
+export function ConfirmDialogHost() {
+  const request = useSyncExternalStore(subscribe, current, current);
+  // The last request's texts stay on screen while the dialog fades out.
+  const shown = useRef(request);
+  if (request) shown.current = request;
+  const options = shown.current?.options ?? {};
+  const answer = (agreed: boolean) => {
+    if (request) confirmStore.settle(request.id, agreed);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Enter on a button presses that button; elsewhere in the dialog it means agree.
+    if (event.key !== 'Enter' || event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('button, a, textarea, [role="button"]')) return;
+    event.preventDefault();
+    answer(true);
+  };
+  const body = options.body;
+
+  return (
+    <Modal
+      opened={!!request}
+      onClose={() => answer(false)}
+      title={options.title ?? CONFIRM_DEFAULTS.title}
+      size={CONFIRM_MAX_WIDTH}
+      centered
+      trapFocus
+      returnFocus
+      closeOnEscape
+      onKeyDown={onKeyDown}
+    >
+      {body !== undefined && body !== null && (typeof body === 'string' ? <Text size="sm">{body}</Text> : body)}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={() => answer(false)}>
+          {options.disagree ?? CONFIRM_DEFAULTS.disagree}
+        </Button>
+        <Button color={options.agreeColor} onClick={() => answer(true)} data-autofocus>
+          {options.agree ?? CONFIRM_DEFAULTS.agree}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,41 @@
+import { Text, Tooltip, type MantineSize } from '@mantine/core';
+import { formatMoney, isEmptyValue, type Numeric } from './format';
+
+/**
+ * A cost with its full value in a tooltip (operations.md §3): value string or number, currency
+ * symbol (default $), fixed decimals, optional trimming of fractions, optional hiding when empty.
+ * The tooltip shows the raw value prefixed with $ unless it already contains $.
+ */
+export interface CostLabelProps {
+  value: Numeric;
+  currency?: string;
+  /** Fixed number of decimals shown (the tooltip keeps the full value). Default 2. */
+  decimals?: number;
+  trimFractions?: boolean;
+  /** Render nothing for an empty value (otherwise a dash). */
+  hideEmpty?: boolean;
+  size?: MantineSize;
+}
+
+export const costTooltip = (value: Numeric): string => {
+  const text = String(value ?? '').trim();
+  return text.includes('$') ? text : `$${text}`;
+};
+
+export function CostLabel({ value, currency = '$', decimals = 2, trimFractions, hideEmpty, size = 'sm' }: CostLabelProps) {
+  if (isEmptyValue(value)) {
+    return hideEmpty ? null : (
+      <Text component="span" size={size} c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const shown = formatMoney(value, { currency, decimals, trimFractions });
+  return (
+    <Tooltip label={costTooltip(value)} openDelay={100} withArrow>
+      <Text component="span" size={size} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} tabIndex={0}>
+        {shown}
+      </Text>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,32 @@
+import { Text, type MantineSize } from '@mantine/core';
+import { formatMoney, isEmptyValue, type Numeric } from './format';
+
+/** An amount of money: '$1 234.50'. Negative amounts can be tinted with `signed`. */
+export interface MoneyProps {
+  value: Numeric;
+  currency?: string;
+  decimals?: number;
+  trimFractions?: boolean;
+  /** Colour negative amounts red and positive green. */
+  signed?: boolean;
+  size?: MantineSize;
+}
+
+export function Money({ value, currency = '$', decimals = 2, trimFractions, signed, size = 'sm' }: MoneyProps) {
+  if (isEmptyValue(value)) {
+    return (
+      <Text component="span" size={size} c="dimmed">
+        —
+      </Text>
+    );
+  }
+  const text = formatMoney(value, { currency, decimals, trimFractions });
+  const negative = text.startsWith('-');
+  const isZero = !/[1-9]/.test(text);
+  const color = signed && !isZero ? (negative ? 'red' : 'green') : undefined;
+  return (
+    <Text component="span" size={size} c={color} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+      {text}
+    </Text>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The global confirmation dialog (operations.md §1): `confirm(options)` from anywhere resolves
+ * true on agree and false on disagree (button, Esc, click outside, or the session ending).
+ * <ConfirmDialogHost/> (mounted once by the app) shows the requests one at a time.
+ */
+export interface ConfirmOptions {
+  title?: ReactNode;
+  body?: ReactNode;
+  /** Agree button text, 'Agree' by default. */
+  agree?: string;
+  /** Disagree button text, 'Disagree' by default. */
+  disagree?: string;
+  /** Colour of the agree button (red for destructive moves). */
+  agreeColor?: string;
+  /** Runs only on agree, before the promise resolves; its error rejects the promise. */
+  onAgree?: () => void | Promise<void>;
+}
+
+export const CONFIRM_DEFAULTS = { title: 'Are you sure?', agree: 'Agree', disagree: 'Disagree' } as const;
+
+/** Defaults of list-action confirmations (operations.md §1). */
+export const ACTION_CONFIRM_DEFAULTS = { title: 'Confirm your move', agree: 'Proceed', disagree: 'Cancel' } as const;
+
+export const CONFIRM_MAX_WIDTH = 600;
+
+export interface ConfirmRequest {
+  id: number;
+  options: ConfirmOptions;
+  settle: (agreed: boolean) => void;
+}
+
+let queue: ConfirmRequest[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+const emit = () => {
+  for (const listener of [...listeners]) listener();
+};
+
+export const confirmStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** The request on screen (the head of the queue). */
+  current(): ConfirmRequest | null {
+    return queue[0] ?? null;
+  },
+  settle(id: number, agreed: boolean): void {
+    const request = queue.find((r) => r.id === id);
+    if (!request) return;
+    queue = queue.filter((r) => r.id !== id);
+    emit();
+    request.settle(agreed);
+  },
+};
+
+export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
+  return new Promise<boolean>((resolve, reject) => {
+    const settle = (agreed: boolean) => {
+      if (!agreed || !options.onAgree) return resolve(agreed);
+      Promise.resolve()
+        .then(options.onAgree)
+        .then(() => resolve(true), reject);
+    };
+    queue = [...queue, { id: nextId++, options, settle }];
+    emit();
+  });
+}
+
+/** Answers every open request with "disagree" (logout, tests). */
+export function cancelAllConfirms(): void {
+  const open = queue;
+  queue = [];
+  emit();
+  for (const request of open) request.settle(false);
+}

@@ -1,0 +1,158 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+
+/**
+ * Number, money and date formatting shared by every screen (operations.md §9): thousands are
+ * grouped with a space, the default currency symbol is $, dates read 'YYYY-MM-DD HH:mm'.
+ *
+ * Money arrives as a decimal string ('1234.5000'); it is formatted as a string so no float
+ * rounding ever changes a displayed amount.
+ */
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+/** The format the API expects for dates it receives (UTC). */
+export const SEND_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export type Numeric = number | string | null | undefined;
+
+export interface NumberFormatOptions {
+  /** Round (half away from zero) or pad the fraction to this many digits. */
+  decimals?: number;
+  /** Drop trailing zeros of the fraction (and the point when nothing is left). */
+  trimFractions?: boolean;
+}
+
+interface DecimalParts {
+  negative: boolean;
+  int: string;
+  frac: string;
+}
+
+const DECIMAL_RE = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+function toDecimalParts(value: number | string): DecimalParts | null {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // Avoid exponent notation for very large or small numbers.
+    text = Math.abs(value) >= 1e21 || (value !== 0 && Math.abs(value) < 1e-6) ? value.toFixed(20) : String(value);
+  } else {
+    text = value.trim().replace(/[\s\u00a0]/g, '');
+  }
+  const match = DECIMAL_RE.exec(text);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return null;
+  const int = (match[2] || '0').replace(/^0+(?=\d)/, '');
+  return { negative: match[1] === '-', int, frac: match[3] ?? '' };
+}
+
+/** Rounds a non-negative decimal (as digit strings) half away from zero. */
+function roundParts(parts: DecimalParts, decimals: number): DecimalParts {
+  if (parts.frac.length <= decimals) return { ...parts, frac: parts.frac.padEnd(decimals, '0') };
+  const keep = parts.frac.slice(0, decimals);
+  const roundUp = parts.frac.charCodeAt(decimals) - 48 >= 5;
+  if (!roundUp) return { ...parts, frac: keep };
+  // Add one unit in the last kept place, carrying through the integer part.
+  const digits = (parts.int + keep).split('').map(Number);
+  let i = digits.length - 1;
+  while (i >= 0) {
+    if (digits[i] === 9) {
+      digits[i] = 0;
+      i -= 1;
+    } else {
+      digits[i] += 1;
+      break;
+    }
+  }
+  if (i < 0) digits.unshift(1);
+  const all = digits.join('');
+  const intLength = all.length - decimals;
+  return { negative: parts.negative, int: all.slice(0, intLength) || '0', frac: all.slice(intLength) };
+}
+
+function groupThousands(int: string): string {
+  return int.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/** '1234567.891' -> '1 234 567.891'; with `{decimals: 2}` -> '1 234 567.89'. Empty or invalid -> ''. */
+export function formatNumber(value: Numeric, options: NumberFormatOptions = {}): string {
+  if (value === null || value === undefined || value === '') return '';
+  let parts = toDecimalParts(value);
+  if (!parts) return typeof value === 'string' ? value : '';
+  if (options.decimals !== undefined) parts = roundParts(parts, options.decimals);
+  let frac = parts.frac;
+  if (options.trimFractions) frac = frac.replace(/0+$/, '');
+  const isZero = /^0*$/.test(parts.int) && /^0*$/.test(frac);
+  const sign = parts.negative && !isZero ? '-' : '';
+  return `${sign}${groupThousands(parts.int)}${frac ? `.${frac}` : ''}`;
+}
+
+export interface MoneyFormatOptions extends NumberFormatOptions {
+  /** Currency symbol placed before the amount; default '$'. */
+  currency?: string;
+}
+
+/** '-1234.5' -> '-$1 234.50' (two decimals unless told otherwise). Empty -> ''. */
+export function formatMoney(value: Numeric, options: MoneyFormatOptions = {}): string {
+  const { currency = '$', decimals = 2, trimFractions } = options;
+  const number = formatNumber(value, { decimals, trimFractions });
+  if (!number) return '';
+  if (!/\d/.test(number)) return number;
+  return number.startsWith('-') ? `-${currency}${number.slice(1)}` : `${currency}${number}`;
+}
+
+export const isEmptyValue = (value: unknown): boolean =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** Naive 'YYYY-MM-DD HH:mm[:ss]' strings come from the API in UTC. */
+const NAIVE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+export type DateInput = string | number | Date | null | undefined;
+
+export interface DateFormatOptions {
+  /** Show the date only ('YYYY-MM-DD'). */
+  dateOnly?: boolean;
+  /** Show UTC instead of the browser's time zone. */
+  utc?: boolean;
+  /** A dayjs format overriding the defaults. */
+  format?: string;
+}
+
+export function parseDate(value: DateInput): dayjs.Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = typeof value === 'string' && NAIVE_DATE_TIME.test(value) ? dayjs.utc(value.replace(' ', 'T')) : dayjs(value);
+  return parsed.isValid() ? parsed : null;
+}
+
+/** '2025-03-01T10:20:30Z' -> '2025-03-01 10:20' (local time unless `utc`). Invalid or empty -> ''. */
+export function formatDateTime(value: DateInput, options: DateFormatOptions = {}): string {
+  const parsed = parseDate(value);
+  if (!parsed) return '';
+  // A plain date ('2025-03-01') has no time of day: never shift it across time zones.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return options.format ? dayjs(value).format(options.format) : value;
+  }
+  const zoned = options.utc ? parsed.utc() : parsed.local();
+  return zoned.format(options.format ?? (options.dateOnly ? DATE_FORMAT : DATE_TIME_FORMAT));
+}
+
+export const formatDate = (value: DateInput, options: Omit<DateFormatOptions, 'dateOnly'> = {}): string =>
+  formatDateTime(value, { ...options, dateOnly: true });
+
+/** A date as the API expects to receive it: UTC 'YYYY-MM-DD HH:mm:ss'. */
+export function toApiDateTime(value: DateInput): string {
+  const parsed = parseDate(value);
+  return parsed ? parsed.utc().format(SEND_DATE_TIME_FORMAT) : '';
+}
+
+/** 'in_processing' -> 'In processing'. */
+export function humanize(value: string): string {
+  const text = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}

@@ -1,0 +1,5 @@
+export * from './format';
+export * from './StatusLabel';
+export * from './CostLabel';
+export * from './Money';
+export * from './DateTime';

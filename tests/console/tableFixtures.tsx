@@ -1,0 +1,213 @@
+/** Shared fixtures of the list-engine tests: a users-like resource and a render wrapper. */
+import { MantineProvider, createTheme } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import type { Permission } from '../../src/contract/permissions';
+import type { TableResponse } from '../../src/contract/table';
+import { defineRowAction, type ActionDialogProps } from '../../src/console/actions/types';
+import { useActionForm } from '../../src/console/actions/useActionForm';
+import { CostLabel } from '../../src/console/ui/CostLabel';
+import { ListEngineProvider } from '../../src/console/table/ListEngineProvider';
+import { defineResource, type TableEndpointName } from '../../src/console/table/resource';
+
+// The machine is shared: a first render of Mantine + the router can take over a second.
+configure({ asyncUtilTimeout: 5000 });
+
+export const userRowSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  status: z.enum(['active', 'frozen', 'deactivated']),
+  balance: z.string(),
+  createdAt: z.string(),
+  messengers: z.boolean(),
+  grade: z.string().nullable(),
+  actions: z.object({ freezable: z.boolean(), activable: z.boolean(), deactivatable: z.boolean() }),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'frozen', label: 'Frozen' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+
+/** Mutations the tests observe. */
+export const mutations = {
+  freeze: async (_row: UserRow) => undefined as unknown,
+  note: async (_row: UserRow, _input: { note: string }) => undefined as unknown,
+  bulkFreeze: async (_ids: (string | number)[]) => undefined as unknown,
+};
+
+export function NoteDialog({ onSubmit, onCancel, errors, submitting }: ActionDialogProps<UserRow, { note: string }>) {
+  const form = useActionForm<{ note: string }>({ initialValues: { note: '' }, errors, fieldMap: { admin_note: 'note' } });
+  return (
+    <form onSubmit={form.onSubmit((values) => void onSubmit(values))}>
+      <label htmlFor="note-input">Note</label>
+      <input id="note-input" {...form.getInputProps('note')} />
+      {form.errors.note && <p role="alert">{form.errors.note}</p>}
+      <button type="button" onClick={onCancel}>
+        Close
+      </button>
+      <button type="submit" disabled={submitting}>
+        Save note
+      </button>
+    </form>
+  );
+}
+
+// No table endpoint of the contract is involved: the tests mock the api client.
+const usersTable = 'usersTable' as unknown as TableEndpointName;
+
+export const usersResource = defineResource({
+  name: 'users',
+  title: 'Users',
+  nouns: ['user', 'users', 'u'],
+  endpoint: usersTable,
+  rowSchema: userRowSchema,
+  describe: (u) => `user ${u.email}`,
+  state: (u) => u.status,
+  open: (u) => `/users/${u.id}`,
+  columns: [
+    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text' } },
+    { key: 'email', header: 'Email', sortable: true, filter: { kind: 'text' } },
+    { key: 'status', header: 'Status', filter: { kind: 'multiSelect', options: STATUS_OPTIONS } },
+    { key: 'balance', header: 'Balance', sortable: true, filter: { kind: 'numberRange' }, render: (u) => <CostLabel value={u.balance} /> },
+    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' } },
+    { key: 'messengers', header: 'Messengers', filter: { kind: 'boolean' }, visible: false },
+    { key: 'grade', header: 'Grade', permission: 'viewGrades', filter: { kind: 'select', options: [{ value: 'gold', label: 'Gold' }] } },
+  ],
+  defaultFilters: { status: ['active'] },
+  queries: { source: { label: 'Source', filter: { kind: 'select', options: [{ value: 'api', label: 'API' }] } } },
+  rowActions: [
+    {
+      id: 'freeze',
+      label: 'Freeze',
+      past: 'frozen',
+      flag: 'freezable',
+      permission: 'freezeUsers',
+      shortcut: 'f',
+      hidden: (u) => u.status === 'frozen',
+      confirm: { text: (u) => `Freeze ${u.email}?`, undoable: true },
+      mutation: (row) => mutations.freeze(row),
+    },
+    {
+      id: 'activate',
+      label: 'Activate',
+      past: 'activated',
+      flag: 'activable',
+      permission: 'activateUsers',
+      hidden: (u) => u.status === 'active',
+      confirm: { text: 'Activate?', undoable: true },
+      mutation: (row) => mutations.freeze(row),
+    },
+    {
+      id: 'deactivate',
+      label: 'Deactivate',
+      past: 'deactivated',
+      flag: 'deactivatable',
+      permission: 'deactivateUsers',
+      shortcut: 'd',
+      hidden: (u) => u.status === 'deactivated',
+      confirm: { text: 'Deactivate?', undoable: false },
+      mutation: (row) => mutations.freeze(row),
+    },
+    defineRowAction<UserRow, { note: string }>({
+      id: 'note',
+      label: 'Add note',
+      shortcut: 'n',
+      dialog: NoteDialog,
+      mutation: (row, input) => mutations.note(row, input),
+    }),
+  ],
+  bulkActions: [
+    {
+      id: 'freeze',
+      label: 'Freeze',
+      past: 'frozen',
+      flag: 'freezable',
+      permission: 'freezeUsers',
+      confirm: { text: (rows) => `Freeze ${rows.length} users?`, undoable: true },
+      mutation: (ids) => mutations.bulkFreeze(ids),
+    },
+  ],
+});
+
+export function user(id: number, overrides: Partial<UserRow> = {}): UserRow {
+  return {
+    id,
+    email: `user${id}@example.com`,
+    status: 'active',
+    balance: `${id * 1000}.5000`,
+    createdAt: '2025-01-02T10:00:00Z',
+    messengers: false,
+    grade: null,
+    actions: { freezable: true, activable: false, deactivatable: true },
+    ...overrides,
+  };
+}
+
+export function page(items: UserRow[], total = items.length, extra: Partial<TableResponse<UserRow>> = {}): TableResponse<UserRow> {
+  return { items, totalItemsCount: total, draw: 0, ...extra };
+}
+
+export const ALL_PERMISSIONS = (): boolean => true;
+export const only =
+  (...permissions: Permission[]) =>
+  (permission: Permission): boolean =>
+    permissions.includes(permission);
+
+// Transitions off: dialogs and menus open in the same tick.
+const noTransition = { defaultProps: { transitionProps: { duration: 0 } } };
+export const testTheme = createTheme({
+  components: { Modal: noTransition, Popover: noTransition, Menu: noTransition, Tooltip: noTransition, Combobox: noTransition },
+});
+
+export const newQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+export interface EngineOptions {
+  can?: (permission: Permission) => boolean;
+  staffId?: string | number | null;
+  queryClient?: QueryClient;
+  navigate?: (path: string) => void;
+}
+
+export function Providers({ children, can = ALL_PERMISSIONS, staffId = 1, queryClient, navigate = () => {} }: EngineOptions & { children: ReactNode }) {
+  const client = queryClient ?? newQueryClient();
+  return (
+    <MantineProvider theme={testTheme} env="test">
+      <QueryClientProvider client={client}>
+        <ListEngineProvider staffId={staffId} can={can} navigate={navigate}>
+          {children}
+        </ListEngineProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+export function renderWithEngine(ui: ReactNode, options: EngineOptions = {}) {
+  const queryClient = options.queryClient ?? newQueryClient();
+  const result = render(
+    <Providers {...options} queryClient={queryClient}>
+      {ui}
+    </Providers>,
+  );
+  return { ...result, queryClient };
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (error: unknown) => void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
