@@ -16,7 +16,7 @@ const API_PREFIXES = ['/api/', '/broadcasting/', '/apps/', '/app/', '/provider-s
  * built console with history routing: any GET that is not an API path answers index.html, so
  * `/login` is the console's page while `POST /login` is the API.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => void)[] = []): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(
@@ -40,6 +40,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   mountEndpoints(app, areaHandlers, deps);
+  // Routes outside the endpoint table (the channel server's HTTP side, the provider simulator)
+  // go before the console's history fallback.
+  for (const mount of extraRoutes) mount(app);
 
   const staticDir = deps.config.staticDir;
   const indexFile = join(staticDir, 'index.html');

@@ -7,6 +7,9 @@ import type { readConfig, ServerConfig } from './config';
 import { openDatabase } from './db/client';
 import { runSeed } from './db/seed';
 import type { AppDeps, AppEnv } from './http/context';
+import { attachChannelServer, createChannelServer, mountChannels } from './channels';
+import { createPublisher } from './realtime/publisher';
+import { withPusherSecret } from './realtime/secret';
 
 /** Configuration as read from the environment; the JWT secret may still be missing. */
 export type StartConfig = ReturnType<typeof readConfig>;
@@ -64,15 +67,22 @@ export async function startServer(config: StartConfig, options: { hostname?: str
   try {
     await runSeed(database.db, { demo: config.demo });
     const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
-    const fullConfig: ServerConfig = { ...config, jwtSecret };
+    const pusher = withPusherSecret(config.pusher, jwtSecret);
+    const fullConfig: ServerConfig = { ...config, jwtSecret, pusher };
     const publishers = createPublisherHub();
+    // The built-in Pusher-protocol server; when PUSHER_HOST is set the publisher posts to that
+    // external service instead and the built-in one simply has no subscribers.
+    const channels = createChannelServer(pusher);
+    publishers.add(createPublisher({ pusher }, channels).publish);
     const deps: AppDeps = { database, config: fullConfig, publish: publishers.publish };
-    const app = createApp(deps);
+    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels })]);
 
     const { httpServer, port } = await listen(app, config.port, options.hostname);
+    attachChannelServer(httpServer as never, { channels });
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        await channels.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
           // Keep-alive sockets would hold close() open until they time out.

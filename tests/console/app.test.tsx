@@ -164,7 +164,7 @@ describe('the shell', () => {
     const moderation = await within(counters).findByRole('link', { name: /In Moderation: 3 orders in moderation/ });
     expect(moderation).toHaveAttribute('href', '/orders?status=in_moderation');
     expect(within(counters).getByRole('link', { name: /In Processing: 1 200/ })).toHaveAttribute('href', '/orders?status=in_processing');
-    expect(within(counters).getByRole('link', { name: /No providers: 0/ })).toHaveAttribute('href', '/orders?hasNoActiveProviders=true');
+    expect(within(counters).getByRole('link', { name: /No providers: 0/ })).toHaveAttribute('href', '/orders?status=in_processing%2Cin_moderation&hasNoActiveProviders=true');
     // No manageFreeTrials: no free-trials counter.
     expect(within(counters).queryByText('Free-trials')).not.toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
+import { connectRealtimeToSession } from '../realtime';
 import { createSession } from '../session/session';
 import { consumeUrlToken } from '../session/urlToken';
 import { settingsQueryOptions } from './instanceSettings';
@@ -8,7 +9,7 @@ import { createAppRouter } from './router';
 /**
  * Builds the running console in start-up order: a token in the URL is taken first (before the
  * router reads the address), then the QueryClient, the session (API base URL, cookie, refresh
- * loop), the router, and the settings request.
+ * loop), the router, the settings request and the realtime connection.
  */
 export function createConsole() {
   consumeUrlToken();
@@ -16,5 +17,7 @@ export function createConsole() {
   const session = createSession({ queryClient, apiBaseUrl: apiBaseUrlForPage() });
   const router = createAppRouter({ queryClient, session });
   void queryClient.prefetchQuery(settingsQueryOptions);
+  // Live counters: connect once the profile is loaded, disconnect on logout.
+  connectRealtimeToSession({ session, queryClient });
   return { queryClient, session, router };
 }
