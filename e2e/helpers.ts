@@ -7,7 +7,7 @@ export const MANAGER = { email: 'manager@example.com', password: 'password' };
 export async function login(page: Page, account: { email: string; password: string }, path = '/login'): Promise<void> {
   await page.goto(path);
   await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, login } from './helpers';
 
-const usersTable = (page: Page) => page.getByRole('table').first();
+const usersTable = (page: Page) => page.getByRole('grid').first();
 const firstEmailCell = (page: Page) => usersTable(page).locator('tbody tr').first().locator('td', { hasText: '@' }).first();
 
 test.describe('users list', () => {

@@ -1,6 +1,9 @@
 // Shared test setup. Console tests run in happy-dom; these matchers and stubs are harmless in node.
 import '@testing-library/jest-dom/vitest';
 
+// The demo seed's order book is 200,000 orders by default; test apps seed a small one.
+process.env.SEED_ORDERS ??= '2000';
+
 if (typeof window !== 'undefined') {
   // Mantine reads matchMedia; mantine-datatable hides every column unless '' matches.
   if (!window.matchMedia || !('__stub' in window.matchMedia)) {

@@ -1,6 +1,12 @@
 import { sessionEndpoints } from './session';
 import { homeEndpoints } from './home';
 import { usersEndpoints } from './users';
+import { dripFeedsEndpoints } from './drip-feeds';
+import { subscriptionsEndpoints } from './subscriptions';
+import { comboOrdersEndpoints } from './combo-orders';
+import { externalPanelOrdersEndpoints } from './external-panel-orders';
+import { ordersEndpoints } from './orders';
+import { providersEndpoints } from './providers';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -12,6 +18,12 @@ export const endpoints = {
   ...sessionEndpoints,
   ...homeEndpoints,
   ...usersEndpoints,
+  ...dripFeedsEndpoints,
+  ...subscriptionsEndpoints,
+  ...comboOrdersEndpoints,
+  ...externalPanelOrdersEndpoints,
+  ...ordersEndpoints,
+  ...providersEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

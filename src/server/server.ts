@@ -9,6 +9,7 @@ import { runSeed } from './db/seed';
 import type { AppDeps, AppEnv } from './http/context';
 import { attachChannelServer, createChannelServer, mountChannels } from './channels';
 import { createPublisher } from './realtime/publisher';
+import { mountProviderSim, startOrderWorker } from './provider-sim';
 import { withPusherSecret } from './realtime/secret';
 
 /** Configuration as read from the environment; the JWT secret may still be missing. */
@@ -75,13 +76,16 @@ export async function startServer(config: StartConfig, options: { hostname?: str
     const channels = createChannelServer(pusher);
     publishers.add(createPublisher({ pusher }, channels).publish);
     const deps: AppDeps = { database, config: fullConfig, publish: publishers.publish };
-    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels })]);
+    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels }), (a) => mountProviderSim(a, deps)]);
 
     const { httpServer, port } = await listen(app, config.port, options.hostname);
     attachChannelServer(httpServer as never, { channels });
+    // Moves in-processing orders through the simulated provider (nothing starts with SIMULATOR=off).
+    const worker = startOrderWorker(deps, { intervalMs: 2000, simulatorBaseUrl: `http://127.0.0.1:${port}` });
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        await worker.stop();
         await channels.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());

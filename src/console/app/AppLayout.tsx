@@ -6,6 +6,7 @@ import { CounterLinks } from './CounterLinks';
 import { HomeIcon } from './icons';
 import { useInstanceSettings } from './instanceSettings';
 import { ProfileMenu } from './ProfileMenu';
+import { SessionListEngine } from './SessionListEngine';
 import { useNav } from './useRegisteredRoutes';
 import './app.css';
 
@@ -79,7 +80,9 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1}>
-        <Outlet />
+        <SessionListEngine>
+          <Outlet />
+        </SessionListEngine>
       </AppShell.Main>
     </AppShell>
   );

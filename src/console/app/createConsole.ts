@@ -1,5 +1,7 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
+import { clearStaffCache } from '../offline';
 import { connectRealtimeToSession } from '../realtime';
+import { onLogout } from '../session/lifecycle';
 import { createSession } from '../session/session';
 import { consumeUrlToken } from '../session/urlToken';
 import { settingsQueryOptions } from './instanceSettings';
@@ -19,5 +21,7 @@ export function createConsole() {
   void queryClient.prefetchQuery(settingsQueryOptions);
   // Live counters: connect once the profile is loaded, disconnect on logout.
   connectRealtimeToSession({ session, queryClient });
+  // Logout removes the member's cached lists and records from IndexedDB (another member never sees them).
+  onLogout(({ userId }) => (userId != null ? clearStaffCache(userId, queryClient) : undefined));
   return { queryClient, session, router };
 }

@@ -95,6 +95,8 @@ export function listQueryOptions<Row>(resource: Resource<Row>, request: ListRequ
     queryFn: ({ signal }) => fetchTable(resource, request, { signal, params: options.params }),
     placeholderData: keepPreviousData,
     retry: shouldRetry,
+    // A page restored from IndexedDB paints at once but is always refetched: lists are live data.
+    staleTime: 0,
     // The first attempt runs even offline, so the persister can restore the saved answer.
     networkMode: 'offlineFirst',
     ...persistedQueryOptions(options.staffId),

@@ -31,7 +31,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     pusher: { appId: 'test-app', key: 'test-key', secret: 'test-pusher-secret' },
     simulator: false,
     staticDir: resolve('/nonexistent-static-dir'),
-    trustProxy: false,
+    // Tests send X-Forwarded-For to act as different addresses, as behind a proxy.
+    trustProxy: true,
     ...overrides,
   };
 }

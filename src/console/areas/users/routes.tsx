@@ -3,7 +3,6 @@ import type { AreaRoutes } from '../../app/areaRoutes';
 import { guardedRoute } from '../../app/layoutRoute';
 import { routeAccessFor } from '../../app/routes';
 import { listSearchSchema } from '../../table/urlState';
-import { EnsureListEngine } from './EnsureListEngine';
 import { usersResource } from './resource';
 import { UserProfileScreen } from './UserProfileScreen';
 import { UsersListScreen } from './UsersListScreen';
@@ -16,9 +15,9 @@ export const usersRoute = createRoute({
     const search = usersRoute.useSearch();
     const navigate = usersRoute.useNavigate();
     return (
-      <EnsureListEngine>
+      <>
         <UsersListScreen search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
-      </EnsureListEngine>
+      </>
     );
   },
 });
@@ -29,9 +28,9 @@ export const userRoute = createRoute({
   component: function UserRoute() {
     const { userId } = userRoute.useParams();
     return (
-      <EnsureListEngine>
+      <>
         <UserProfileScreen key={userId} userId={Number(userId)} />
-      </EnsureListEngine>
+      </>
     );
   },
 });

@@ -16,29 +16,6 @@ export async function seedDemoStaff(db: Queryable): Promise<void> {
   }
 }
 
-/**
- * 300 orders spread over the statuses and the last five weeks, some without an active
- * provider, so every counter and list starts non-empty. The pattern is fixed (not random) so
- * demo screens look the same on every machine.
- */
-export async function seedDemoOrders(db: Queryable): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO orders (status, has_no_active_providers, created_at)
-    SELECT
-      CASE
-        WHEN i % 20 < 6 THEN 'in_processing'
-        WHEN i % 20 < 9 THEN 'in_moderation'
-        WHEN i % 20 < 15 THEN 'completed'
-        WHEN i % 20 = 15 THEN 'stopped'
-        WHEN i % 20 < 18 THEN 'canceled'
-        WHEN i % 20 = 18 THEN 'unpaid'
-        ELSE 'completed'
-      END,
-      i % 17 = 0,
-      now() - (300 - i) * interval '2 hours 47 minutes'
-    FROM generate_series(1, 300) AS i`);
-}
-
 export async function seedDemoFreeTrials(db: Queryable): Promise<void> {
   await db.execute(sql`
     INSERT INTO free_trial_requests (status, created_at)

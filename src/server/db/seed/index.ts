@@ -1,8 +1,13 @@
 import type { Db, Queryable } from '../client';
 import { hasRawSetting, setRawSetting } from '../settings';
 import { seedDefaultSettings, seedPermissionsAndRoles } from './base';
-import { seedDemoFreeTrials, seedDemoOrders, seedDemoStaff } from './demo';
+import { seedDemoFreeTrials, seedDemoStaff } from './demo';
+import { seedCancelReasons, seedDemoOrders } from './orders';
 import { seedDemoUsers } from './users';
+import { seedDemoDripFeeds } from './drip-feeds';
+import { seedDemoSubscriptions } from './subscriptions';
+import { seedDemoComboOrders } from './combo-orders';
+import { seedDemoExternalPanelOrders } from './external-panel-orders';
 
 export { DEMO_ACCOUNTS } from './demo';
 
@@ -24,10 +29,17 @@ export interface SeedStep {
 export const seedSteps: SeedStep[] = [
   { name: 'permissions-and-roles', kind: 'base', run: seedPermissionsAndRoles },
   { name: 'default-settings', kind: 'base', run: seedDefaultSettings },
+  { name: 'cancel-reasons', kind: 'base', run: seedCancelReasons },
   { name: 'staff', kind: 'demo', run: seedDemoStaff },
-  { name: 'orders', kind: 'demo', run: seedDemoOrders },
   { name: 'free-trials', kind: 'demo', run: seedDemoFreeTrials },
   { name: 'users', kind: 'demo', run: seedDemoUsers },
+  // Needs the users step (customers, services). SEED_ORDERS sets the count (default 200,000).
+  { name: 'orders-and-providers', kind: 'demo', run: (q) => seedDemoOrders(q) },
+  // These link the orders above to their parents (source_id) and their provider attempts.
+  { name: 'drip-feeds', kind: 'demo', run: seedDemoDripFeeds },
+  { name: 'subscriptions', kind: 'demo', run: seedDemoSubscriptions },
+  { name: 'combo-orders', kind: 'demo', run: seedDemoComboOrders },
+  { name: 'external-panel-orders', kind: 'demo', run: seedDemoExternalPanelOrders },
 ];
 
 const demoMarker = (name: string) => `seed:demo:${name}`;

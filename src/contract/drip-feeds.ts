@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { ADMIN, endpoint } from './endpoint';
+import { orderStatusSchema } from './orders';
+import { tableRequestSchema, tableResponseSchema } from './table';
+
+/**
+ * Drip-feed orders (operations.md §3 "Drip-feed row", §4, §7 "Drip feeds"): one purchase split into
+ * `ordersCount` runs of `quantity` each, placed `minutesBetweenRuns` apart. Every run is an ordinary
+ * order whose source type is 'drip_feed' and whose source id is the drip feed's id.
+ *
+ * Conventions of this area:
+ * - reading needs viewOrders, cancelling manageOrders; `actions.cancelable` already folds both the
+ *   state and the caller's permission in.
+ * - cancel is `POST /drip-feeds/:dripFeedId/cancel`, the spec's path; it cannot be undone. It stops
+ *   the runs not yet placed; orders already placed keep their own state (they are cancelled, with
+ *   refunds, from the orders list). 409 when the drip feed is not in processing any more.
+ * - money is a decimal string, dates UTC 'YYYY-MM-DD HH:mm:ss'; default sort id descending; the
+ *   console's default filter is status in_processing (DRIP_FEED_DEFAULT_FILTERS).
+ */
+
+export const DRIP_FEED_STATUSES = ['in_processing', 'completed', 'canceled'] as const;
+export type DripFeedStatus = (typeof DRIP_FEED_STATUSES)[number];
+export const dripFeedStatusSchema = z.enum(DRIP_FEED_STATUSES);
+
+export const DRIP_FEED_STATUS_LABELS: Record<DripFeedStatus, string> = {
+  in_processing: 'In processing',
+  completed: 'Completed',
+  canceled: 'Canceled',
+};
+
+/** The list's default column filters (operations.md §2: drip feeds open on in_processing). */
+export const DRIP_FEED_DEFAULT_FILTERS = { status: ['in_processing'] as DripFeedStatus[] };
+
+const id = z.number().int();
+const money = z.string();
+const dateTime = z.string();
+
+export const dripFeedActionsSchema = z.object({
+  /** In processing, and manageOrders. */
+  cancelable: z.boolean(),
+});
+
+/** One run of a drip feed: the order it placed. */
+export const dripFeedOrderSchema = z.object({
+  id,
+  status: orderStatusSchema,
+  quantity: z.number().int(),
+  currentQuantity: z.number().int(),
+  createdAt: dateTime,
+});
+export type DripFeedOrder = z.infer<typeof dripFeedOrderSchema>;
+
+export const dripFeedRowSchema = z.object({
+  id,
+  name: z.string(),
+  url: z.string(),
+  status: dripFeedStatusSchema,
+  user: z.object({ id, email: z.string() }),
+  service: z.object({ id, name: z.string() }),
+  /** quantity × ordersCount. */
+  totalQuantity: z.number().int(),
+  /** Quantity of each run. */
+  quantity: z.number().int(),
+  /** Number of runs planned. */
+  ordersCount: z.number().int(),
+  /** The runs placed so far, oldest first. */
+  orders: z.array(dripFeedOrderSchema),
+  /** Price of the whole drip feed. */
+  price: money,
+  /** ISO country codes the audience is targeted at; empty: worldwide. */
+  countries: z.array(z.string()),
+  promotable: z.boolean(),
+  /** Shown as days, hours and minutes. */
+  minutesBetweenRuns: z.number().int(),
+  createdAt: dateTime,
+  actions: dripFeedActionsSchema,
+});
+export type DripFeedRow = z.infer<typeof dripFeedRowSchema>;
+
+/** One drip feed: the row plus when it ended and when the next run is due. */
+export const dripFeedDetailSchema = dripFeedRowSchema.extend({
+  /** Runs whose orders completed. */
+  completedRunsCount: z.number().int(),
+  /** When the next run is due; null once every run is placed or the drip feed ended. */
+  nextRunAt: dateTime.nullable(),
+  completedAt: dateTime.nullable(),
+  canceledAt: dateTime.nullable(),
+  updatedAt: dateTime,
+});
+export type DripFeedDetail = z.infer<typeof dripFeedDetailSchema>;
+
+/**
+ * The table's columns: header `value` -> filter kind (absent: not filterable) and whether it sorts.
+ * `user.email` is a text filter on the e-mail; `service.name` filters by service id (select);
+ * `countries` matches rows targeting any of the listed codes; `orders` is display-only.
+ */
+export const DRIP_FEED_TABLE_COLUMNS = {
+  id: { filter: 'select', sortable: true },
+  name: { filter: 'text', sortable: true },
+  url: { filter: 'text', sortable: true },
+  status: { filter: 'multiSelect', sortable: true },
+  'user.email': { filter: 'text', sortable: true },
+  'service.name': { filter: 'select', sortable: true },
+  totalQuantity: { filter: 'numberRange', sortable: true },
+  quantity: { filter: 'numberRange', sortable: true },
+  ordersCount: { filter: 'numberRange', sortable: true },
+  orders: { sortable: false },
+  price: { filter: 'numberRange', sortable: true },
+  countries: { filter: 'multiSelect', sortable: false },
+  promotable: { filter: 'boolean', sortable: true },
+  minutesBetweenRuns: { filter: 'numberRange', sortable: true },
+  createdAt: { filter: 'dateRange', sortable: true },
+} as const satisfies Record<
+  string,
+  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean }
+>;
+export type DripFeedTableColumn = keyof typeof DRIP_FEED_TABLE_COLUMNS;
+
+/** Answer of cancel: a sentence and the updated row, so the console can patch its cache. */
+export const dripFeedActionResultSchema = z.object({ message: z.string(), dripFeed: dripFeedRowSchema });
+
+export const dripFeedsEndpoints = {
+  dripFeedsTable: endpoint({
+    method: 'POST', path: `${ADMIN}/drip-feeds/table`, permission: 'viewOrders',
+    body: tableRequestSchema, response: tableResponseSchema(dripFeedRowSchema), mutates: false,
+    summary: 'The drip-feed table (table protocol; columns in DRIP_FEED_TABLE_COLUMNS)',
+  }),
+  dripFeedsShow: endpoint({
+    method: 'GET', path: `${ADMIN}/drip-feeds/:dripFeedId`, permission: 'viewOrders', response: dripFeedDetailSchema,
+    summary: 'One drip feed with its runs (orders)',
+  }),
+  dripFeedsCancel: endpoint({
+    method: 'POST', path: `${ADMIN}/drip-feeds/:dripFeedId/cancel`, permission: 'manageOrders', response: dripFeedActionResultSchema,
+    summary: 'Cancel a drip feed in processing: no further runs are placed (cannot be undone; 409 otherwise)',
+  }),
+};

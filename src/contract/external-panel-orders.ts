@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { ADMIN, endpoint } from './endpoint';
+import { tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from './table';
+
+/**
+ * External-panel orders (catalogue.md §7, operations.md §4): each attempt to place one of our orders
+ * at a provider (an external panel, SMM API v2). The order worker creates one when it sends an
+ * order upstream (status creating; `externalId` once the provider accepted it) and follows the
+ * provider's status: Pending, In progress, Processing, Completed, Partial, Canceled.
+ *
+ * An attempt that failed is recreatable: it was never accepted (`error` set, still creating), or the
+ * provider canceled it or delivered only part of it (partial), its order is not finished, and it was
+ * not recreated yet. Recreate places a new attempt for the same order at a provider (the same or
+ * another) for a quantity; the worker sends it. A second recreate of the same attempt is a 409.
+ *
+ * Permission: manageExternalPanelOrders for everything here.
+ *
+ * The list: the spec fetches it with `GET /external-panel-orders`; the table request then travels as
+ * the query string `q=<JSON>` (contract/table.ts encodeTableQuery). `POST /external-panel-orders/table`
+ * answers the same with the request as a JSON body. Default sort id descending.
+ */
+
+export const EXTERNAL_PANEL_ORDER_STATUSES = ['creating', 'pending', 'in_progress', 'processing', 'completed', 'partial', 'canceled'] as const;
+export type ExternalPanelOrderStatus = (typeof EXTERNAL_PANEL_ORDER_STATUSES)[number];
+export const externalPanelOrderStatusSchema = z.enum(EXTERNAL_PANEL_ORDER_STATUSES);
+export const EXTERNAL_PANEL_ORDER_STATUS_LABELS: Record<ExternalPanelOrderStatus, string> = {
+  creating: 'Creating',
+  pending: 'Pending',
+  in_progress: 'In progress',
+  processing: 'Processing',
+  completed: 'Completed',
+  partial: 'Partial',
+  canceled: 'Canceled',
+};
+
+const id = z.number().int();
+const dateTime = z.string();
+
+export const externalPanelOrderActionsSchema = z.object({
+  /** Failed, canceled or partial, its order not finished, not recreated yet (and the permission). */
+  recreatable: z.boolean(),
+});
+
+export const externalPanelOrderRowSchema = z.object({
+  id,
+  status: externalPanelOrderStatusSchema,
+  provider: z.object({ id, name: z.string() }),
+  order: z.object({ id }),
+  /** The provider's order id; null until the provider accepted the order. */
+  externalId: z.string().nullable(),
+  quantity: z.number().int(),
+  url: z.string(),
+  /** What the provider charged (decimal string in the provider's currency), once known. */
+  charge: z.string().nullable(),
+  startCount: z.number().int().nullable(),
+  /** Not yet delivered; negative when the provider delivered more than ordered. */
+  remains: z.number().int().nullable(),
+  /** Why the provider refused it (its `error` answer), or why it could not be sent. */
+  error: z.string().nullable(),
+  /** The attempt this one replaced, when it was made by recreate. */
+  recreatedFromId: id.nullable(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+  actions: externalPanelOrderActionsSchema,
+});
+export type ExternalPanelOrderRow = z.infer<typeof externalPanelOrderRowSchema>;
+
+/**
+ * The table's columns (header `value` -> filter kind, sortable). `provider.name` filters by provider
+ * id (select); `order.id` by the order's id; `error` is a boolean "failed to send" filter.
+ */
+export const EXTERNAL_PANEL_ORDER_TABLE_COLUMNS = {
+  id: { filter: 'select', sortable: true },
+  status: { filter: 'multiSelect', sortable: true },
+  'provider.name': { filter: 'select', sortable: true },
+  'order.id': { filter: 'select', sortable: true },
+  externalId: { filter: 'text', sortable: true },
+  quantity: { filter: 'numberRange', sortable: true },
+  url: { filter: 'text', sortable: true },
+  charge: { filter: 'numberRange', sortable: true },
+  remains: { filter: 'numberRange', sortable: true },
+  error: { filter: 'boolean', sortable: false },
+  createdAt: { filter: 'dateRange', sortable: true },
+  updatedAt: { filter: 'dateRange', sortable: true },
+} as const satisfies Record<
+  string,
+  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean }
+>;
+export type ExternalPanelOrderTableColumn = keyof typeof EXTERNAL_PANEL_ORDER_TABLE_COLUMNS;
+
+/** A JSON text that does not parse stays a string, which the table schema then rejects at `q`. */
+const parseJsonText = (value: unknown): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * The GET list's query: `q` is the table request as JSON (absent: the defaults). Errors are keyed
+ * under `q.` (`q.options.page`).
+ */
+export const externalPanelOrdersQuerySchema = z
+  .object({
+    q: z
+      .preprocess(
+        parseJsonText,
+        z
+          .unknown()
+          .refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'The q parameter must be a table request in JSON.')
+          .pipe(tableRequestSchema),
+      )
+      .optional(),
+  })
+  .transform((v): ParsedTableRequest => v.q ?? tableRequestSchema.parse({})) as unknown as z.ZodType<
+    ParsedTableRequest,
+    { q?: TableRequest | string }
+  >;
+
+const wholeNumber = (field: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, `The ${field} must be an integer.`).transform(Number)], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} must be an integer.`),
+    })
+    .refine((v) => Number.isInteger(v), `The ${field} must be an integer.`);
+
+/**
+ * Recreate: how many units to place and at which provider. The server also checks that the quantity
+ * does not exceed the order's quantity and that the provider exists and is usable, answering 422 on
+ * the same keys (`quantity`, `providerId`).
+ */
+export const recreateExternalPanelOrderBodySchema = z.object({
+  quantity: wholeNumber('quantity').refine((v) => v >= 1, 'The quantity must be at least 1.').refine((v) => v <= 2147483647, 'The quantity is too large.'),
+  providerId: wholeNumber('provider id')
+    .refine((v) => v >= 1 && v <= 2147483647, 'The selected provider id is invalid.'),
+});
+export type RecreateExternalPanelOrderBody = z.input<typeof recreateExternalPanelOrderBodySchema>;
+
+export const externalPanelOrderActionResultSchema = z.object({
+  message: z.string(),
+  /** The new attempt. */
+  externalPanelOrder: externalPanelOrderRowSchema,
+});
+
+export const externalPanelOrdersEndpoints = {
+  externalPanelOrdersList: endpoint({
+    method: 'GET', path: `${ADMIN}/external-panel-orders`, permission: 'manageExternalPanelOrders',
+    query: externalPanelOrdersQuerySchema, response: tableResponseSchema(externalPanelOrderRowSchema),
+    summary: 'External-panel orders; the table request as the query string q=<JSON> (encodeTableQuery)',
+  }),
+  externalPanelOrdersTable: endpoint({
+    method: 'POST', path: `${ADMIN}/external-panel-orders/table`, permission: 'manageExternalPanelOrders',
+    body: tableRequestSchema, response: tableResponseSchema(externalPanelOrderRowSchema), mutates: false,
+    summary: 'External-panel orders (table protocol as a JSON body; columns in EXTERNAL_PANEL_ORDER_TABLE_COLUMNS)',
+  }),
+  externalPanelOrdersRecreate: endpoint({
+    method: 'POST', path: `${ADMIN}/external-panel-orders/:id/recreate`, permission: 'manageExternalPanelOrders',
+    body: recreateExternalPanelOrderBodySchema, response: externalPanelOrderActionResultSchema,
+    summary: 'Place a failed, canceled or partial attempt again (quantity, providerId); 409 when not recreatable',
+  }),
+};

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMBO_ORDER_STATUSES,
+  PACKAGE_TYPES,
+  type ComboOrderActions,
+  type ComboOrderRow,
+  type ComboOrderStatus,
+  type PackageType,
+} from '../../../contract/combo-orders';
+import type { Permission } from '../../../contract/permissions';
+import { tableRequestSchema } from '../../../contract/table';
+import type { Queryable } from '../../db/client';
+import { defineTable, utcText, type TableContext } from '../../table';
+
+/** The combo orders list on the generic table builder (also one row after an action). */
+
+export function comboOrderActions(status: ComboOrderStatus, permissions: ReadonlySet<Permission>): ComboOrderActions {
+  const may = permissions.has('manageOrders');
+  return {
+    completable: may && status === 'in_processing',
+    rejectable: may && status === 'in_moderation',
+    approvable: may && status === 'in_moderation',
+  };
+}
+
+export interface ComboOrderDbRow extends Record<string, unknown> {
+  id: number;
+  status: ComboOrderStatus;
+  user_id: number;
+  user_email: string;
+  user_telegram_username: string | null;
+  url: string;
+  package_id: number;
+  package_type: PackageType;
+  package_name: string;
+  orders_count: number;
+  created_at: string;
+}
+
+export function mapComboOrderRow(row: ComboOrderDbRow, ctx: TableContext): ComboOrderRow {
+  return {
+    id: row.id,
+    status: row.status,
+    user: { id: row.user_id, email: row.user_email, telegramUsername: row.user_telegram_username },
+    url: row.url,
+    package: { id: row.package_id, type: row.package_type, name: row.package_name },
+    ordersCount: row.orders_count,
+    createdAt: row.created_at,
+    actions: comboOrderActions(row.status, ctx.permissions),
+  };
+}
+
+/** A manual package counts as one order, whatever was recorded. */
+const ordersCount = sql`(CASE WHEN p.type = 'manual' THEN 1 ELSE c.orders_count END)`;
+
+export const comboOrdersTable = defineTable<ComboOrderDbRow, ComboOrderRow>({
+  from: sql`combo_orders c
+    JOIN users u ON u.id = c.user_id
+    JOIN packages p ON p.id = c.package_id`,
+  select: sql`c.id, c.status, u.id AS user_id, u.email AS user_email, u.telegram_username AS user_telegram_username, c.url,
+    p.id AS package_id, p.type AS package_type, p.name AS package_name, ${ordersCount} AS orders_count,
+    ${utcText(sql`c.created_at`)} AS created_at`,
+  id: sql`c.id`,
+  columns: {
+    id: { sql: sql`c.id`, filter: { kind: 'select', valueType: 'int' } },
+    status: { sql: sql`c.status`, filter: { kind: 'multiSelect', options: COMBO_ORDER_STATUSES } },
+    'user.email': { sql: sql`u.email`, filter: 'text' },
+    url: { sql: sql`c.url`, filter: 'text' },
+    'package.type': { sql: sql`p.type`, filter: { kind: 'multiSelect', options: PACKAGE_TYPES } },
+    'package.name': { sql: sql`p.name`, filter: { kind: 'select', sql: sql`c.package_id`, valueType: 'int' } },
+    ordersCount: { sql: ordersCount, filter: 'numberRange' },
+    createdAt: { sql: sql`c.created_at`, filter: 'dateRange' },
+  },
+  search: [sql`c.url`, sql`u.email`, sql`u.telegram_username`, sql`p.name`],
+  defaultSort: [{ key: 'id', desc: true }],
+  map: mapComboOrderRow,
+});
+
+const ONE_ROW = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: 1 } });
+
+export async function findComboOrderRow(q: Queryable, id: number, ctx: TableContext): Promise<ComboOrderRow | undefined> {
+  const { items } = await comboOrdersTable.query(q, ONE_ROW, ctx, { where: sql`c.id = ${id}` });
+  return items[0];
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  EXTERNAL_PANEL_ORDER_STATUSES,
+  type ExternalPanelOrderRow,
+  type ExternalPanelOrderStatus,
+} from '../../../contract/external-panel-orders';
+import { tableRequestSchema } from '../../../contract/table';
+import type { Queryable } from '../../db/client';
+import { decimalText, defineTable, utcText, type TableContext } from '../../table';
+
+/**
+ * The external-panel orders list on the generic table builder; the same definition answers one row
+ * after recreate, so both show the same fields and flags.
+ */
+
+/**
+ * The recreate rule, as SQL over `e` (the attempt) and `o` (its order): the attempt failed to be
+ * accepted, or ended canceled or partial; nothing replaced it (it is the order's latest attempt);
+ * and the order is not finished. Used for the row flag and as the condition of the update itself.
+ */
+export const recreatableSql = sql`(
+  (e.status IN ('canceled', 'partial') OR (e.status = 'creating' AND e.error IS NOT NULL))
+  AND e.recreated_at IS NULL
+  AND o.status NOT IN ('completed', 'canceled')
+  AND NOT EXISTS (SELECT 1 FROM external_panel_orders x WHERE x.order_id = e.order_id AND x.id > e.id)
+)`;
+
+export interface ExternalPanelOrderDbRow extends Record<string, unknown> {
+  id: number | string;
+  status: ExternalPanelOrderStatus;
+  provider_id: number;
+  provider_name: string;
+  order_id: number | string;
+  external_id: string | null;
+  quantity: number;
+  url: string;
+  charge: string | null;
+  start_count: number | null;
+  remains: number | null;
+  error: string | null;
+  recreated_from_id: number | string | null;
+  created_at: string;
+  updated_at: string;
+  recreatable: boolean;
+}
+
+export function mapExternalPanelOrderRow(row: ExternalPanelOrderDbRow, ctx: TableContext): ExternalPanelOrderRow {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    provider: { id: row.provider_id, name: row.provider_name },
+    order: { id: Number(row.order_id) },
+    externalId: row.external_id,
+    quantity: row.quantity,
+    url: row.url,
+    charge: row.charge,
+    startCount: row.start_count,
+    remains: row.remains,
+    error: row.error,
+    recreatedFromId: row.recreated_from_id === null ? null : Number(row.recreated_from_id),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    actions: { recreatable: row.recreatable && ctx.permissions.has('manageExternalPanelOrders') },
+  };
+}
+
+export const externalPanelOrdersTable = defineTable<ExternalPanelOrderDbRow, ExternalPanelOrderRow>({
+  from: sql`external_panel_orders e
+    JOIN providers p ON p.id = e.provider_id
+    JOIN orders o ON o.id = e.order_id`,
+  select: sql`e.id, e.status, p.id AS provider_id, p.name AS provider_name, e.order_id, e.external_id, e.quantity, e.url,
+    ${decimalText(sql`e.charge`)} AS charge, e.start_count, e.remains, e.error, e.recreated_from_id,
+    ${utcText(sql`e.created_at`)} AS created_at, ${utcText(sql`e.updated_at`)} AS updated_at,
+    ${recreatableSql} AS recreatable`,
+  id: sql`e.id`,
+  idType: 'bigint',
+  columns: {
+    id: { sql: sql`e.id`, filter: { kind: 'select', valueType: 'bigint' } },
+    status: { sql: sql`e.status`, filter: { kind: 'multiSelect', options: EXTERNAL_PANEL_ORDER_STATUSES } },
+    'provider.name': { sql: sql`p.name`, filter: { kind: 'select', sql: sql`e.provider_id`, valueType: 'int' } },
+    'order.id': { sql: sql`e.order_id`, filter: { kind: 'select', valueType: 'bigint' } },
+    externalId: { sql: sql`e.external_id`, filter: 'text', nullable: true },
+    quantity: { sql: sql`e.quantity`, filter: 'numberRange' },
+    url: { sql: sql`e.url`, filter: 'text' },
+    charge: { sql: sql`e.charge`, filter: 'numberRange', nullable: true },
+    remains: { sql: sql`e.remains`, filter: 'numberRange', nullable: true },
+    error: { sql: sql`e.error IS NOT NULL`, filter: 'boolean', sortable: false },
+    createdAt: { sql: sql`e.created_at`, filter: 'dateRange' },
+    updatedAt: { sql: sql`e.updated_at`, filter: 'dateRange' },
+  },
+  search: [sql`e.url`, sql`e.external_id`, sql`p.name`],
+  defaultSort: [{ key: 'id', desc: true }],
+  map: mapExternalPanelOrderRow,
+});
+
+const ONE_ROW = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: 1 } });
+
+export async function findExternalPanelOrderRow(q: Queryable, id: number, ctx: TableContext): Promise<ExternalPanelOrderRow | undefined> {
+  const { items } = await externalPanelOrdersTable.query(q, ONE_ROW, ctx, { where: sql`e.id = ${id}` });
+  return items[0];
+}

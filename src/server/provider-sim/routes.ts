@@ -1,0 +1,59 @@
+import type { Context, Hono } from 'hono';
+import type { Database } from '../db/client';
+import { createSimulator, SIM_ERRORS, type SimParams, type SimulatorOptions } from './simulator';
+
+/** Where the simulated provider answers (SMM panel API v2). */
+export const PROVIDER_SIM_PATH = '/provider-sim/api/v2';
+
+export interface ProviderSimDeps {
+  database: Pick<Database, 'db'>;
+  config: { simulator: boolean };
+}
+
+/** Reads `key`, `action` and the rest from the query string and a form-encoded or JSON body. */
+async function readParams(c: Context): Promise<SimParams | null> {
+  const params: SimParams = { ...c.req.query() };
+  if (c.req.method !== 'POST') return params;
+  const type = c.req.header('content-type') ?? '';
+  const text = await c.req.text();
+  if (!text) return params;
+  if (type.includes('application/json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    for (const [k, v] of Object.entries(parsed)) {
+      // Panels accept `orders` as a list too; anything else is read as text.
+      params[k] = Array.isArray(v) ? v.join(',') : v === null || v === undefined ? undefined : String(v);
+    }
+    return params;
+  }
+  if (type.includes('multipart/form-data')) {
+    const form = await new Response(text, { headers: { 'content-type': type } }).formData().catch(() => null);
+    if (!form) return null;
+    for (const [k, v] of form.entries()) if (typeof v === 'string') params[k] = v;
+    return params;
+  }
+  for (const [k, v] of new URLSearchParams(text)) params[k] = v;
+  return params;
+}
+
+/**
+ * Mounts the simulated upstream provider on `app` as plain routes (no staff auth: it is reached
+ * with its own API keys, like a real provider). Does nothing when the simulator is turned off
+ * (`SIMULATOR=off`). Its state lives in the sim_* tables of the same database.
+ */
+export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options: SimulatorOptions = {}): void {
+  if (!deps.config.simulator) return;
+  const simulator = createSimulator(options);
+  const handler = async (c: Context) => {
+    const params = await readParams(c);
+    if (!params) return c.json({ error: SIM_ERRORS.action });
+    return c.json(await simulator.handle(deps.database.db, params));
+  };
+  app.post(PROVIDER_SIM_PATH, handler);
+  app.get(PROVIDER_SIM_PATH, handler);
+}

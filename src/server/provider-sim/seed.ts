@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+import { ensureSimCatalogue } from './catalogue';
+import { PROVIDER_SIM_PATH } from './routes';
+
+/**
+ * Demo state of the simulated provider: an account for every provider whose endpoint is the
+ * simulator (their API token is the key), and, for attempts the demo shows as running there, the
+ * simulator's side of those orders — so the worker finds them and they keep moving, slowly (ten
+ * minutes to four hours each), after the demo starts.
+ */
+
+const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 53 + ${salt})::int)::bigint) % ${n})`;
+
+/** Providers pointing at the simulator, by endpoint path (any host and port). */
+export const simProvidersSql = sql`SELECT id, api_token FROM providers WHERE endpoint LIKE ${`%${PROVIDER_SIM_PATH}%`}`;
+
+export async function seedSimAccounts(q: Queryable): Promise<void> {
+  await ensureSimCatalogue(q);
+  await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency)
+    SELECT DISTINCT api_token, 25000, 'USD' FROM (${simProvidersSql}) p
+    ON CONFLICT (api_key) DO NOTHING`);
+}
+
+/** The simulator's orders behind the running external-panel orders at simulator providers. */
+export async function seedSimOrdersForRunningAttempts(q: Queryable, nowMs: number = Date.now()): Promise<void> {
+  const e = sql`e.id::int`;
+  await q.execute(sql`
+    INSERT INTO sim_orders (id, account_id, service_id, link, quantity, charge, start_count, status, remains, outcome, target,
+                            placed_at_ms, pending_ms, processing_ms, duration_ms)
+    SELECT e.external_id::bigint, a.id, coalesce(ss.id, 1), e.url, e.quantity,
+      round(coalesce(ss.rate, 1) * e.quantity / 1000, 4), coalesce(e.start_count, 0),
+      'Pending', e.quantity, x.outcome,
+      CASE x.outcome WHEN 'complete' THEN e.quantity WHEN 'overdeliver' THEN e.quantity + greatest(1, e.quantity / 25)
+                     WHEN 'partial' THEN e.quantity * (30 + ${h(e, 2, 60)}) / 100 ELSE 0 END,
+      ${nowMs}::bigint - ${h(e, 3, 60_000)} * CASE e.status WHEN 'pending' THEN 0 ELSE 1 END
+        - CASE e.status WHEN 'pending' THEN 0 ELSE 25_000 END,
+      CASE e.status WHEN 'pending' THEN 5_000 + ${h(e, 4, 60_000)} ELSE 1_000 END,
+      CASE e.status WHEN 'processing' THEN 120_000 ELSE 1_500 END,
+      600_000 + ${h(e, 5, 14_400_000)}
+    FROM external_panel_orders e
+    JOIN (${simProvidersSql}) p ON p.id = e.provider_id
+    JOIN sim_accounts a ON a.api_key = p.api_token
+    LEFT JOIN sim_services ss ON ss.id::text = e.external_service_id
+    CROSS JOIN LATERAL (SELECT CASE WHEN ${h(e, 1, 100)} < 85 THEN 'complete' WHEN ${h(e, 1, 100)} < 90 THEN 'overdeliver'
+                                    WHEN ${h(e, 1, 100)} < 97 THEN 'partial' ELSE 'cancel' END AS outcome) x
+    WHERE e.status IN ('pending', 'in_progress', 'processing') AND e.external_id ~ '^[0-9]{1,15}$'
+    ON CONFLICT (id) DO NOTHING`);
+}
