@@ -1,0 +1,88 @@
+/**
+ * Time from navigation start to the first users row painted on a reload of /users, with the users
+ * API delayed 2 s: uncached (a fresh browser profile) vs cached (IndexedDB holds the page).
+ * Run after `npm run build`: `npx tsx bench/users-reload.ts` (starts its own server on port 8093).
+ */
+import { chromium } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+const PORT = 8093;
+const BASE = `http://127.0.0.1:${PORT}`;
+const RUNS = 5;
+const DELAY_MS = 2000;
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${BASE}/settings`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function main() {
+  rmSync('.bench-data', { recursive: true, force: true });
+  const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: '.bench-data', SIMULATOR: 'off', SEED_ORDERS: '2000' },
+    stdio: 'ignore',
+  });
+  try {
+    await waitForServer();
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByRole('textbox', { name: 'Password' }).fill('password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+    await page.route('**/api/v1/admin/users/table', async (route) => {
+      await new Promise((r) => setTimeout(r, DELAY_MS));
+      await route.continue();
+    });
+
+    const firstRowPaint = async () => {
+      await page.locator('[role="grid"] tbody tr').first().waitFor();
+      return page.evaluate(() => performance.now());
+    };
+    const uncached: number[] = [];
+    const cached: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // Uncached: the member's IndexedDB cache removed before the navigation.
+      await page.evaluate(() => new Promise<void>((resolve) => {
+        const req = indexedDB.deleteDatabase('panel-console');
+        req.onsuccess = req.onerror = req.onblocked = () => resolve();
+      }));
+      await page.goto(`${BASE}/users`, { waitUntil: 'commit' });
+      uncached.push(await firstRowPaint());
+      await page.getByTestId('table-updating').waitFor({ state: 'detached' }).catch(() => {});
+      await page.waitForTimeout(300); // the persister writes after the answer
+      // Cached: reload the same URL.
+      await page.reload({ waitUntil: 'commit' });
+      cached.push(await firstRowPaint());
+      await page.waitForTimeout(DELAY_MS + 300);
+    }
+    await browser.close();
+    const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} ms  p95 ${pct(xs, 95).toFixed(0)} ms`;
+    console.log(`users reload, API delayed ${DELAY_MS} ms, ${RUNS} runs each (navigation start -> first row painted)`);
+    console.log(`  uncached: ${fmt(uncached)}`);
+    console.log(`  cached:   ${fmt(cached)}`);
+    console.log(`  ratio (uncached / cached, p50): ${(pct(uncached, 50) / pct(cached, 50)).toFixed(1)}x`);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
