@@ -131,6 +131,12 @@ async function postgres() {
     await scenarios('PostgreSQL', database);
   } finally {
     await database.close();
+    // Let the pool's connections leave first: a forced drop would kill them mid-goodbye.
+    for (let i = 0; i < 50; i++) {
+      const { rows: open } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (open[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }

@@ -16,9 +16,11 @@ import {
 import { providerOptionSchema, providerOptionsPageSchema } from '../../src/contract/providers';
 import { tableResponseSchema } from '../../src/contract/table';
 import { flushCounters } from '../../src/server/areas/orders/counters';
+import { refreshHasNoActiveProviders } from '../../src/server/areas/orders/providers';
 import { ordersTable } from '../../src/server/areas/orders/table';
 import { one, rows } from '../../src/server/db/client';
-import { CANCEL_REASONS } from '../../src/server/db/seed/orders';
+import { CANCEL_REASONS, seedOrdersCount } from '../../src/server/db/seed/orders';
+import { ORDER_SOURCES } from '../../src/contract/orders';
 import { createTestApp, type TestApp } from './helpers/testServer';
 
 /**
@@ -742,5 +744,71 @@ describe('permissions', () => {
     expect((await call('ordersCancelReasons', nobody)).status).toBe(403);
     expect((await call('ordersShow', nobody, { params: { orderId: 1 } })).status).toBe(403);
     expect((await call('ordersTable', viewer, { body: {} })).status).toBe(200);
+  });
+});
+
+describe('the demo order book', () => {
+  it('seeds SEED_ORDERS orders across every status and source, with money that adds up', async () => {
+    const [{ n }] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM orders`);
+    expect(n).toBeGreaterThanOrEqual(seedOrdersCount());
+    const statuses = (await rows<{ status: string }>(t.db, sql`SELECT DISTINCT status FROM orders`)).map((r) => r.status).sort();
+    expect(statuses).toEqual([...ORDER_STATUSES].sort());
+    const sources = (await rows<{ source: string }>(t.db, sql`SELECT DISTINCT source FROM orders`)).map((r) => r.source).sort();
+    expect(sources).toEqual([...ORDER_SOURCES].sort());
+    const types = (await rows<{ t: string }>(t.db, sql`SELECT DISTINCT source_type AS t FROM orders WHERE source_type IS NOT NULL`)).map((r) => r.t).sort();
+    expect(types).toEqual(['combo_order', 'drip_feed', 'subscription']);
+
+    // Balance == SUM(main transactions) for every customer, after the seed.
+    const [{ bad }] = await rows<{ bad: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS bad FROM users u
+           WHERE u.balance <> coalesce((SELECT sum(amount) FROM transactions x WHERE x.user_id = u.id AND x.balance_type = 'main'), 0)`,
+    );
+    expect(bad).toBe(0);
+    // Every paid order was debited once, every refund credited, within what was paid.
+    const [money] = await rows<{ unpaid_debits: number; missing_debits: number; refund_mismatch: number; over: number }>(
+      t.db,
+      sql`SELECT
+        (SELECT count(*)::int FROM orders o WHERE NOT o.is_paid AND EXISTS (SELECT 1 FROM transactions x WHERE x.order_id = o.id AND x.type = 'order')) AS unpaid_debits,
+        (SELECT count(*)::int FROM orders o WHERE o.is_paid AND (SELECT coalesce(-sum(amount), 0) FROM transactions x WHERE x.order_id = o.id AND x.type = 'order') <> o.price) AS missing_debits,
+        (SELECT count(*)::int FROM orders o WHERE (SELECT coalesce(sum(amount), 0) FROM transactions x WHERE x.order_id = o.id AND x.type = 'refund') <> o.refund_amount) AS refund_mismatch,
+        (SELECT count(*)::int FROM orders o WHERE o.refund_amount > CASE WHEN o.is_paid THEN o.price ELSE 0 END) AS over`,
+    );
+    expect(money).toEqual({ unpaid_debits: 0, missing_debits: 0, refund_mismatch: 0, over: 0 });
+    // "No providers" only on open orders; some in moderation for the counters.
+    const [flags] = await rows<{ final_flagged: number; open_flagged: number; moderation: number }>(
+      t.db,
+      sql`SELECT count(*) FILTER (WHERE has_no_active_providers AND status IN ('completed', 'canceled'))::int AS final_flagged,
+                 count(*) FILTER (WHERE has_no_active_providers AND status NOT IN ('completed', 'canceled'))::int AS open_flagged,
+                 count(*) FILTER (WHERE status = 'in_moderation')::int AS moderation
+            FROM orders`,
+    );
+    expect(flags.final_flagged).toBe(0);
+    expect(flags.open_flagged).toBeGreaterThan(0);
+    expect(flags.moderation).toBeGreaterThan(0);
+  });
+
+  it('refreshHasNoActiveProviders follows the providers of a service', async () => {
+    const { serviceId } = await servedService();
+    const open = await makeOrder({ status: 'in_processing' });
+    const done = await makeOrder({ status: 'completed' });
+    await t.db.execute(sql`UPDATE orders SET service_id = ${serviceId}, has_no_active_providers = false WHERE id IN ${[open.id, done.id]}`);
+    const links = await rows<{ provider_service_id: number; is_active: boolean }>(
+      t.db,
+      sql`SELECT provider_service_id, is_active FROM service_providers WHERE service_id = ${serviceId}`,
+    );
+    const flagOf = async (id: number) => (await one<{ f: boolean }>(t.db, sql`SELECT has_no_active_providers AS f FROM orders WHERE id = ${id}`))!.f;
+    try {
+      await t.db.execute(sql`UPDATE service_providers SET is_active = false WHERE service_id = ${serviceId}`);
+      expect(await refreshHasNoActiveProviders(t.db, [serviceId])).toBeGreaterThan(0);
+      expect(await flagOf(open.id)).toBe(true);
+      expect(await flagOf(done.id)).toBe(false);
+    } finally {
+      for (const l of links) {
+        await t.db.execute(sql`UPDATE service_providers SET is_active = ${l.is_active} WHERE service_id = ${serviceId} AND provider_service_id = ${l.provider_service_id}`);
+      }
+    }
+    await refreshHasNoActiveProviders(t.db, [serviceId]);
+    expect(await flagOf(open.id)).toBe(false);
   });
 });

@@ -75,8 +75,9 @@ export interface TableDefinition<Row, Item, Ctx extends TableContext> {
   columns: Record<string, ColumnDef<Ctx>>;
   /**
    * Expressions matched with ILIKE '%term%' (OR-ed), plus `id = term` when the term is an integer.
-   * A SearchMatcher builds its own condition (e.g. a match on a joined table written as a subquery,
-   * so an index on the list's own table still serves the OR).
+   * A SearchMatcher builds its own condition, and may first look values up (e.g. the ids of the
+   * customers whose e-mail matches, bound as constants so the planner estimates them from
+   * statistics); undefined adds nothing.
    */
   search?: (SQL | SearchMatcher)[];
   /** Extra named filters sent in `queries` (orders: source type and id). */
@@ -98,7 +99,7 @@ export interface TableDefinition<Row, Item, Ctx extends TableContext> {
 
 /** A hand-written search condition: gets the ILIKE pattern ('%term%', wildcards escaped) and the trimmed term. */
 export interface SearchMatcher {
-  match: (pattern: string, term: string) => SQL;
+  match: (pattern: string, term: string, q: Queryable) => SQL | undefined | Promise<SQL | undefined>;
 }
 
 const isSearchMatcher = (part: SQL | SearchMatcher): part is SearchMatcher =>
@@ -134,7 +135,7 @@ export function defineTable<Row extends Record<string, unknown>, Item, Ctx exten
   }
   const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
-  function buildWhere(request: ParsedTableRequest, ctx: Ctx, options: QueryOptions | undefined): SQL[] {
+  async function buildWhere(q: Queryable, request: ParsedTableRequest, ctx: Ctx, options: QueryOptions | undefined): Promise<SQL[]> {
     const errors: Record<string, string[]> = {};
     const conditions: SQL[] = [];
     const base = def.where?.(ctx);
@@ -187,10 +188,14 @@ export function defineTable<Row extends Record<string, unknown>, Item, Ctx exten
     const term = request.search.trim();
     if (term && def.search?.length) {
       const pattern = containsPattern(term);
-      const parts = def.search.map((part) => (isSearchMatcher(part) ? part.match(pattern, term) : sql`${part} ILIKE ${pattern}`));
+      const parts: SQL[] = [];
+      for (const part of def.search) {
+        const condition = isSearchMatcher(part) ? await part.match(pattern, term, q) : sql`${part} ILIKE ${pattern}`;
+        if (condition) parts.push(condition);
+      }
       const id = readIdOrNull(term, def.idType ?? 'int');
       if (id !== null) parts.push(sql`${def.id} = ${id}`);
-      conditions.push(sql`(${sql.join(parts, sql` OR `)})`);
+      conditions.push(parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`);
     }
 
     if (Object.keys(errors).length) throw validationFailed(errors);
@@ -240,7 +245,7 @@ export function defineTable<Row extends Record<string, unknown>, Item, Ctx exten
   return {
     columnKeys: Object.keys(def.columns),
     async query(q, request, ctx, options) {
-      const conditions = buildWhere(request, ctx, options);
+      const conditions = await buildWhere(q, request, ctx, options);
       const order = buildOrder(request, ctx);
       const where = conditions.length ? sql`WHERE ${sql.join(conditions.map((c) => sql`(${c})`), sql` AND `)}` : sql``;
 
