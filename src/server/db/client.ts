@@ -42,6 +42,8 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would end the process.
+    pool.on('error', (err) => console.error('[db] idle PostgreSQL connection failed:', err.message));
     // Numeric and bigint columns come back as strings (money must never pass through a float).
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as any, { migrationsFolder: MIGRATIONS_FOLDER });

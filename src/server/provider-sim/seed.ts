@@ -34,10 +34,10 @@ export async function seedSimOrdersForRunningAttempts(q: Queryable, nowMs: numbe
       CASE x.outcome WHEN 'complete' THEN e.quantity WHEN 'overdeliver' THEN e.quantity + greatest(1, e.quantity / 25)
                      WHEN 'partial' THEN e.quantity * (30 + ${h(e, 2, 60)}) / 100 ELSE 0 END,
       ${nowMs}::bigint - ${h(e, 3, 60_000)} * CASE e.status WHEN 'pending' THEN 0 ELSE 1 END
-        - CASE e.status WHEN 'pending' THEN 0 ELSE 25_000 END,
-      CASE e.status WHEN 'pending' THEN 5_000 + ${h(e, 4, 60_000)} ELSE 1_000 END,
-      CASE e.status WHEN 'processing' THEN 120_000 ELSE 1_500 END,
-      600_000 + ${h(e, 5, 14_400_000)}
+        - CASE e.status WHEN 'pending' THEN 0 ELSE 25000 END,
+      CASE e.status WHEN 'pending' THEN 5000 + ${h(e, 4, 60_000)} ELSE 1000 END,
+      CASE e.status WHEN 'processing' THEN 120000 ELSE 1500 END,
+      600000 + ${h(e, 5, 14_400_000)}
     FROM external_panel_orders e
     JOIN (${simProvidersSql}) p ON p.id = e.provider_id
     JOIN sim_accounts a ON a.api_key = p.api_token
