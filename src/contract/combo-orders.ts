@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, positiveId, dateTime } from './fields';
 import { ADMIN, endpoint } from './endpoint';
 import { tableRequestSchema, tableResponseSchema } from './table';
 
@@ -38,9 +39,6 @@ export type PackageType = (typeof PACKAGE_TYPES)[number];
 
 export const COMBO_ORDER_DEFAULT_FILTERS = { status: ['in_processing'] as ComboOrderStatus[] };
 
-const id = z.number().int();
-const positiveId = z.number().int().positive().max(2147483647);
-const dateTime = z.string();
 
 export const comboOrderActionsSchema = z.object({
   /** In processing, and manageOrders. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, money, dateTime } from './fields';
 import { ADMIN, endpoint } from './endpoint';
 import { orderStatusSchema } from './orders';
 import { tableRequestSchema, tableResponseSchema } from './table';
@@ -31,9 +32,6 @@ export const DRIP_FEED_STATUS_LABELS: Record<DripFeedStatus, string> = {
 /** The list's default column filters (operations.md §2: drip feeds open on in_processing). */
 export const DRIP_FEED_DEFAULT_FILTERS = { status: ['in_processing'] as DripFeedStatus[] };
 
-const id = z.number().int();
-const money = z.string();
-const dateTime = z.string();
 
 export const dripFeedActionsSchema = z.object({
   /** In processing, and manageOrders. */

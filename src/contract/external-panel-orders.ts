@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, dateTime, INT4_MAX } from './fields';
 import { ADMIN, endpoint } from './endpoint';
 import { tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from './table';
 
@@ -33,8 +34,6 @@ export const EXTERNAL_PANEL_ORDER_STATUS_LABELS: Record<ExternalPanelOrderStatus
   canceled: 'Canceled',
 };
 
-const id = z.number().int();
-const dateTime = z.string();
 
 export const externalPanelOrderActionsSchema = z.object({
   /** Failed, canceled or partial, its order not finished, not recreated yet (and the permission). */
@@ -132,9 +131,9 @@ const wholeNumber = (field: string) =>
  * the same keys (`quantity`, `providerId`).
  */
 export const recreateExternalPanelOrderBodySchema = z.object({
-  quantity: wholeNumber('quantity').refine((v) => v >= 1, 'The quantity must be at least 1.').refine((v) => v <= 2147483647, 'The quantity is too large.'),
+  quantity: wholeNumber('quantity').refine((v) => v >= 1, 'The quantity must be at least 1.').refine((v) => v <= INT4_MAX, 'The quantity is too large.'),
   providerId: wholeNumber('provider id')
-    .refine((v) => v >= 1 && v <= 2147483647, 'The selected provider id is invalid.'),
+    .refine((v) => v >= 1 && v <= INT4_MAX, 'The selected provider id is invalid.'),
 });
 export type RecreateExternalPanelOrderBody = z.input<typeof recreateExternalPanelOrderBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, positiveBigId as positiveId, queryBigId as queryId, money, dateTime, bulkResultSchema } from './fields';
 import { ADMIN, endpoint } from './endpoint';
 import { providerTypeSchema } from './providers';
 import { tableRequestSchema, tableResponseSchema } from './table';
@@ -71,12 +72,7 @@ export const ORDER_BULK_LIMIT = 500;
 /** The longest cancel description. */
 export const CANCEL_DESCRIPTION_MAX = 1000;
 
-const id = z.number().int();
-const positiveId = z.number().int().positive();
-const queryId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const money = z.string();
 const percent = z.string();
-const dateTime = z.string();
 
 /**
  * Row flags (operations.md §4). Each needs manageOrders, and the order's status must be one of:
@@ -370,11 +366,6 @@ export const orderChangeProviderBodySchema = z.object({
   quantity: z.number().int('The quantity must be an integer.').min(1, 'The quantity must be at least 1.').nullish(),
 });
 
-export const orderBulkResultSchema = z.object({
-  done: z.array(id),
-  failed: z.array(z.object({ id, message: z.string() })),
-});
-export type OrderBulkResult = z.infer<typeof orderBulkResultSchema>;
 
 /** Answer of a single-order action: a sentence and the updated row, so the console can patch its cache. */
 export const orderActionResultSchema = z.object({ message: z.string(), order: orderRowSchema });
@@ -426,19 +417,19 @@ export const ordersEndpoints = {
     summary: 'Cancel one order, optionally refunding an amount to the customer (cannot be undone)',
   }),
   ordersBulkCancel: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-cancel`, permission: 'manageOrders', body: orderBulkCancelBodySchema, response: orderBulkResultSchema,
+    method: 'POST', path: `${ADMIN}/orders/bulk-cancel`, permission: 'manageOrders', body: orderBulkCancelBodySchema, response: bulkResultSchema,
     summary: 'Cancel many orders (each refunds its default refund amount with returnMoney); failures per order',
   }),
   ordersBulkActivate: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-activate`, permission: 'manageOrders', body: ordersIdsBody, response: orderBulkResultSchema,
+    method: 'POST', path: `${ADMIN}/orders/bulk-activate`, permission: 'manageOrders', body: ordersIdsBody, response: bulkResultSchema,
     summary: 'Activate many stopped orders; failures per order',
   }),
   ordersBulkPause: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-pause`, permission: 'manageOrders', body: ordersIdsBody, response: orderBulkResultSchema,
+    method: 'POST', path: `${ADMIN}/orders/bulk-pause`, permission: 'manageOrders', body: ordersIdsBody, response: bulkResultSchema,
     summary: 'Pause many orders in processing; failures per order',
   }),
   ordersBulkComplete: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-complete`, permission: 'manageOrders', body: ordersIdsBody, response: orderBulkResultSchema,
+    method: 'POST', path: `${ADMIN}/orders/bulk-complete`, permission: 'manageOrders', body: ordersIdsBody, response: bulkResultSchema,
     summary: 'Complete many orders; failures per order',
   }),
   ordersChangeUrl: endpoint({
@@ -450,7 +441,7 @@ export const ordersEndpoints = {
     summary: "Set or clear an order's staff comment",
   }),
   ordersChangeProvider: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/change-provider`, permission: 'manageOrders', body: orderChangeProviderBodySchema, response: orderBulkResultSchema,
+    method: 'POST', path: `${ADMIN}/orders/change-provider`, permission: 'manageOrders', body: orderChangeProviderBodySchema, response: bulkResultSchema,
     summary: 'Send open orders to another provider (quantity only for one order)',
   }),
   ordersChangeLogs: endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint } from './endpoint';
+import { INT4_MAX } from './fields';
 
 /**
  * Providers (external panels, catalogue.md §3 "Provider") as the order screens need them: the
@@ -53,7 +54,7 @@ export type ProviderOptionsPage = z.infer<typeof providerOptionsPageSchema>;
 export const availableForOrderRecreateQuerySchema = z.object({
   search: z.string().trim().max(255).optional(),
   page: z.coerce.number().int().min(1).max(100000).optional(),
-  serviceId: z.coerce.number().int().positive().max(2147483647).optional(),
+  serviceId: z.coerce.number().int().positive().max(INT4_MAX).optional(),
 });
 
 export const providersEndpoints = {

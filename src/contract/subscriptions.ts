@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, money, dateTime } from './fields';
 import { ADMIN, endpoint } from './endpoint';
 import { tableRequestSchema, tableResponseSchema } from './table';
 
@@ -51,9 +52,6 @@ export const BILLING_TYPE_LABELS: Record<BillingType, string> = {
   recurring: 'Recurring payment',
 };
 
-const id = z.number().int();
-const money = z.string();
-const dateTime = z.string();
 
 export const subscriptionActionsSchema = z.object({
   /** In processing, and manageOrders. */

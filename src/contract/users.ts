@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, positiveId, queryId, money, dateTime, bulkResultSchema } from './fields';
 import { ADMIN, endpoint } from './endpoint';
 import { tableRequestSchema, tableResponseSchema } from './table';
 
@@ -39,11 +40,6 @@ export const USER_SEARCH_LIMIT = 20;
 /** The most users one bulk call may name. */
 export const USER_BULK_LIMIT = 1000;
 
-const id = z.number().int();
-const positiveId = z.number().int().positive().max(2147483647);
-const queryId = z.coerce.number().int().positive().max(2147483647);
-const money = z.string();
-const dateTime = z.string();
 
 /** A fraction with at most 4 decimals, sent as a number or a decimal string; answered as a string. */
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -257,11 +253,6 @@ export const bulkActionBodySchema = z.object({
   action: z.enum(USER_BULK_ACTIONS),
   usersIds: z.array(positiveId).min(1).max(USER_BULK_LIMIT),
 });
-export const bulkActionResultSchema = z.object({
-  done: z.array(id),
-  failed: z.array(z.object({ id, message: z.string() })),
-});
-export type BulkActionResult = z.infer<typeof bulkActionResultSchema>;
 
 export const syncRolesBodySchema = z.object({
   userId: positiveId,
@@ -330,7 +321,7 @@ export const usersEndpoints = {
   }),
   usersBulkActions: endpoint({
     method: 'POST', path: `${ADMIN}/users/bulk-actions`, permission: ['freezeUsers', 'deactivateUsers', 'activateUsers'],
-    body: bulkActionBodySchema, response: bulkActionResultSchema,
+    body: bulkActionBodySchema, response: bulkResultSchema,
     summary: 'Freeze, deactivate or activate many users; applies what it can and reports failures per id (the action needs its own permission)',
   }),
   usersUpdateSeller: endpoint({

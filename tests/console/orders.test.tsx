@@ -5,7 +5,7 @@ import type { OrderRow } from '../../src/contract/orders';
 import { availableActions, availableBulkActions } from '../../src/console/actions/available';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
 import { ValidationError } from '../../src/console/api/errors';
-import { ProviderPicker } from '../../src/console/areas/orders/ProviderPicker';
+import { ProviderPicker } from '../../src/console/ui/ProviderPicker';
 import { parseRefundAmount } from '../../src/console/areas/orders/refund';
 import { ordersResource } from '../../src/console/areas/orders/resource';
 import { ResourceTable } from '../../src/console/table/ResourceTable';

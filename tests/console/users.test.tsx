@@ -6,7 +6,8 @@ import type { UserDetail, UserRow } from '../../src/contract/users';
 import { ValidationError } from '../../src/console/api/errors';
 import { availableActions } from '../../src/console/actions/available';
 import { UserProfileScreen } from '../../src/console/areas/users/UserProfileScreen';
-import { bulkResults, usersResource } from '../../src/console/areas/users/resource';
+import { bulkResultsFromAnswer } from '../../src/console/actions/bulkResults';
+import { usersResource } from '../../src/console/areas/users/resource';
 import { percentToFraction, fractionToPercent } from '../../src/console/areas/users/percent';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
 import { ALL_PERMISSIONS, Providers, only, renderWithEngine } from './tableFixtures';
@@ -69,11 +70,14 @@ describe('users resource declaration', () => {
     expect(usersResource.nouns).toEqual(['user', 'users', 'u']);
   });
 
-  it('reads per-id failures of a bulk call', () => {
-    expect(bulkResults({ done: [1], failed: [{ id: 2, message: 'User 2 is already frozen.' }] }, [1, 2])).toEqual([
+  it('reads per-id failures of a bulk call from the contract answer', () => {
+    expect(bulkResultsFromAnswer({ done: [1], failed: [{ id: 2, message: 'User 2 is already frozen.' }] }, [1, 2, 3])).toEqual([
       { id: 1, ok: true },
       { id: 2, ok: false, message: 'User 2 is already frozen.' },
+      { id: 3, ok: false, message: 'No answer for this row.' },
     ]);
+    // An answer of another shape gives no per-id summary rather than a wrong one.
+    expect(bulkResultsFromAnswer({ message: 'ok' }, [1])).toBeUndefined();
   });
 
   it('shows discounts ×100 and sends them as fractions', () => {

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
+import { bulkResultSchema } from '../../src/contract/fields';
 import {
   ORDER_STATUSES,
   ORDER_TABLE_COLUMNS,
   orderActionResultSchema,
-  orderBulkResultSchema,
   orderCancelResultSchema,
   orderDetailSchema,
   orderRowSchema,
@@ -516,7 +516,7 @@ describe('bulk actions', () => {
     const b = await makeOrder({ status: 'completed' });
     const res = await call('ordersBulkPause', manager, { body: { ordersIds: [a.id, b.id, 987654321] } });
     expect(res.status).toBe(200);
-    expect(orderBulkResultSchema.parse(res.body)).toEqual({
+    expect(bulkResultSchema.parse(res.body)).toEqual({
       done: [a.id],
       failed: [
         { id: b.id, message: `Order ${b.id} cannot be paused: it is completed.` },

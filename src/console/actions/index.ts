@@ -6,3 +6,4 @@ export * from './ConfirmDialog';
 export * from './RowActionsMenu';
 export * from './BulkBar';
 export { DialogActions } from './DialogActions';
+export * from './bulkResults';

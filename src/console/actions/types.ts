@@ -113,8 +113,11 @@ export interface BulkActionDef<Row, Input = void> extends ActionBase {
   confirm?: ConfirmSpec<Row[]>;
   dialog?: ComponentType<ActionDialogProps<Row, Input>>;
   mutation: Mutation<[ids: RowKey[], input: Input, rows: Row[]]>;
-  /** Reads per-id outcomes from the answer, for the summary ("3 cancelled, 1 failed: …"). */
-  results?: (response: unknown, ids: RowKey[]) => BulkResult[];
+  /**
+   * Reads per-id outcomes from the answer, for the summary ("3 cancelled, 1 failed: …"). Default:
+   * the contract's bulk answer `{done, failed}` (bulkResultsFromAnswer).
+   */
+  results?: (response: unknown, ids: RowKey[]) => BulkResult[] | undefined;
   success?: string | ((rows: Row[]) => string);
 }
 

@@ -7,6 +7,7 @@ import { useListEngine, type DialogSubmitResult, type ListEngine } from '../tabl
 import { detailKeyPrefix, listKeyPrefix } from '../table/listQuery';
 import { capitalize, type Resource } from '../table/resource';
 import { availableActions, availableBulkActions } from './available';
+import { bulkResultsFromAnswer } from './bulkResults';
 import {
   DEFAULT_CANCEL_LABEL,
   DEFAULT_CONFIRM_LABEL,
@@ -172,7 +173,7 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
       const execute = async (input: unknown): Promise<DialogSubmitResult> => {
         try {
           const response = await callMutation(action.mutation, [ids, input, eligible]);
-          const results = action.results?.(response, ids);
+          const results = (action.results ?? bulkResultsFromAnswer)(response, ids);
           const summary = results ? summarizeBulk(results) : null;
           if (summary && summary.failed.length > 0) {
             const detail = summary.failed.map((r) => `${r.id}${r.message ? `: ${r.message}` : ''}`).join('; ');

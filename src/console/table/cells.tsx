@@ -1,16 +1,42 @@
-import { Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Text } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '../ui/format';
+import { useListEngine } from './engineContext';
+
+/** An empty cell. */
+export function Dash() {
+  return (
+    <Text component="span" c="dimmed" size="sm">
+      —
+    </Text>
+  );
+}
+
+/** An in-app link that navigates through the engine's router (plain clicks) and stays a real link. */
+export function AppLink({ to, children }: { to: string; children: ReactNode }) {
+  const { navigate } = useListEngine();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    navigate(to);
+  };
+  return (
+    <Anchor href={to} onClick={onClick} size="sm">
+      {children}
+    </Anchor>
+  );
+}
+
+/** A customer's e-mail linking to their profile; a dash when there is none. */
+export function UserLink({ user }: { user: { id: number; email: string } | null | undefined }) {
+  if (!user) return <Dash />;
+  return <AppLink to={`/users/${user.id}`}>{user.email}</AppLink>;
+}
 
 /** Cell content of a column without its own render: numbers grouped, booleans as Yes/No. */
 export function defaultCell(value: unknown): ReactNode {
-  if (value === null || value === undefined || value === '') {
-    return (
-      <Text component="span" c="dimmed" size="sm">
-        —
-      </Text>
-    );
-  }
+  if (value === null || value === undefined || value === '') return <Dash />;
   if (typeof value === 'number') return formatNumber(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');

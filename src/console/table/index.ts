@@ -11,4 +11,4 @@ export * from './TableFooter';
 export { FilterEditor, FilteredHeader } from './ColumnFilter';
 export { ColumnChooser } from './ColumnChooser';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
-export { defaultCell } from './cells';
+export { AppLink, Dash, defaultCell, UserLink } from './cells';

@@ -3,3 +3,4 @@ export * from './StatusLabel';
 export * from './CostLabel';
 export * from './Money';
 export * from './DateTime';
+export * from './DetailFallback';

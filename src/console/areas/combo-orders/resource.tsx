@@ -1,3 +1,4 @@
+import { UserLink } from '../../table/cells';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
@@ -40,9 +41,7 @@ export const comboOrdersResource = defineResource({
       filter: { kind: 'text' },
       render: (c) => (
         <div>
-          <Anchor component={Link} to={`/users/${c.user.id}`} size="sm">
-            {c.user.email}
-          </Anchor>
+          <UserLink user={c.user} />
           {c.user.telegramUsername && (
             <Text size="xs" c="dimmed">
               @{c.user.telegramUsername}

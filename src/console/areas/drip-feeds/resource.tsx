@@ -1,3 +1,4 @@
+import { UserLink } from '../../table/cells';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { DRIP_FEED_STATUSES, DRIP_FEED_STATUS_LABELS, dripFeedRowSchema, type DripFeedRow } from '../../../contract/drip-feeds';
@@ -48,11 +49,7 @@ export const dripFeedsResource = defineResource({
       header: 'User',
       sortable: true,
       filter: { kind: 'text' },
-      render: (d) => (
-        <Anchor component={Link} to={`/users/${d.user.id}`} size="sm">
-          {d.user.email}
-        </Anchor>
-      ),
+      render: (d) => <UserLink user={d.user} />,
     },
     { key: 'service.name', header: 'Service', sortable: true, filter: { kind: 'text', placeholder: 'Service id' }, render: (d) => d.service.name },
     {

@@ -6,7 +6,7 @@ import { DialogActions } from '../../actions/DialogActions';
 import type { ActionDialogProps } from '../../actions/types';
 import { useActionForm } from '../../actions/useActionForm';
 // The picker is shared with the orders' change-provider dialog; it belongs in ui/ (see report).
-import { ProviderPicker } from '../orders/ProviderPicker';
+import { ProviderPicker } from '../../ui/ProviderPicker';
 
 /** Recreate an external-panel order: quantity and provider; server errors on either stay in the dialog. */
 export interface RecreateInput {

@@ -5,7 +5,7 @@ import type { ProviderOption } from '../../../contract/providers';
 import { DialogActions } from '../../actions/DialogActions';
 import type { ActionDialogProps } from '../../actions/types';
 import { useActionForm } from '../../actions/useActionForm';
-import { ProviderPicker } from './ProviderPicker';
+import { ProviderPicker } from '../../ui/ProviderPicker';
 
 /**
  * Change provider (operations.md §4): one order (with an optional quantity to request there, at

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { OrderDetail } from '../../../contract/orders';
@@ -12,7 +13,8 @@ import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
-import { AppLink, Dash, Percent, PriceModifications, SourceCell, UrlCell, UserCell } from './cells';
+import { AppLink, Dash, UserLink } from '../../table/cells';
+import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
 import { orderDetailQuery } from './queries';
 import { ordersResource } from './resource';
 
@@ -114,7 +116,7 @@ function OrderFields({ order }: { order: OrderDetail }) {
       <Field label="Name">{order.name}</Field>
       <Field label="Service">{order.service?.name ?? <Dash />}</Field>
       <Field label="User">
-        <UserCell user={order.user} />
+        <UserLink user={order.user} />
       </Field>
       <Field label="URL">
         <UrlCell url={order.url} />
@@ -325,20 +327,8 @@ function RefillRequests({ order }: { order: OrderDetail }) {
 export function OrderScreen({ orderId }: OrderScreenProps) {
   const { can } = useListEngine();
   const query = useQuery(orderDetailQuery(orderId));
-  if (query.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="Loading order" />
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title={`Order ${orderId}`}>
-        {errorMessage(query.error)}
-      </Alert>
-    );
-  }
+  const fallback = detailFallback(query, { loading: 'Loading order', title: `Order ${orderId}` });
+  if (fallback || !query.data) return fallback;
   const order = query.data;
   const manage = can('manageOrders');
   return (

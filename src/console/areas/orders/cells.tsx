@@ -1,41 +1,11 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
-import type { MouseEvent, ReactNode } from 'react';
 import type { PriceModification } from '../../../contract/orders';
-import { useListEngine } from '../../table/engineContext';
+import { Dash } from '../../table/cells';
 import { formatMoney, formatNumber, isEmptyValue } from '../../ui/format';
 import { priceModificationKindLabel, SOURCE_TYPE_LABELS } from './labels';
 import type { OrderSourceType } from '../../../contract/orders';
 
 /** Cell renderers of the orders family. */
-
-/** An in-app link that navigates through the router (plain clicks) and stays a real link. */
-export function AppLink({ to, children }: { to: string; children: ReactNode }) {
-  const { navigate } = useListEngine();
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    event.stopPropagation();
-    navigate(to);
-  };
-  return (
-    <Anchor href={to} onClick={onClick} size="sm">
-      {children}
-    </Anchor>
-  );
-}
-
-export function UserCell({ user }: { user: { id: number; email: string } | null }) {
-  if (!user) return <Dash />;
-  return <AppLink to={`/users/${user.id}`}>{user.email}</AppLink>;
-}
-
-export function Dash() {
-  return (
-    <Text component="span" c="dimmed" size="sm">
-      —
-    </Text>
-  );
-}
 
 /** A percentage on the 0–100 scale ('35.20' -> '35.2 %'). */
 export function Percent({ value }: { value: string | number | null }) {

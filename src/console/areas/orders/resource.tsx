@@ -1,5 +1,5 @@
-import { orderRowSchema, type OrderBulkResult, type OrderRow } from '../../../contract/orders';
-import { defineBulkAction, defineRowAction, type BulkResult, type RowKey } from '../../actions/types';
+import { orderRowSchema, type OrderRow } from '../../../contract/orders';
+import { defineBulkAction, defineRowAction, type RowKey } from '../../actions/types';
 import { defineResource } from '../../table/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -13,18 +13,13 @@ import {
   type CancelOrderInput,
 } from './CancelOrderDialog';
 import { BulkChangeProviderDialog, ChangeProviderDialog, type ChangeProviderInput } from './ChangeProviderDialog';
-import { Dash, Percent, PriceModifications, SourceCell, UrlCell, UserCell } from './cells';
+import { Dash, UserLink } from '../../table/cells';
+import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
 import { ORDER_SOURCE_OPTIONS, ORDER_SOURCE_TYPE_OPTIONS, ORDER_STATUS_OPTIONS } from './labels';
 
 /** The orders list as one declaration (DESIGN.md §3): table, row menu, bulk bar, palette, shortcuts. */
 
 const ids = (keys: RowKey[]) => keys.map(Number);
-
-/** Per-order outcomes of a bulk answer ({done, failed}). */
-export function bulkResults(response: unknown): BulkResult[] {
-  const answer = response as OrderBulkResult;
-  return [...answer.done.map((id) => ({ id, ok: true })), ...answer.failed.map((f) => ({ id: f.id, ok: false, message: f.message }))];
-}
 
 const state = (o: OrderRow) => o.status.replace(/_/g, ' ');
 
@@ -66,7 +61,7 @@ export const ordersResource = defineResource({
       header: 'User',
       sortable: true,
       filter: { kind: 'text', placeholder: 'E-mail or user id' },
-      render: (o) => <UserCell user={o.user} />,
+      render: (o) => <UserLink user={o.user} />,
     },
     { key: 'url', header: 'URL', sortable: true, filter: { kind: 'text' }, render: (o) => <UrlCell url={o.url} /> },
     { key: 'quantity', header: 'Quantity', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (o) => formatNumber(o.quantity) },
@@ -217,7 +212,6 @@ export const ordersResource = defineResource({
         endpoint: 'ordersBulkCancel',
         body: (keys, input) => ({ ordersIds: ids(keys), cancelReason: input.cancelReason, cancelDescription: input.cancelDescription, returnMoney: input.returnMoney, sendEmailNotification: input.sendEmailNotification }),
       },
-      results: bulkResults,
     }),
     defineBulkAction<OrderRow, CancelOrderInput>({
       id: 'cancel-and-return-money',
@@ -231,7 +225,6 @@ export const ordersResource = defineResource({
         endpoint: 'ordersBulkCancel',
         body: (keys, input) => ({ ordersIds: ids(keys), cancelReason: input.cancelReason, cancelDescription: input.cancelDescription, returnMoney: input.returnMoney, sendEmailNotification: input.sendEmailNotification }),
       },
-      results: bulkResults,
     }),
     {
       id: 'complete',
@@ -241,7 +234,6 @@ export const ordersResource = defineResource({
       permission: 'manageOrders',
       confirm: { text: (rows) => `Complete ${rows.length} orders?`, undoable: false },
       mutation: { endpoint: 'ordersBulkComplete', body: (keys) => ({ ordersIds: ids(keys) }) },
-      results: bulkResults,
     },
     {
       id: 'activate',
@@ -251,7 +243,6 @@ export const ordersResource = defineResource({
       permission: 'manageOrders',
       confirm: { text: (rows) => `Activate ${rows.length} orders?`, undoable: true },
       mutation: { endpoint: 'ordersBulkActivate', body: (keys) => ({ ordersIds: ids(keys) }) },
-      results: bulkResults,
     },
     {
       id: 'pause',
@@ -261,7 +252,6 @@ export const ordersResource = defineResource({
       permission: 'manageOrders',
       confirm: { text: (rows) => `Pause ${rows.length} orders?`, undoable: true },
       mutation: { endpoint: 'ordersBulkPause', body: (keys) => ({ ordersIds: ids(keys) }) },
-      results: bulkResults,
     },
     defineBulkAction<OrderRow, ChangeProviderInput>({
       id: 'change-provider',
@@ -270,7 +260,6 @@ export const ordersResource = defineResource({
       permission: 'manageOrders',
       dialog: BulkChangeProviderDialog,
       mutation: { endpoint: 'ordersChangeProvider', body: (keys, input) => ({ orderIds: ids(keys), providerId: input.providerId }) },
-      results: bulkResults,
     }),
   ],
 });

@@ -1,4 +1,6 @@
-import { Alert, Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { UserLink } from '../../table/cells';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -6,7 +8,6 @@ import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABE
 import { availableActions } from '../../actions/available';
 import { useRunAction } from '../../actions/useRunAction';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import { useListEngine } from '../../table/engineContext';
 import { detailKeyPrefix } from '../../table/listQuery';
 import { DateTime } from '../../ui/DateTime';
@@ -37,20 +38,8 @@ export function SubscriptionScreen({ subscriptionId }: { subscriptionId: number 
   const { can } = useListEngine();
   const run = useRunAction();
   const query = useQuery(subscriptionDetailQuery(subscriptionId));
-  if (query.isPending) {
-    return (
-      <Group justify="center" p="xl">
-        <Loader aria-label="Loading subscription" />
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert" title={`Subscription ${subscriptionId}`}>
-        {errorMessage(query.error)}
-      </Alert>
-    );
-  }
+  const fallback = detailFallback(query, { loading: 'Loading subscription', title: `Subscription ${subscriptionId}` });
+  if (fallback || !query.data) return fallback;
   const s = query.data;
   const actions = availableActions(subscriptionsResource, s, can).filter((a) => a.enabled);
   return (
@@ -81,9 +70,7 @@ export function SubscriptionScreen({ subscriptionId }: { subscriptionId: number 
           </Field>
           <Field label="Type">{SUBSCRIPTION_TYPE_LABELS[s.type]}</Field>
           <Field label="User">
-            <Anchor component={Link} to={`/users/${s.user.id}`} size="sm">
-              {s.user.email}
-            </Anchor>
+            <UserLink user={s.user} />
           </Field>
           <Field label="Billing">{BILLING_TYPE_LABELS[s.billingType]}</Field>
           <Field label="Contents">

@@ -1,3 +1,4 @@
+import { UserLink } from '../../table/cells';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
@@ -77,11 +78,7 @@ export const subscriptionsResource = defineResource({
       header: 'User',
       sortable: true,
       filter: { kind: 'text' },
-      render: (s) => (
-        <Anchor component={Link} to={`/users/${s.user.id}`} size="sm">
-          {s.user.email}
-        </Anchor>
-      ),
+      render: (s) => <UserLink user={s.user} />,
     },
     { key: 'contentsLimit', header: 'Contents limit', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (s) => formatNumber(s.contentsLimit) },
     {

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import { userRowSchema, type BulkActionResult, type UserBulkAction, type UserRow } from '../../../contract/users';
-import type { BulkActionDef, BulkResult, RowActionDef, RowKey } from '../../actions/types';
+import { userRowSchema, type UserBulkAction, type UserRow } from '../../../contract/users';
+import type { BulkActionDef, RowActionDef } from '../../actions/types';
 import { defineRowAction } from '../../actions/types';
 import type { Permission } from '../../../contract/permissions';
 import { defineResource } from '../../table/resource';
@@ -55,18 +55,6 @@ function transitionAction(id: Transition): RowActionDef<UserRow> {
   };
 }
 
-/** Per-id outcomes of usersBulkActions, for the engine's failure summary. */
-export function bulkResults(response: unknown, ids: RowKey[]): BulkResult[] {
-  const answer = response as Partial<BulkActionResult> | undefined;
-  const failed = new Map((answer?.failed ?? []).map((f) => [f.id, f.message]));
-  const done = new Set(answer?.done ?? []);
-  return ids.map((id) => {
-    const key = Number(id);
-    if (failed.has(key)) return { id, ok: false, message: failed.get(key) };
-    return done.has(key) ? { id, ok: true } : { id, ok: false, message: 'No answer for this user.' };
-  });
-}
-
 function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
   const spec = USER_TRANSITIONS[id];
   return {
@@ -78,7 +66,6 @@ function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
     flag: spec.flag,
     confirm: { text: (rows) => `${spec.label} ${rows.length} ${rows.length === 1 ? 'user' : 'users'}?`, undoable: true },
     mutation: { endpoint: 'usersBulkActions', body: (ids) => ({ action: id, usersIds: ids.map(Number) }) },
-    results: bulkResults,
   };
 }
 

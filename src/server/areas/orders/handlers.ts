@@ -1,5 +1,6 @@
 import type { Endpoints } from '../../../contract/endpoints';
-import type { OrderBulkResult, OrderRow } from '../../../contract/orders';
+import type { BulkResultBody } from '../../../contract/fields';
+import type { OrderRow } from '../../../contract/orders';
 import type { Queryable } from '../../db/client';
 import type { AppDeps, StaffContext } from '../../http/context';
 import { fieldError, HttpError, notFound } from '../../http/errors';
@@ -25,7 +26,7 @@ async function rowOf(q: Queryable, orderId: number, staff: StaffContext): Promis
   return row;
 }
 
-const toResult = (outcome: OrderBulkOutcome): OrderBulkResult => ({
+const toResult = (outcome: OrderBulkOutcome): BulkResultBody => ({
   done: outcome.done,
   failed: outcome.failed.map(({ id, error }) => ({ id, message: error.message })),
 });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { ProviderOption, ProviderOptionsPage } from '../../../contract/providers';
-import { api } from '../../api/client';
+import type { ProviderOption, ProviderOptionsPage } from '../../contract/providers';
+import { api } from '../api/client';
 
 /**
  * The provider picker's data (operations.md §7 "Providers for recreate"): a search string answers a

@@ -2,8 +2,8 @@ import { Box, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent, type UIEvent } from 'react';
-import { PROVIDER_TYPE_LABELS, type ProviderOption } from '../../../contract/providers';
-import { formatNumber } from '../../ui/format';
+import { PROVIDER_TYPE_LABELS, type ProviderOption } from '../../contract/providers';
+import { formatNumber } from './format';
 import { providerPagesQuery, providerSearchQuery } from './providerOptions';
 
 /**
