@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comboOrderRowSchema } from '../../src/contract/combo-orders';
 import { tableResponseSchema } from '../../src/contract/table';
-import { flushComboOrderCounters } from '../../src/server/areas/combo-orders/handlers';
+import { flushCounters } from '../../src/server/realtime/counters';
 import { one, rows } from '../../src/server/db/client';
 import { createTestApp, type TestApp } from './helpers/testServer';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (t) await flushComboOrderCounters(t.deps);
+  if (t) await flushCounters(t.deps);
   await t?.close();
 });
 

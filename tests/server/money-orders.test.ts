@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { createApp } from '../../src/server/app';
-import { flushCounters } from '../../src/server/areas/orders/counters';
+import { flushCounters } from '../../src/server/realtime/counters';
 import { createStaffMember } from '../../src/server/auth/accounts';
 import { signAccessToken } from '../../src/server/auth/tokens';
 import { one, openDatabase, rows, type Database } from '../../src/server/db/client';

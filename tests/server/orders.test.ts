@@ -15,7 +15,7 @@ import {
 } from '../../src/contract/orders';
 import { providerOptionSchema, providerOptionsPageSchema } from '../../src/contract/providers';
 import { tableResponseSchema } from '../../src/contract/table';
-import { flushCounters } from '../../src/server/areas/orders/counters';
+import { flushCounters } from '../../src/server/realtime/counters';
 import { refreshHasNoActiveProviders } from '../../src/server/areas/orders/providers';
 import { ordersTable } from '../../src/server/areas/orders/table';
 import { one, rows } from '../../src/server/db/client';

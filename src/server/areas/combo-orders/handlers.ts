@@ -1,25 +1,11 @@
 import type { Endpoints } from '../../../contract/endpoints';
-import type { AppDeps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
-import { countersNotifier, type CountersNotifier } from '../../realtime/counters';
+import { notifyCountersChanged } from '../../realtime/counters';
 import { comboOrdersTable, findComboOrderRow } from './table';
 import { countInModeration, transitionComboOrder, type ComboAction } from './transitions';
 
 /** Combo orders (operations.md §7 "Combo orders"): list, in-moderation count, approve, reject, complete. */
-
-// One notifier per app: the combo count and the orders counters move with these actions.
-const notifiers = new WeakMap<AppDeps, CountersNotifier>();
-const notifyCounters = (deps: AppDeps) => {
-  let notifier = notifiers.get(deps);
-  if (!notifier) notifiers.set(deps, (notifier = countersNotifier(deps)));
-  notifier.changed();
-};
-
-/** Sends a pending counters broadcast now (call before closing the database). */
-export async function flushComboOrderCounters(deps: AppDeps): Promise<void> {
-  await notifiers.get(deps)?.flush();
-}
 
 const MESSAGES: Record<ComboAction, (id: number) => string> = {
   approve: (id) => `Combo order ${id} approved.`,
@@ -35,7 +21,7 @@ function transitionHandler(action: ComboAction) {
       if (!comboOrder) throw notFound('Combo order');
       return { message: MESSAGES[action](body.comboOrderId), comboOrder };
     });
-    notifyCounters(deps);
+    notifyCountersChanged(deps);
     return result;
   };
 }

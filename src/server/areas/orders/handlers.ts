@@ -6,7 +6,7 @@ import type { AppDeps, StaffContext } from '../../http/context';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { cancelOrder, defaultRefundAmount, findCancelReason, listCancelReasons, type CancelInput } from './cancel';
-import { notifyCountersChanged } from './counters';
+import { notifyCountersChanged } from '../../realtime/counters';
 import { loadOrderDetail, orderChangeLogs, orderIdParam, orderRefillRequests, orderStatistics, requireOrder } from './detail';
 import { changeProvider, changeUrl, updateComment } from './edits';
 import { displayMoney } from './money';
