@@ -7,6 +7,7 @@ import type { Permission } from '../../contract/permissions';
 import { authenticate } from '../auth/authenticate';
 import type { Actor, AppContext, AppDeps, AppEnv, StaffContext } from './context';
 import { HttpError, forbidden, validationFailed } from './errors';
+import { honoursIdempotencyKey, withIdempotency } from './idempotency';
 
 // `body?:` makes E['body'] `Schema | undefined`; strip the undefined before mapping, or every
 // handler's body would be typed as possibly undefined.
@@ -69,7 +70,8 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 
 /**
  * Mounts every area's handlers on the app, in the pipeline of DESIGN.md §5:
- * authenticate -> permission from the endpoint table -> zod validation -> handler.
+ * authenticate -> permission from the endpoint table -> Idempotency-Key on mutating endpoints
+ * (./idempotency.ts) -> zod validation -> handler.
  *
  * Start-up fails when a handler names no endpoint-table entry, when an entry has no permission,
  * or when an entry of the table has no handler: a gap is found when the server starts, never at
@@ -101,10 +103,14 @@ export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: A
         staff = await authenticate(c, deps).catch(() => null);
       }
       c.set('staff', staff);
-      const body = e.body ? parse(e.body, await readJson(c)) : undefined;
-      const query = e.query ? parse(e.query, c.req.query()) : undefined;
-      const result = await handler({ body, query, params: c.req.param() as Record<string, string>, staff, actor: actorOf(c, staff, deps.config.trustProxy), deps, c } as any);
-      return result instanceof Response ? result : c.json(result as object);
+      const run = async () => {
+        const body = e.body ? parse(e.body, await readJson(c)) : undefined;
+        const query = e.query ? parse(e.query, c.req.query()) : undefined;
+        const result = await handler({ body, query, params: c.req.param() as Record<string, string>, staff, actor: actorOf(c, staff, deps.config.trustProxy), deps, c } as any);
+        return result instanceof Response ? result : c.json(result as object);
+      };
+      // After the permission check, so a key never hands one member's answer to another.
+      return staff && honoursIdempotencyKey(e) ? withIdempotency(c, deps, staff, run) : run();
     });
   }
 }

@@ -16,4 +16,5 @@ export * from './drip-feeds';
 export * from './subscriptions';
 export * from './combo-orders';
 export * from './external-panel-orders';
+export * from './idempotency';
 export * from '../../provider-sim/schema';
