@@ -33,12 +33,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .e2e-data && node_modules/.bin/tsx src/server/main.ts',
+    command: `rm -rf .e2e-data-${port} && node_modules/.bin/tsx src/server/main.ts`,
     url: `${baseURL}/settings`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
     // A smaller demo (the full one is 200,000 orders) so the server is ready in seconds.
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', SIMULATOR: 'off', NODE_ENV: 'production', SEED_ORDERS: '20000' },
+    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, SIMULATOR: 'off', NODE_ENV: 'production', SEED_ORDERS: '20000' },
   },
 });

@@ -18,3 +18,32 @@ export async function authToken(page: Page): Promise<string> {
   if (!cookie) throw new Error('No AUTH_TOKEN cookie');
   return decodeURIComponent(cookie.value);
 }
+
+/** Calls the console's API as the member signed in on this page (the session's bearer token). */
+export async function callApi<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const token = await authToken(page);
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    data: body,
+  });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The text a money amount shows on screen (format.ts): '$1 234.50', two decimals, thousands grouped with a space. */
+export function displayedMoney(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const fraction = (abs % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}$${whole}.${fraction}`;
+}
+
+/** '$1 234.50' or '-$0.25' -> cents. */
+export function parseDisplayedMoney(text: string): bigint {
+  const match = /^(-)?\$([\d\s\u00a0]+)\.(\d{2})$/.exec(text.trim());
+  if (!match) throw new Error(`Not a displayed money amount: "${text}"`);
+  const cents = BigInt(match[2].replace(/[\s\u00a0]/g, '')) * 100n + BigInt(match[3]);
+  return match[1] ? -cents : cents;
+}
