@@ -1,13 +1,71 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The console is built into dist/ and served by the reference server (src/server/main.ts).
 // In development, API calls from the Vite dev server are proxied to the server on PORT (8080).
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
+/**
+ * Addresses a navigation must never be answered with the console's shell by the service worker:
+ * the API and the channel server (DESIGN.md §2, src/server/http/staticConsole.ts), the GET
+ * endpoints outside /api (settings, token refresh), and files (a missing file is a 404, not a page).
+ * Workbox tests these against pathname + search.
+ */
+const NOT_THE_CONSOLE = [
+  /^\/(?:api|broadcasting|apps?|provider-sim)(?:[/?]|$)/,
+  /^\/(?:settings|refresh|logout)(?:\?|$)/,
+  /^[^?]*\/[^/?]+\.[a-z0-9]+(?:\?|$)/i,
+];
+
 export default defineConfig({
   root: '.',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable PWA (DESIGN.md §7): the shell is precached so the console opens offline; API
+    // answers are never cached here (lists and records live in IndexedDB, src/console/offline).
+    VitePWA({
+      // A new version waits until the member chooses to reload (src/console/offline/UpdatePrompt.tsx);
+      // registration goes through workbox-window in src/console/offline/serviceWorker.ts.
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png', 'icons/favicon-32.png'],
+      manifest: {
+        id: '/',
+        name: 'Panel Console',
+        short_name: 'Panel Console',
+        description: 'Panel Console: the back-office of the reseller panel',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#4263eb',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Orders', short_name: 'Orders', url: '/orders', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'Users', short_name: 'Users', url: '/users', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
+      },
+      workbox: {
+        // The build's code and page; the icons come from includeAssets and the manifest.
+        globPatterns: ['**/*.{js,css,html}'],
+        // The entry chunk is over a megabyte; a file left out of the precache would break offline start.
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: NOT_THE_CONSOLE,
+        // The first install takes over the open page, so chunks loaded later come from the precache.
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // No runtime caching: API answers are persisted per staff member in IndexedDB.
+        runtimeCaching: [],
+      },
+    }),
+  ],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {

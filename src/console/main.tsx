@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/AppProviders';
 import { createConsole } from './app/createConsole';
+import { registerServiceWorker } from './offline/serviceWorker';
 import { setUpMonitoring } from './monitoring/configure';
 import { reportError } from './monitoring/errorReporter';
 
@@ -21,3 +22,6 @@ createRoot(container, {
     <App queryClient={queryClient} session={session} router={router} />
   </StrictMode>,
 );
+
+// The shell is precached for offline starts; a new version waits for the member's Reload.
+registerServiceWorker();

@@ -1,15 +1,10 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { mountEndpoints } from './http/handlers';
+import { mountStaticConsole } from './http/staticConsole';
 import { areaHandlers } from './areas';
-
-/** Paths that belong to the API (or the channel server), never to the console's history routing. */
-const API_PREFIXES = ['/api/', '/broadcasting/', '/apps/', '/app/', '/provider-sim/'];
 
 /**
  * The Hono app: CORS, error mapping, every area's endpoints (src/server/http/handlers.ts), then the
@@ -44,27 +39,8 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
   // go before the console's history fallback.
   for (const mount of extraRoutes) mount(app);
 
-  const staticDir = deps.config.staticDir;
-  const indexFile = join(staticDir, 'index.html');
-  const isApiPath = (path: string) => API_PREFIXES.some((p) => path.startsWith(p));
-
   app.notFound((c) => c.json({ message: 'Not Found.' }, 404));
-
-  if (existsSync(indexFile)) {
-    const root = relative(process.cwd(), staticDir) || '.';
-    app.use('*', async (c, next) => {
-      if (c.req.method !== 'GET' || isApiPath(c.req.path)) return next();
-      // The service worker and its manifest must never be served stale by a cache in between.
-      if (c.req.path === '/sw.js' || c.req.path.endsWith('.webmanifest')) c.header('Cache-Control', 'no-cache');
-      else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      return serveStatic({ root })(c, next);
-    });
-    app.get('*', (c) => {
-      if (isApiPath(c.req.path)) return c.json({ message: 'Not Found.' }, 404);
-      c.header('Cache-Control', 'no-cache');
-      return c.html(readFileSync(indexFile, 'utf8'));
-    });
-  }
+  mountStaticConsole(app, deps.config.staticDir);
 
   return app;
 }

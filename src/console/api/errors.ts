@@ -78,3 +78,13 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return 'Something went wrong.';
 }
+
+/**
+ * True when the request never got an answer: no connection, the server unreachable, DNS. fetch
+ * rejects with a TypeError then (every browser); an error wrapping one as its `cause` counts too.
+ * Such a failure says nothing about the session, so it must never log the member out.
+ */
+export function isNetworkError(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof Error && error.cause instanceof TypeError;
+}

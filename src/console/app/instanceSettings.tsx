@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '../../contract/session';
 import { api } from '../api/client';
+import { loadSettingsOrSaved } from '../offline/startupAnswers';
 
 export const SETTINGS_QUERY_KEY = ['settings'] as const;
 
@@ -9,7 +10,9 @@ export const DEFAULT_PANEL_NAME = 'Panel Console';
 
 export const settingsQueryOptions = queryOptions({
   queryKey: SETTINGS_QUERY_KEY,
-  queryFn: ({ signal }) => api('settings', { signal }),
+  // Offline, the settings saved at the last start stand in (panel name, broadcasting).
+  queryFn: ({ signal }) => loadSettingsOrSaved(() => api('settings', { signal })),
+  networkMode: 'always',
   // Settings change rarely; a tab open all day picks up a rename on the next focus after 5 min.
   staleTime: 5 * 60_000,
 });

@@ -1,7 +1,10 @@
 import { REFRESH_NO_SAVED_TOKEN } from '../../contract/session';
+import { isNetworkError } from '../api/errors';
 
 /** Token refresh period (operations.md §9). */
 export const REFRESH_INTERVAL_MS = 1_200_000;
+/** After a refresh that got no answer (offline), the next attempt comes this much sooner. */
+export const REFRESH_NETWORK_RETRY_MS = 30_000;
 
 /** A refresh that failed for a known reason; 'no_saved_token' means there was nothing to send. */
 export class RefreshError extends Error {
@@ -28,6 +31,8 @@ export interface RefreshLoopOptions {
 /**
  * Refreshes the token every 20 minutes. A failure other than 'no_saved_token' ends the loop and
  * calls onFailure; 'no_saved_token' ends it silently: no logout and no retry (operations.md §1).
+ * A refresh that got no answer (network down) is retried after 30 s instead: being offline must
+ * not sign the member out.
  * Returns a stop function.
  */
 export function startRefreshLoop({ refresh, onFailure, intervalMs = REFRESH_INTERVAL_MS }: RefreshLoopOptions): () => void {
@@ -42,6 +47,11 @@ export function startRefreshLoop({ refresh, onFailure, intervalMs = REFRESH_INTE
     try {
       await refresh();
     } catch (error) {
+      // No answer at all (offline) is not a refusal: keep the session and try again soon.
+      if (isNetworkError(error)) {
+        if (!stopped) timer = setTimeout(tick, Math.min(intervalMs, REFRESH_NETWORK_RETRY_MS));
+        return;
+      }
       stopped = true;
       if (!isNoSavedToken(error)) onFailure(error);
       return;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { REFRESH_NO_SAVED_TOKEN, type Profile } from '../../contract/session';
 import type { Permission } from '../../contract/permissions';
 import { api, apiRaw, configureApi } from '../api/client';
+import { loadProfileOrSaved } from '../offline/startupAnswers';
 import { clearToken, readToken, saveToken } from './cookie';
 import { runLogoutCallbacks, runProfileLoadedCallbacks } from './lifecycle';
 import { consumePostLoginPath } from './postLoginPath';
@@ -178,7 +179,10 @@ export class Session {
     if (this.state.profile) return this.state.profile;
     const profile = await this.queryClient.ensureQueryData({
       queryKey: PROFILE_QUERY_KEY,
-      queryFn: ({ signal }) => api('profile', { signal }),
+      // Offline, the profile saved at the member's last start stands in (never after a 401).
+      queryFn: ({ signal }) => loadProfileOrSaved(this.currentToken(), () => api('profile', { signal })),
+      // Asked even when the browser says it is offline, so the saved profile can answer.
+      networkMode: 'always',
       revalidateIfStale: true,
     });
     // A logout during the request wins.
