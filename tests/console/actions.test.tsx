@@ -175,7 +175,12 @@ describe('running actions', () => {
       outcome = await run().row(resource, 'approve', { id: 123, actions: { approvable: true } });
     });
     expect(outcome).toBe('done');
-    expect(apiMock.api).toHaveBeenCalledWith('logout', { body: { orderId: 123 }, params: undefined, query: undefined });
+    expect(apiMock.api).toHaveBeenCalledWith('logout', {
+      body: { orderId: 123 },
+      params: undefined,
+      query: undefined,
+      headers: { 'Idempotency-Key': expect.any(String) },
+    });
   });
 
   it('keeps a dialog open with field errors on a ValidationError, then closes on success', async () => {

@@ -2,7 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../api/client';
-import { ValidationError, errorMessage } from '../api/errors';
+import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../../contract/idempotency';
+import { ValidationError, errorMessage, isNetworkError } from '../api/errors';
+import { NeedsConnectionError, getMutationQueue, isBrowserOffline } from '../offline/mutationQueue';
 import { useListEngine, type DialogSubmitResult, type ListEngine } from '../table/engineContext';
 import { detailKeyPrefix, listKeyPrefix } from '../table/listQuery';
 import { capitalize, type Resource } from '../table/resource';
@@ -24,9 +26,14 @@ import {
  * api client -> notification -> reload of the resource's lists and details (operations.md §4:
  * after any table action the table reloads; errors are stored and the table reloaded; bulk
  * actions clear the selection). A ValidationError keeps a dialog open with its field errors.
+ *
+ * Offline (DESIGN.md §7): an endpoint call made without a connection, or cut off by one, goes to
+ * the member's persisted queue (offline/mutationQueue.ts) and the outcome is 'queued'; a function
+ * mutation cannot be stored and fails at once. Every endpoint call carries an Idempotency-Key,
+ * one per request of a run, which the queue keeps for the replay.
  */
 
-export type ActionOutcome = 'done' | 'cancelled' | 'failed' | 'unavailable';
+export type ActionOutcome = 'done' | 'queued' | 'cancelled' | 'failed' | 'unavailable';
 
 export interface RunBulkOptions {
   /** Called once the action ran (successfully or not): the table clears its selection here. */
@@ -38,18 +45,109 @@ export interface RunAction {
   bulk: <Row>(resource: Resource<Row>, action: string | BulkActionDef<Row, any>, rows: Row[], options?: RunBulkOptions) => Promise<ActionOutcome>;
 }
 
-export async function callMutation<Args extends unknown[]>(mutation: Mutation<Args>, args: Args): Promise<unknown> {
-  if (typeof mutation === 'function') return mutation(...args);
-  // `mutation` is one member of a union over every endpoint; the call itself is widened.
-  const call = api as (name: string, options: Record<string, unknown>) => Promise<unknown>;
-  return call(mutation.endpoint, {
+/** An endpoint call with the action's arguments applied: what is sent, or queued. */
+interface EndpointRequest {
+  endpoint: string;
+  body?: unknown;
+  params?: Record<string, string | number>;
+  query?: unknown;
+}
+
+function endpointRequest<Args extends unknown[]>(mutation: Mutation<Args>, args: Args): EndpointRequest | null {
+  if (typeof mutation === 'function') return null;
+  return {
+    endpoint: mutation.endpoint,
     body: mutation.body?.(...args),
     params: mutation.params?.(...args),
     query: mutation.query?.(...args),
+  };
+}
+
+function sendRequest(request: EndpointRequest, idempotencyKey: string): Promise<unknown> {
+  // The declaration typed the call against its endpoint (a union over every endpoint); the call itself is widened.
+  const call = api as (name: string, options: Record<string, unknown>) => Promise<unknown>;
+  return call(request.endpoint, {
+    body: request.body,
+    params: request.params,
+    query: request.query,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }
 
-function invalidate(queryClient: QueryClient, resourceName: string, also: readonly string[] = []): void {
+/** Runs a mutation once, online: a function as it is, an endpoint call with an Idempotency-Key. */
+export async function callMutation<Args extends unknown[]>(mutation: Mutation<Args>, args: Args, idempotencyKey = newIdempotencyKey()): Promise<unknown> {
+  if (typeof mutation === 'function') return mutation(...args);
+  return sendRequest(endpointRequest(mutation, args)!, idempotencyKey);
+}
+
+/**
+ * The idempotency keys of one run of an action: sending the same request again (a retry) reuses
+ * its key; a dialog submitted again with other input is another request with its own key.
+ */
+function runKeys(): (request: EndpointRequest) => string {
+  const keys = new Map<string, string>();
+  return (request) => {
+    const id = JSON.stringify(request);
+    let key = keys.get(id);
+    if (!key) {
+      key = newIdempotencyKey();
+      keys.set(id, key);
+    }
+    return key;
+  };
+}
+
+interface QueueContext {
+  staffId: string | number | null;
+  keyFor: (request: EndpointRequest) => string;
+  /** "Approve order 123": the queue list and the messages. */
+  label: string;
+  resourceName: string;
+  invalidates?: readonly string[];
+  bulkIds?: RowKey[];
+}
+
+type MutationResult = { queued: false; response: unknown } | { queued: true };
+
+/**
+ * Runs the mutation, or queues its endpoint call when there is no connection (before the call, or
+ * none came back). A function mutation offline throws NeedsConnectionError.
+ */
+async function runOrQueue<Args extends unknown[]>(mutation: Mutation<Args>, args: Args, context: QueueContext): Promise<MutationResult> {
+  const request = endpointRequest(mutation, args);
+  if (!request) {
+    if (isBrowserOffline()) throw new NeedsConnectionError(context.label);
+    return { queued: false, response: await (mutation as (...a: Args) => Promise<unknown>)(...args) };
+  }
+  const idempotencyKey = context.keyFor(request);
+  let networkError: unknown = null;
+  if (!isBrowserOffline()) {
+    try {
+      return { queued: false, response: await sendRequest(request, idempotencyKey) };
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      networkError = error; // the call may have reached the server: the replay keeps its key
+    }
+  }
+  if (context.staffId === null || context.staffId === '') throw networkError ?? new NeedsConnectionError(context.label);
+  try {
+    await getMutationQueue(context.staffId).enqueue({
+      ...request,
+      idempotencyKey,
+      label: context.label,
+      resourceName: context.resourceName,
+      invalidates: context.invalidates,
+      bulkIds: context.bulkIds,
+    });
+  } catch {
+    throw networkError ?? new NeedsConnectionError(context.label); // no IndexedDB: it cannot wait
+  }
+  return { queued: true };
+}
+
+const queuedMessage = (label: string) => `${label} queued — it will be sent when you are back online.`;
+
+export function invalidateResourceQueries(queryClient: QueryClient, resourceName: string, also: readonly string[] = []): void {
   for (const name of [resourceName, ...also]) {
     void queryClient.invalidateQueries({ queryKey: listKeyPrefix(name) });
     void queryClient.invalidateQueries({ queryKey: detailKeyPrefix(name) });
@@ -95,25 +193,42 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
       const action = available.action;
       const inDialog = action.dialog !== undefined;
       let failed = false;
+      let queued = false;
+      const queueContext: QueueContext = {
+        staffId: engine.staffId,
+        keyFor: runKeys(),
+        label: `${action.label} ${subject}`,
+        resourceName: resource.name,
+        invalidates: action.invalidates,
+      };
 
       const execute = async (input: unknown): Promise<DialogSubmitResult> => {
         try {
-          await callMutation(action.mutation, [row, input]);
+          const result = await runOrQueue(action.mutation, [row, input], queueContext);
+          if (result.queued) {
+            queued = true;
+            notifications.show({ color: 'blue', title: action.label, message: queuedMessage(queueContext.label) });
+            return { ok: true };
+          }
           engine.store.setActionError(resource.name, null);
           notifications.show({
             color: 'green',
             title: action.label,
             message: resolveText(action.success, row, action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`),
           });
-          invalidate(queryClient, resource.name, action.invalidates);
+          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
           return { ok: true };
         } catch (error) {
           if (inDialog && error instanceof ValidationError) {
             return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
           }
+          // What was typed stays in the dialog until the connection returns.
+          if (inDialog && error instanceof NeedsConnectionError) {
+            return { ok: false, errors: null, message: error.message, keepOpen: true };
+          }
           failed = true;
           fail(resource.name, action.label, error);
-          invalidate(queryClient, resource.name, action.invalidates);
+          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
           return { ok: false, errors: null, message: describeError(error), keepOpen: false };
         }
       };
@@ -125,7 +240,7 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
           rows: [row],
           submit: execute,
         });
-        return outcome;
+        return outcome === 'done' && queued ? 'queued' : outcome;
       }
       if (action.confirm) {
         const confirm = action.confirm;
@@ -140,10 +255,10 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
             await execute(undefined);
           },
         });
-        return outcome === 'done' && failed ? 'failed' : outcome;
+        return outcome === 'done' && failed ? 'failed' : outcome === 'done' && queued ? 'queued' : outcome;
       }
       const result = await execute(undefined);
-      return result.ok ? 'done' : 'failed';
+      return result.ok ? (queued ? 'queued' : 'done') : 'failed';
     },
 
     async bulk(resource, actionOrId, rows, options = {}) {
@@ -163,6 +278,7 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
       const plural = resource.nouns[1] ?? `${resource.nouns[0]}s`;
       const inDialog = action.dialog !== undefined;
       let failed = false;
+      let queued = false;
       let finished = false;
       const finish = () => {
         if (finished) return;
@@ -170,9 +286,25 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
         options.onFinished?.();
       };
 
+      const queueContext: QueueContext = {
+        staffId: engine.staffId,
+        keyFor: runKeys(),
+        label: `${action.label} ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural}`,
+        resourceName: resource.name,
+        invalidates: action.invalidates,
+        bulkIds: ids,
+      };
+
       const execute = async (input: unknown): Promise<DialogSubmitResult> => {
         try {
-          const response = await callMutation(action.mutation, [ids, input, eligible]);
+          const result = await runOrQueue(action.mutation, [ids, input, eligible], queueContext);
+          if (result.queued) {
+            queued = true;
+            notifications.show({ color: 'blue', title: action.label, message: queuedMessage(queueContext.label) });
+            finish();
+            return { ok: true };
+          }
+          const response = result.response;
           const results = (action.results ?? bulkResultsFromAnswer)(response, ids);
           const summary = results ? summarizeBulk(results) : null;
           if (summary && summary.failed.length > 0) {
@@ -188,28 +320,32 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
               message: resolveText(action.success, eligible, `${action.label}: ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural} done.`),
             });
           }
-          invalidate(queryClient, resource.name, action.invalidates);
+          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
           finish();
           return { ok: true };
         } catch (error) {
           if (inDialog && error instanceof ValidationError) {
             return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
           }
+          if (inDialog && error instanceof NeedsConnectionError) {
+            return { ok: false, errors: null, message: error.message, keepOpen: true };
+          }
           failed = true;
           fail(resource.name, action.label, error);
-          invalidate(queryClient, resource.name, action.invalidates);
+          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
           finish();
           return { ok: false, errors: null, message: describeError(error), keepOpen: false };
         }
       };
 
       if (action.dialog) {
-        return engine.host.dialog({
+        const outcome = await engine.host.dialog({
           title: `${action.label} — ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural}`,
           Component: action.dialog,
           rows: eligible,
           submit: execute,
         });
+        return outcome === 'done' && queued ? 'queued' : outcome;
       }
       if (action.confirm) {
         const confirm = action.confirm;
@@ -224,10 +360,10 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
             await execute(undefined);
           },
         });
-        return outcome === 'done' && failed ? 'failed' : outcome;
+        return outcome === 'done' && failed ? 'failed' : outcome === 'done' && queued ? 'queued' : outcome;
       }
       const result = await execute(undefined);
-      return result.ok ? 'done' : 'failed';
+      return result.ok ? (queued ? 'queued' : 'done') : 'failed';
     },
   };
 }

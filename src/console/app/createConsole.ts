@@ -1,5 +1,8 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
 import { clearStaffCache } from '../offline';
+import { connectMutationQueueToSession } from '../offline/queueReplay';
+import { forgetSavedProfile } from '../offline/startupAnswers';
+import { followBrowserOnlineState } from '../offline/useOnline';
 import { connectRealtimeToSession } from '../realtime';
 import { onLogout } from '../session/lifecycle';
 import { createSession } from '../session/session';
@@ -15,13 +18,18 @@ import { createAppRouter } from './router';
  */
 export function createConsole() {
   consumeUrlToken();
+  // Opened offline, queries wait for the connection (lists show their saved pages) instead of failing.
+  followBrowserOnlineState();
   const queryClient = createAppQueryClient();
   const session = createSession({ queryClient, apiBaseUrl: apiBaseUrlForPage() });
   const router = createAppRouter({ queryClient, session });
   void queryClient.prefetchQuery(settingsQueryOptions);
   // Live counters: connect once the profile is loaded, disconnect on logout.
   connectRealtimeToSession({ session, queryClient });
+  // Actions queued offline are replayed for the signed-in member, at sign-in and when back online.
+  connectMutationQueueToSession({ queryClient });
   // Logout removes the member's cached lists and records from IndexedDB (another member never sees them).
   onLogout(({ userId }) => (userId != null ? clearStaffCache(userId, queryClient) : undefined));
+  onLogout(forgetSavedProfile);
   return { queryClient, session, router };
 }
