@@ -25,7 +25,21 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
   // The last shown state stays rendered while the modal plays its closing transition.
   const shown = useRef<HostState | null>(null);
 
+  // Where the focus was when a move started (the list, usually). Mantine gives focus back only
+  // when a modal's `opened` changes after mount, which misses the first dialog; this covers it,
+  // so the next key still reaches the list.
+  const returnTo = useRef<HTMLElement | null>(null);
   const update = (next: HostState | null) => {
+    if (next && !current.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!next && current.current) {
+      const target = returnTo.current;
+      returnTo.current = null;
+      setTimeout(() => {
+        const focus = document.activeElement;
+        const lost = !focus || focus === document.body || focus.closest('[role="dialog"]') !== null;
+        if (target?.isConnected && lost) target.focus({ preventScroll: true });
+      }, 0);
+    }
     current.current = next;
     if (next) shown.current = next;
     setState(next);

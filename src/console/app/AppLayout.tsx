@@ -2,9 +2,15 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title } from
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { UpdatePrompt } from '../offline/UpdatePrompt';
+import { PaletteButton } from '../palette/PaletteButton';
+import { ConsolePalette } from './ConsolePalette';
 import { CounterLinks } from './CounterLinks';
 import { HomeIcon } from './icons';
+import { QueueIndicator } from '../offline/QueueIndicator';
 import { useInstanceSettings } from './instanceSettings';
+import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts';
 import { ProfileMenu } from './ProfileMenu';
 import { SessionListEngine } from './SessionListEngine';
 import { useNav } from './useRegisteredRoutes';
@@ -23,68 +29,78 @@ export function AppLayout() {
   // A link followed on a phone closes the drawer.
   useEffect(() => close(), [pathname, close]);
 
+  // The list engine and the palette wrap the whole shell: the header's search button opens the
+  // palette, and the palette acts on the list on screen.
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <a href="#main-content" className="panel-skip-link">
-        Skip to content
-      </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
-            <Title order={1} size="h4" lineClamp={1}>
-              <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
-                {panelName}
-              </Link>
-            </Title>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Group visibleFrom="md" wrap="nowrap">
-              <CounterLinks />
-            </Group>
-            <ProfileMenu />
-          </Group>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar aria-label="Main navigation">
-        <AppShell.Section grow component={ScrollArea} p="xs">
-          <NavLink component={Link} to="/" label="Home" leftSection={<HomeIcon />} active={isActive(pathname, '/')} />
-          <Stack gap="xs" mt="xs">
-            {sections.map((section) => (
-              <nav key={section.id} aria-labelledby={`nav-${section.id}`}>
-                <Text id={`nav-${section.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
-                  {section.label}
-                </Text>
-                {section.items.map((item) => (
-                  <NavLink
-                    key={item.path}
-                    component={Link}
-                    to={item.path}
-                    label={item.label}
-                    active={isActive(pathname, item.path)}
-                    aria-current={isActive(pathname, item.path) ? 'page' : undefined}
-                  />
-                ))}
-              </nav>
-            ))}
-          </Stack>
-        </AppShell.Section>
-        <AppShell.Section p="xs" hiddenFrom="md">
-          <CounterLinksStack />
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <AppShell.Main id="main-content" tabIndex={-1}>
-        <SessionListEngine>
-          <Outlet />
-        </SessionListEngine>
-      </AppShell.Main>
-    </AppShell>
+    <SessionListEngine>
+      <ConsolePalette>
+        <KeyboardShortcuts>
+          <AppShell
+            header={{ height: 56 }}
+            navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+            padding="md"
+          >
+            <a href="#main-content" className="panel-skip-link">
+              Skip to content
+            </a>
+            <AppShell.Header>
+              <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <Burger opened={navOpened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={navOpened ? 'Close navigation' : 'Open navigation'} />
+                  <Title order={1} size="h4" lineClamp={1}>
+                    <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
+                      {panelName}
+                    </Link>
+                  </Title>
+                </Group>
+                <Group gap="sm" wrap="nowrap">
+                  <Group visibleFrom="md" wrap="nowrap">
+                    <CounterLinks />
+                  </Group>
+                  <PaletteButton />
+                  <QueueIndicator />
+                  <ProfileMenu />
+                </Group>
+              </Group>
+            </AppShell.Header>
+      
+            <AppShell.Navbar aria-label="Main navigation">
+              <AppShell.Section grow component={ScrollArea} p="xs">
+                <NavLink component={Link} to="/" label="Home" leftSection={<HomeIcon />} active={isActive(pathname, '/')} />
+                <Stack gap="xs" mt="xs">
+                  {sections.map((section) => (
+                    <nav key={section.id} aria-labelledby={`nav-${section.id}`}>
+                      <Text id={`nav-${section.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={4}>
+                        {section.label}
+                      </Text>
+                      {section.items.map((item) => (
+                        <NavLink
+                          key={item.path}
+                          component={Link}
+                          to={item.path}
+                          label={item.label}
+                          active={isActive(pathname, item.path)}
+                          aria-current={isActive(pathname, item.path) ? 'page' : undefined}
+                        />
+                      ))}
+                    </nav>
+                  ))}
+                </Stack>
+              </AppShell.Section>
+              <AppShell.Section p="xs" hiddenFrom="md">
+                <CounterLinksStack />
+              </AppShell.Section>
+            </AppShell.Navbar>
+      
+            <AppShell.Main id="main-content" tabIndex={-1}>
+              <OfflineBanner />
+              <Outlet />
+              <UpdatePrompt />
+            </AppShell.Main>
+          </AppShell>
+        </KeyboardShortcuts>
+      </ConsolePalette>
+    </SessionListEngine>
   );
 }
 

@@ -1,6 +1,7 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Avatar, Group, Kbd, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useSession } from '../session/SessionContext';
 import { LogoutIcon, MoonIcon, SunIcon } from './icons';
+import { useShortcutsOverlay } from './keyboard/KeyboardShortcuts';
 
 const initials = (name: string) =>
   name
@@ -13,6 +14,7 @@ const initials = (name: string) =>
 /** Who is signed in, the theme switch and logout. */
 export function ProfileMenu() {
   const { profile, logout } = useSession();
+  const { open: openShortcuts } = useShortcutsOverlay();
   const { setColorScheme } = useMantineColorScheme();
   const scheme = useComputedColorScheme('light');
   const name = profile?.name ?? '';
@@ -48,6 +50,9 @@ export function ProfileMenu() {
           closeMenuOnClick={false}
         >
           {nextScheme === 'dark' ? 'Dark theme' : 'Light theme'}
+        </Menu.Item>
+        <Menu.Item onClick={openShortcuts} rightSection={<Kbd size="xs">?</Kbd>}>
+          Keyboard shortcuts
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>

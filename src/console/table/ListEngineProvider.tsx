@@ -13,6 +13,7 @@ export interface ListEngineProviderProps {
   staffId: string | number | null;
   can: (permission: Permission) => boolean;
   navigate?: (path: string) => void;
+  onOpenRow?: ListEngine['onOpenRow'];
   children: ReactNode;
 }
 
@@ -20,12 +21,12 @@ const locationNavigate = (path: string) => {
   window.location.assign(path);
 };
 
-export function ListEngineProvider({ staffId, can, navigate, children }: ListEngineProviderProps) {
+export function ListEngineProvider({ staffId, can, navigate, onOpenRow, children }: ListEngineProviderProps) {
   const [store] = useState(() => new ListEngineStore());
   const { host, element } = useActionHost();
   const value = useMemo<ListEngine>(
-    () => ({ staffId, can, navigate: navigate ?? locationNavigate, store, host }),
-    [staffId, can, navigate, store, host],
+    () => ({ staffId, can, navigate: navigate ?? locationNavigate, onOpenRow, store, host }),
+    [staffId, can, navigate, onOpenRow, store, host],
   );
   return (
     <ListEngineContext.Provider value={value}>

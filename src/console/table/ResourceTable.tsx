@@ -51,7 +51,7 @@ const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable=
 const STALE_NOTICE_MS = 60_000;
 
 export function ResourceTable<Row>({ resource, search, onSearchChange, params, queries, listId: listIdProp, remember = true, toolbar }: ResourceTableProps<Row>) {
-  const { can, staffId, navigate, store } = useListEngine();
+  const { can, staffId, navigate, onOpenRow, store } = useListEngine();
   const run = useRunAction();
   const listId = listIdProp ?? resource.name;
   const { state, setState, reset } = useListState(resource, search, onSearchChange, {
@@ -103,8 +103,35 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     anchorKey.current = null;
   }, []);
 
-  const controls = useRef({ clearSelection, focusRow: (key: RowKey | null) => setFocusedKey(key), refresh: () => void query.refetch() });
+  // Where the focus was: when the focused row leaves the list (approved out of "in moderation"),
+  // the row now at that place takes the focus, so the next key acts on the next row.
+  const lastFocusedIndex = useRef(-1);
+  if (focusedIndex >= 0) lastFocusedIndex.current = focusedIndex;
+  useEffect(() => {
+    if (focusedKey === null || focusedIndex >= 0 || rows.length === 0 || query.isFetching) return;
+    const next = rows[Math.min(Math.max(lastFocusedIndex.current, 0), rows.length - 1)];
+    setFocusedKey(resource.keyOf(next));
+  }, [focusedKey, focusedIndex, rows, query.isFetching, resource]);
+
+  const controls = useRef({
+    clearSelection,
+    focusRow: (key: RowKey | null) => setFocusedKey(key),
+    refresh: () => void query.refetch(),
+    focus: () => {},
+  });
   controls.current.refresh = () => void query.refetch();
+  // Asked for the focus before the rows arrived: the first row takes it when they do.
+  const focusWhenLoaded = useRef(false);
+  controls.current.focus = () => {
+    containerRef.current?.focus({ preventScroll: true });
+    if (rows.length === 0 || query.isPlaceholderData) focusWhenLoaded.current = true;
+    setFocusedKey((key) => (key !== null && rows.some((r) => resource.keyOf(r) === key) ? key : rows.length > 0 ? resource.keyOf(rows[0]) : null));
+  };
+  useEffect(() => {
+    if (!focusWhenLoaded.current || rows.length === 0 || query.isPlaceholderData) return;
+    focusWhenLoaded.current = false;
+    setFocusedKey((key) => (key !== null && rows.some((r) => resource.keyOf(r) === key) ? key : resource.keyOf(rows[0])));
+  }, [rows, query.isPlaceholderData, resource]);
 
   const snapshot = useMemo(
     () => ({ listId, resource, rows, focusedRow, selectedRows, controls: controls.current }),
@@ -147,7 +174,9 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   };
 
   const openRow = (row: Row) => {
-    if (resource.open) navigate(resource.open(row));
+    if (!resource.open) return;
+    onOpenRow?.(resource, row);
+    navigate(resource.open(row));
   };
 
   const runRowAction = (actionId: string, row: Row) => {

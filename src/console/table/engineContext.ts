@@ -2,6 +2,7 @@ import { createContext, useContext, useSyncExternalStore, type ComponentType } f
 import type { Permission } from '../../contract/permissions';
 import type { ActionDialogProps } from '../actions/types';
 import type { ActiveList, ListEngineStore } from './engineStore';
+import type { AnyResource } from './resource';
 
 /**
  * The list engine's context: who is signed in (cache key), what they may do, how to navigate,
@@ -40,6 +41,8 @@ export interface ListEngine {
   staffId: string | number | null;
   can: (permission: Permission) => boolean;
   navigate: (path: string) => void;
+  /** A row was opened from a list (the palette remembers it among recent records). */
+  onOpenRow?: (resource: AnyResource, row: unknown) => void;
   store: ListEngineStore;
   host: ActionHost;
 }

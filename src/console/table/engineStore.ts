@@ -13,6 +13,8 @@ export interface ActiveListControls {
   focusRow: (key: RowKey | null) => void;
   /** Reloads the list. */
   refresh: () => void;
+  /** Moves the keyboard focus into the list (its focused row, or the first). */
+  focus: () => void;
 }
 
 export interface ActiveList<Row = any> {

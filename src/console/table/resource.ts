@@ -148,6 +148,15 @@ export interface ResourceDef<Row> {
   state?: (row: Row) => string | null | undefined;
   /** Path opened by Enter on a row (and by the palette). */
   open?: (row: Row) => string;
+  /** Path of the list screen ('/orders'): the palette's filtered-list commands ("orders completed"). */
+  path?: string;
+  /** A second line for the palette's record results ("bob@example.com · active"). */
+  subtitle?: (row: Row) => string;
+  /**
+   * How the palette finds records: by id (default: when `open` is set), by e-mail (the column
+   * holding it), by the list's search box.
+   */
+  lookup?: { byId?: boolean; email?: string; search?: boolean };
   searchPlaceholder?: string;
   /** Permission needed to see the list at all (the route guard checks it too). */
   permission?: Permission;
@@ -173,8 +182,8 @@ export type RowOf<R> = R extends Resource<infer Row> ? Row : never;
 
 /** Search params every list uses; column and query keys may not take these names. */
 export const RESERVED_SEARCH_KEYS = ['page', 'perPage', 'sort', 'search', 'cols'] as const;
-/** Keys the table's keyboard handling owns; action shortcuts may not take them. */
-export const RESERVED_SHORTCUTS = ['j', 'k', 'x', '.', '/', '?'] as const;
+/** Keys the table's keyboard handling owns (and g, which starts the app's go sequences); action shortcuts may not take them. */
+export const RESERVED_SHORTCUTS = ['j', 'k', 'x', '.', '/', '?', 'g'] as const;
 
 /** Reads a dot path ('user.email'). */
 export function valueAtPath(row: unknown, path: string): unknown {

@@ -19,6 +19,7 @@ const PACKAGE_TYPE_OPTIONS = PACKAGE_TYPES.map((value) => ({ value, label: human
 
 export const comboOrdersResource = defineResource({
   name: 'combo-orders',
+  path: '/combo-orders',
   title: 'Combo orders',
   nouns: ['combo order', 'combo orders', 'combo', 'co'],
   endpoint: 'comboOrdersTable',

@@ -28,6 +28,7 @@ function Runs({ row }: { row: DripFeedRow }) {
 
 export const dripFeedsResource = defineResource({
   name: 'drip-feeds',
+  path: '/drip-feed',
   title: 'Drip-feed',
   nouns: ['drip feed', 'drip feeds', 'drip', 'df'],
   endpoint: 'dripFeedsTable',

@@ -19,6 +19,7 @@ const STATUS_OPTIONS = EXTERNAL_PANEL_ORDER_STATUSES.map((value) => ({ value, la
 
 export const externalPanelOrdersResource = defineResource({
   name: 'external-panel-orders',
+  path: '/external-panel-orders',
   title: 'External panel orders',
   nouns: ['external panel order', 'external panel orders', 'epo'],
   endpoint: 'externalPanelOrdersList',

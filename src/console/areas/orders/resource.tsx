@@ -32,6 +32,9 @@ export const ordersResource = defineResource({
   permission: 'viewOrders',
   state,
   open: (o) => `/orders/${o.id}`,
+  path: '/orders',
+  lookup: { search: true },
+  subtitle: (o) => [o.service?.name, o.user?.email, state(o)].filter(Boolean).join(' · '),
   searchPlaceholder: 'Search by id, url or e-mail',
   columns: [
     { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text', placeholder: 'Order id' }, hideable: false },

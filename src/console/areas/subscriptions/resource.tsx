@@ -40,6 +40,7 @@ export const subscriptionsResource = defineResource({
   permission: 'viewOrders',
   state: (s) => SUBSCRIPTION_STATUS_LABELS[s.status].toLowerCase(),
   open: (s) => `/subscriptions/${s.id}`,
+  path: '/subscriptions',
   columns: [
     {
       key: 'id',

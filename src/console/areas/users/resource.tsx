@@ -86,6 +86,9 @@ export const usersResource = defineResource({
   describe: (u) => `user ${u.id}`,
   state: (u) => u.status,
   open: (u) => `/users/${u.id}`,
+  path: '/users',
+  lookup: { email: 'email', search: true },
+  subtitle: (u) => `${u.email} · ${u.status}`,
   defaultFilters: { status: ['active'] },
   defaultSort: { key: 'id', desc: true },
   columns: [

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { GO_PREFIX, GO_TIMEOUT_MS, type GoTarget } from './goKeys';
+
+/**
+ * The app-wide keys: g then a screen key goes to that screen; ? shows the shortcuts overlay.
+ * They stay out of the way: nothing happens while the member types in a field, while a dialog,
+ * menu or popover has focus, or with Ctrl, Cmd or Alt held (those belong to the browser and the
+ * command palette).
+ */
+export interface GlobalShortcutsOptions {
+  /** The screens this member may reach with g sequences. */
+  targets: readonly GoTarget[];
+  onGo: (path: string) => void;
+  /** The shortcuts overlay is open: ? closes it, and g sequences work from inside it. */
+  overlayOpen: boolean;
+  onToggleOverlay: () => void;
+}
+
+export interface GlobalShortcuts {
+  /** g was pressed and the second key is awaited. */
+  goPending: boolean;
+}
+
+const TEXT_FIELDS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="searchbox"], [role="combobox"]';
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'color', 'file']);
+const POPUPS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
+const HELP_KEY = '?';
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
+
+/** Whether a key press would type into a field (checkboxes and buttons do not take text). */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  const field = target.closest(TEXT_FIELDS);
+  if (!field) return false;
+  return !(field instanceof HTMLInputElement && NON_TEXT_INPUTS.has(field.type));
+}
+
+const modalOpen = () => document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]') !== null;
+const inPopup = (target: EventTarget | null) => target instanceof Element && target.closest(POPUPS) !== null;
+const withCommandModifier = (event: KeyboardEvent) => event.ctrlKey || event.metaKey || event.altKey;
+
+export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShortcuts {
+  const [goPending, setGoPending] = useState(false);
+  const latest = useRef(options);
+  const pending = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    const endSequence = () => {
+      clearTimeout(timer.current);
+      pending.current = false;
+      setGoPending(false);
+    };
+    const startSequence = () => {
+      clearTimeout(timer.current);
+      pending.current = true;
+      setGoPending(true);
+      timer.current = setTimeout(endSequence, GO_TIMEOUT_MS);
+    };
+    const blocked = (event: KeyboardEvent) =>
+      isTypingTarget(event.target) || (!latest.current.overlayOpen && (modalOpen() || inPopup(event.target)));
+
+    // The second key is caught before the page sees it, so "g a" on a list goes to the Audit log
+    // instead of also approving the focused order.
+    const onKeyDownCapture = (event: KeyboardEvent) => {
+      if (!pending.current || MODIFIER_KEYS.has(event.key)) return;
+      endSequence();
+      // g again restarts the sequence and ? shows the keys: both go on to the bubbling handler.
+      if (withCommandModifier(event) || event.key === GO_PREFIX || event.key === HELP_KEY || blocked(event)) return;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const target = latest.current.targets.find((t) => t.key === key);
+      if (target) {
+        event.preventDefault();
+        event.stopPropagation();
+        latest.current.onGo(target.path);
+      } else if (key.length === 1 || key === 'Escape') {
+        // A character (or Esc) after g was meant for the sequence: it ends it and does nothing else.
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+
+    // The first key waits for the page: a key the page handled is not a shortcut.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || event.isComposing || withCommandModifier(event)) return;
+      if (event.key === HELP_KEY) {
+        if (blocked(event)) return;
+        event.preventDefault();
+        latest.current.onToggleOverlay();
+      } else if (event.key === GO_PREFIX) {
+        if (blocked(event)) return;
+        event.preventDefault();
+        startSequence();
+      }
+    };
+
+    document.addEventListener('keydown', onKeyDownCapture, true);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDownCapture, true);
+      document.removeEventListener('keydown', onKeyDown);
+      clearTimeout(timer.current);
+      pending.current = false;
+    };
+  }, []);
+
+  return { goPending };
+}

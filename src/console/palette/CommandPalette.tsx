@@ -1,0 +1,249 @@
+import { Badge, Button, Group, Kbd, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Command } from 'cmdk';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useRunAction } from '../actions/useRunAction';
+import { NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from '../actions/types';
+import { ListEngineContext, useActiveList, useListEngine, type ActionHost, type ConfirmRequest, type HostOutcome, type ListEngine } from '../table/engineContext';
+import type { AnyResource } from '../table/resource';
+import type { PaletteItem, PaletteGroup, PaletteRun } from './items';
+import type { PreparedNavCommand } from './navigation';
+import { loadRecents, rememberRecent } from './recents';
+import { usePaletteItems } from './usePaletteItems';
+import { buildVocabulary } from './vocabulary';
+import classes from './CommandPalette.module.css';
+
+/**
+ * The command palette (cmdk inside a Mantine modal): type, see what Enter will do, press Enter.
+ * Confirmations stay inside it (Enter proceeds, Esc backs out); action forms open as the usual
+ * dialog. cmdk's own filtering is off: the palette ranks and limits its items itself, so a few
+ * thousand commands stay fast.
+ */
+
+export interface CommandPaletteProps {
+  opened: boolean;
+  onClose: () => void;
+  resources: readonly AnyResource[];
+  navigation: readonly PreparedNavCommand[];
+  /** Follows a navigation command; resolves once the router has moved. */
+  navigate: (href: string) => void | Promise<void>;
+}
+
+interface ConfirmView {
+  request: ConfirmRequest;
+  resolve: (outcome: HostOutcome) => void;
+  busy: boolean;
+}
+
+const GROUP_ORDER: PaletteGroup[] = ['This list', 'Recent', 'Actions', 'Records', 'Go to'];
+
+export function CommandPalette(props: CommandPaletteProps) {
+  const engine = useListEngine();
+  const [confirm, setConfirm] = useState<ConfirmView | null>(null);
+  // Opening a screen hands the focus to that screen; anything else gives it back where it was.
+  const [returnFocus, setReturnFocus] = useState(true);
+  useEffect(() => {
+    if (props.opened) setReturnFocus(true);
+  }, [props.opened]);
+  const closeRef = useRef(props.onClose);
+  closeRef.current = props.onClose;
+
+  // Row actions started here run with a host that keeps their confirmation inside the palette.
+  const host = useMemo<ActionHost>(
+    () => ({
+      confirm: (request) => new Promise<HostOutcome>((resolve) => setConfirm({ request, resolve, busy: false })),
+      dialog: (request) => {
+        closeRef.current();
+        return engine.host.dialog(request);
+      },
+    }),
+    [engine.host],
+  );
+  const paletteEngine = useMemo<ListEngine>(() => ({ ...engine, host }), [engine, host]);
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={() => {
+        if (confirm) {
+          if (!confirm.busy) {
+            confirm.resolve('cancelled');
+            setConfirm(null);
+          }
+          return;
+        }
+        props.onClose();
+      }}
+      withCloseButton={false}
+      padding={0}
+      size="lg"
+      yOffset="12vh"
+      trapFocus
+      returnFocus={returnFocus}
+      aria-label="Command palette"
+      classNames={{ body: classes.body }}
+    >
+      <ListEngineContext.Provider value={paletteEngine}>
+        {props.opened && <PaletteBody {...props} confirm={confirm} setConfirm={setConfirm} onLeave={() => setReturnFocus(false)} />}
+      </ListEngineContext.Provider>
+    </Modal>
+  );
+}
+
+interface BodyProps extends CommandPaletteProps {
+  confirm: ConfirmView | null;
+  setConfirm: (view: ConfirmView | null) => void;
+  /** Called before a navigation closes the palette (the new screen takes the focus). */
+  onLeave: () => void;
+}
+
+function PaletteBody({ onClose, resources, navigation, navigate, confirm, setConfirm, onLeave }: BodyProps) {
+  const engine = useListEngine();
+  const run = useRunAction();
+  const active = useActiveList();
+  const [input, setInput] = useState('');
+  const [selected, setSelected] = useState('');
+  const [recents, setRecents] = useState(() => loadRecents(engine.staffId));
+  const inputRef = useRef<HTMLInputElement>(null);
+  const vocabulary = useMemo(() => buildVocabulary(resources, engine.can), [resources, engine.can]);
+  const { items, searching } = usePaletteItems({ input, vocabulary, resources, navigation, active, can: engine.can, recents });
+
+  // Keep a valid selection: the first item whenever the current one disappears.
+  useEffect(() => {
+    if (!items.some((i) => i.id === selected)) setSelected(items[0]?.id ?? '');
+  }, [items, selected]);
+
+  const remember = (item: PaletteItem, runKind: PaletteRun) => {
+    if (runKind.kind === 'navigate' && runKind.record) {
+      setRecents(
+        rememberRecent(engine.staffId, {
+          kind: 'record',
+          resource: runKind.record.resource,
+          key: runKind.record.key,
+          title: item.title.replace(/^Open /, ''),
+          subtitle: runKind.record.subtitle,
+          href: runKind.href,
+          at: Date.now(),
+        }),
+      );
+    } else if (input.trim()) {
+      setRecents(rememberRecent(engine.staffId, { kind: 'command', input: input.trim(), title: item.title, at: Date.now() }));
+    }
+  };
+
+  const execute = async (item: PaletteItem) => {
+    const action = item.run;
+    if (!action || item.disabled) return;
+    if (action.kind === 'fill') {
+      setInput(action.input);
+      inputRef.current?.focus();
+      return;
+    }
+    remember(item, action);
+    if (action.kind === 'navigate') {
+      onLeave();
+      onClose();
+      await navigate(action.href);
+      return;
+    }
+    const outcome =
+      action.kind === 'row' ? await run.row(action.resource, action.actionId, action.row) : await run.bulk(action.resource, action.actionId, action.rows, { onFinished: () => active?.controls.clearSelection() });
+    if (outcome !== 'cancelled') onClose();
+  };
+
+  if (confirm) return <PaletteConfirm view={confirm} setView={setConfirm} onDone={onClose} onBack={() => setTimeout(() => inputRef.current?.focus(), 0)} />;
+
+  const groups = GROUP_ORDER.map((group) => ({ group, items: items.filter((i) => i.group === group) })).filter((g) => g.items.length > 0);
+  const order = items.map((i) => i.group).filter((g, i, all) => all.indexOf(g) === i);
+  groups.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
+
+  return (
+    <Command label="Command palette" shouldFilter={false} loop vimBindings={false} value={selected} onValueChange={setSelected} className={classes.command}>
+      <div className={classes.inputRow}>
+        <Command.Input
+          ref={inputRef}
+          autoFocus
+          value={input}
+          onValueChange={setInput}
+          placeholder="Type a command, an id, an e-mail or a screen…"
+          className={classes.input}
+        />
+        {searching && input.trim() && <Loader size="xs" aria-label="Searching" />}
+      </div>
+      <Command.List className={classes.list} aria-label="Commands">
+        <Command.Empty className={classes.empty}>{searching ? 'Searching…' : 'Nothing matches. Try “approve order 123”, “users”, or an e-mail.'}</Command.Empty>
+        {groups.map(({ group, items: groupItems }) => (
+          <Command.Group key={group} heading={group} className={classes.group}>
+            {groupItems.map((item) => (
+              <Command.Item key={item.id} value={item.id} onSelect={() => void execute(item)} className={classes.item} data-unavailable={item.disabled || undefined}>
+                <div className={classes.itemText}>
+                  <Text size="sm" fw={500} c={item.disabled ? 'dimmed' : undefined} truncate>
+                    {item.title}
+                  </Text>
+                  {item.hint && (
+                    <Text size="xs" c={item.disabled ? 'orange' : 'dimmed'} truncate>
+                      {item.hint}
+                    </Text>
+                  )}
+                </div>
+                {item.aside && (item.aside.length === 1 ? <Kbd size="xs">{item.aside}</Kbd> : <Badge variant="light" size="xs">{item.aside}</Badge>)}
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ))}
+      </Command.List>
+      <Group className={classes.footer} gap="md" justify="flex-end">
+        <Text size="xs" c="dimmed">
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> choose · <Kbd size="xs">Enter</Kbd> run · <Kbd size="xs">Esc</Kbd> close
+        </Text>
+      </Group>
+    </Command>
+  );
+}
+
+/** A confirmation inside the palette: Enter proceeds, Esc backs out to the list of commands. */
+function PaletteConfirm({ view, setView, onDone, onBack }: { view: ConfirmView; setView: (v: ConfirmView | null) => void; onDone: () => void; onBack: () => void }) {
+  const { request } = view;
+  const proceed = async () => {
+    if (view.busy) return;
+    setView({ ...view, busy: true });
+    await request.onProceed();
+    view.resolve('done');
+    setView(null);
+    onDone();
+  };
+  const back = () => {
+    if (view.busy) return;
+    view.resolve('cancelled');
+    setView(null);
+    onBack();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      back();
+    } else if (event.key === 'Enter' && !(event.target as HTMLElement).closest('button')) {
+      event.preventDefault();
+      void proceed();
+    }
+  };
+  return (
+    <Stack gap="sm" p="md" onKeyDown={onKeyDown} role="alertdialog" aria-labelledby="palette-confirm-title" aria-describedby="palette-confirm-text">
+      <Text id="palette-confirm-title" fw={700}>
+        {request.title}
+      </Text>
+      <Text id="palette-confirm-text">{request.text}</Text>
+      <Text size="sm" c="dimmed">
+        {request.undoable ? UNDOABLE_TEXT : NOT_UNDOABLE_TEXT}
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={back} disabled={view.busy}>
+          {request.cancelLabel} <Kbd size="xs" ml={6}>Esc</Kbd>
+        </Button>
+        <Button data-autofocus autoFocus color={request.color} onClick={() => void proceed()} loading={view.busy}>
+          {request.confirmLabel} <Kbd size="xs" ml={6}>Enter</Kbd>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import type { AnyResource } from '../table/resource';
+import { haystack, scoreHaystack, words, type Haystack } from './fuzzy';
+
+/**
+ * Screens the palette can open: the navigation, the counters' filtered lists and one filtered
+ * list per status of every list with a status filter ("orders completed"). The app builds the
+ * list from what the member may open; the palette only ranks it.
+ */
+export interface NavCommand {
+  id: string;
+  title: string;
+  /** Absolute path with its search ('/orders?status=in_moderation'). */
+  href: string;
+  /** Section or kind shown on the right ('Operations', 'Filtered list'). */
+  hint?: string;
+  /** Extra words that find it ("moderation", "pending"). */
+  keywords?: string;
+}
+
+export interface PreparedNavCommand extends NavCommand {
+  haystack: Haystack;
+}
+
+export const prepareNavCommands = (commands: readonly NavCommand[]): PreparedNavCommand[] =>
+  commands.map((c) => ({ ...c, haystack: haystack(c.title, c.keywords, c.hint) }));
+
+/** The best `limit` commands for the typed text, best first (all, in order, for empty text). */
+export function rankNavCommands(commands: readonly PreparedNavCommand[], input: string, limit: number): { command: PreparedNavCommand; score: number }[] {
+  const tokens = words(input);
+  if (tokens.length === 0) return commands.slice(0, limit).map((command) => ({ command, score: 0 }));
+  // A bounded insertion into a small sorted array: thousands of commands, a few dozen kept.
+  const top: { command: PreparedNavCommand; score: number }[] = [];
+  for (const command of commands) {
+    const score = scoreHaystack(tokens, command.haystack);
+    if (score === 0) continue;
+    if (top.length === limit && score <= top[top.length - 1].score) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1].score < score) at--;
+    top.splice(at, 0, { command, score });
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
+/**
+ * "Orders: In moderation"-style commands from each list's select or multi-select filter on
+ * `status` with fixed options.
+ */
+export function statusViewCommands(resources: readonly AnyResource[], canOpen: (path: string) => boolean): NavCommand[] {
+  const commands: NavCommand[] = [];
+  for (const resource of resources) {
+    if (!resource.path || !canOpen(resource.path)) continue;
+    const status = resource.columns.find((c) => c.key === 'status');
+    const filter = status?.filter;
+    if (!filter || (filter.kind !== 'select' && filter.kind !== 'multiSelect') || !filter.options) continue;
+    for (const option of filter.options) {
+      commands.push({
+        id: `view:${resource.name}:${option.value}`,
+        title: `${resource.title} — ${option.label}`,
+        href: `${resource.path}?status=${encodeURIComponent(option.value)}`,
+        hint: 'Filtered list',
+        keywords: `${resource.nouns.join(' ')} ${option.value.replace(/_/g, ' ')}`,
+      });
+    }
+  }
+  return commands;
+}

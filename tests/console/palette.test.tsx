@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { Permission } from '../../src/contract/permissions';
+import type { OrderRow } from '../../src/contract/orders';
+import { App } from '../../src/console/app/AppProviders';
+import { createAppQueryClient } from '../../src/console/app/queryClient';
+import { createAppRouter } from '../../src/console/app/router';
+import { homeRoutes } from '../../src/console/areas/home/routes';
+import { ordersRoutes } from '../../src/console/areas/orders/routes';
+import { usersRoutes } from '../../src/console/areas/users/routes';
+import { saveToken } from '../../src/console/session/cookie';
+import { createSession, type Session } from '../../src/console/session/session';
+import { loadRecents } from '../../src/console/palette/recents';
+import { clearCookies, json, makeProfile, makeSettings, scriptFetch, type SeenRequest } from './app.fixtures';
+
+const NO_FLAGS = { editable: false, activable: false, approvable: false, cancelable: false, completable: false, pausable: false, rejectable: false };
+
+function order(id: number, status: OrderRow['status'], actions: Partial<OrderRow['actions']> = {}): OrderRow {
+  return {
+    id,
+    status,
+    createdAt: '2025-01-02 10:00:00',
+    completedAt: null,
+    name: 'Followers',
+    service: { id: 7, name: 'Instagram followers' },
+    price: '12.5000',
+    cost: '4.0000',
+    user: { id: 3, email: 'buyer@example.com', telegramUsername: null, balance: '10.0000', spent: '100.0000' },
+    url: 'https://instagram.com/someone',
+    revenue: '8.5000',
+    quantity: 1000,
+    marginPercent: '68.00',
+    currentQuantity: 200,
+    percentOfExternalStatisticsFill: null,
+    hasNoActiveProviders: false,
+    isPaid: true,
+    refundAmount: '0.0000',
+    source: 'cabinet',
+    sourceType: null,
+    sourceId: null,
+    priceModifications: [],
+    actions: { ...NO_FLAGS, ...actions },
+  };
+}
+
+const ORDERS = new Map<number, OrderRow>([
+  [123, order(123, 'in_moderation', { approvable: true, rejectable: true, cancelable: true })],
+  [77, order(77, 'completed')],
+]);
+
+type TableBody = { headers: { value: string; filter?: unknown }[]; draw: number; search: string };
+
+let running: Session | null = null;
+let seen: SeenRequest[] = [];
+
+function start(path: string, permissions: Permission[]) {
+  saveToken('tok-1');
+  seen = scriptFetch({
+    'GET /settings': json(makeSettings()),
+    'GET /api/v1/profile': json(makeProfile(permissions)),
+    'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 0, ordersInModeration: 1, ordersWithNoActiveProviders: 0, freeTrialsPending: 0 }),
+    'GET /api/v1/admin/home/activity': json({ changeLogs: [], audits: [] }),
+    'POST /api/v1/admin/orders/table': (request) => {
+      const body = request.body as TableBody;
+      const idFilter = body.headers.find((h) => h.value === 'id')?.filter;
+      const items = idFilter ? [ORDERS.get(Number(idFilter))].filter(Boolean) : [...ORDERS.values()];
+      return json({ items, totalItemsCount: items.length, draw: body.draw });
+    },
+    'POST /api/v1/admin/orders/approve': json({ message: 'Order 123 approved.' }),
+    'POST /api/v1/page-views': json({ message: 'ok' }),
+    'POST /api/v1/client-errors': json({ message: 'ok' }),
+  });
+  const queryClient = createAppQueryClient();
+  const session = createSession({ queryClient, apiBaseUrl: '' });
+  running = session;
+  const router = createAppRouter({ queryClient, session, areas: [homeRoutes, ordersRoutes, usersRoutes], history: createMemoryHistory({ initialEntries: [path] }) });
+  render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
+  return { router };
+}
+
+const home = () => screen.findByRole('heading', { name: /Welcome, Ada Lovelace/ });
+const openPalette = async () => {
+  await userEvent.keyboard('{Control>}k{/Control}');
+  await new Promise((r) => setTimeout(r, 300));
+  console.log('DBG', document.body.innerHTML.includes('cmdk'), [...document.querySelectorAll('input')].map((i) => i.outerHTML).join('\n'));
+  return screen.findByRole('combobox', { name: 'Command palette' });
+};
+const option = (name: string | RegExp) => screen.findByRole('option', { name }, { timeout: 5000 });
+/** The option once its record was looked up (before that it says "Looking up…"). */
+const resolvedOption = async (name: RegExp, text: string) => {
+  await waitFor(() => expect(screen.getByRole('option', { name })).toHaveTextContent(text), { timeout: 5000 });
+  return screen.getByRole('option', { name });
+};
+const approveCalls = () => seen.filter((r) => r.path === '/api/v1/admin/orders/approve');
+
+beforeEach(() => localStorage.clear());
+
+afterEach(() => {
+  cleanup();
+  running?.dispose();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearCookies();
+});
+
+describe('command palette', () => {
+  it('opens on Ctrl+K from any screen and goes to a screen the member may open', async () => {
+    const { router } = start('/', ['viewOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'in moderation');
+    const target = await option(/Orders in moderation/);
+    expect(target).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.href).toBe('/orders?status=in_moderation'));
+  });
+
+  it('never offers a screen the member lacks the permission for', async () => {
+    start('/', ['viewOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'users');
+    // Past the lookup pause: still no Users screen (order records matching the text may show).
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.queryByRole('option', { name: /^Users/ })).not.toBeInTheDocument();
+    await userEvent.clear(input);
+    await userEvent.type(input, 'orders');
+    expect(await option(/^Orders\s*Operations$/)).toBeInTheDocument();
+  });
+
+  it('"approve order 123" says what will happen, confirms inside the palette, and runs on Enter', async () => {
+    start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'aprove order 123');
+    const item = await resolvedOption(/Approve order 123/, 'Asks to confirm · can be undone');
+    expect(item).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+
+    // The confirmation replaces the list inside the palette: Esc backs out, nothing runs.
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Approve order 123?');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('combobox', { name: 'Command palette' })).toHaveValue('aprove order 123');
+    expect(approveCalls()).toHaveLength(0);
+
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(approveCalls()).toHaveLength(1));
+    expect(approveCalls()[0].body).toEqual({ orderId: 123 });
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Command palette' })).not.toBeInTheDocument());
+    // Remembered for this member.
+    expect(loadRecents(7).some((e) => e.kind === 'command' && e.title === 'Approve order 123')).toBe(true);
+  });
+
+  it('explains why a row flag forbids the action instead of running it', async () => {
+    start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'approve order 77');
+    const item = await resolvedOption(/Approve order 77/, 'Order 77 cannot be approved: it is completed.');
+    expect(item).toHaveAttribute('data-unavailable', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(approveCalls()).toHaveLength(0);
+  });
+
+  it('never offers an action without its permission', async () => {
+    start('/', ['viewOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'approve order 123');
+    // The record is still found and can be opened; approving it is not offered.
+    const open = await option(/Open order 123/);
+    expect(open).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Approve order 123/ })).not.toBeInTheDocument();
+  });
+
+  it('"cancel order 123" opens the cancel dialog for that order', async () => {
+    start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'cancel order 123');
+    await resolvedOption(/^Cancel order 123/, 'Opens a form');
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: /Cancel — order 123/ });
+    expect(within(dialog).getByLabelText('Cancel description')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Command palette' })).not.toBeInTheDocument();
+  });
+
+  it('looks a record up by id and offers to open it and its allowed actions', async () => {
+    const { router } = start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, '123');
+    const records = await option(/Open order 123/);
+    expect(records).toHaveTextContent('in moderation');
+    await option(/Approve order 123/);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders/123'));
+  });
+
+  it('puts the focused row of the list on screen first', async () => {
+    start('/orders?status=', ['viewOrders', 'manageOrders']);
+    const table = await screen.findByRole('group', { name: /Orders table/ }, { timeout: 15_000 });
+    await within(table).findAllByText('Followers', {}, { timeout: 15_000 });
+    table.focus();
+    await userEvent.keyboard('j');
+    const input = await openPalette();
+    expect(input).toHaveValue('');
+    const listbox = screen.getByRole('listbox');
+    const first = within(listbox).getAllByRole('option')[0];
+    expect(first).toHaveTextContent(/order 123/);
+  });
+});
