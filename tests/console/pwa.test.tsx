@@ -171,17 +171,40 @@ describe('starting offline', () => {
     await expect(newSession().ensureProfile()).rejects.toBeInstanceOf(TypeError);
   });
 
-  it('a refusal is not a network failure: 401 logs out and the saved profile is not used', async () => {
+  it('a reload answers the saved profile at once and takes the fresh one when it lands', async () => {
+    saveToken(jwtFor(7));
+    scriptFetch({ 'GET /api/v1/profile': json(makeProfile([], { id: 7 })) });
+    await newSession().ensureProfile();
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    scriptFetch({
+      'GET /api/v1/profile': async () => {
+        await held;
+        return json(makeProfile(['viewOrders'], { id: 7 }));
+      },
+    });
+    const session = newSession();
+    await session.ensureProfile();
+    expect(session.getState().status).toBe('authenticated');
+    expect(session.can('viewOrders')).toBe(false);
+    release();
+    await vi.waitFor(() => expect(session.can('viewOrders')).toBe(true));
+  });
+
+  it('a refusal is not a network failure: a 401 behind the saved profile logs out', async () => {
     saveToken(jwtFor(7));
     scriptFetch({ 'GET /api/v1/profile': json(makeProfile([], { id: 7 })) });
     await newSession().ensureProfile();
 
     scriptFetch({ 'GET /api/v1/profile': json({ message: 'Unauthenticated.' }, 401) });
     const session = newSession();
-    // The logout cancels the profile request, so it rejects rather than answering the saved one.
-    await expect(session.ensureProfile()).rejects.toBeDefined();
-    expect(readToken()).toBeNull();
+    // The saved profile paints the reload at once; the fresh request behind it is refused, and
+    // the refusal logs out instead of keeping the saved profile.
+    await session.ensureProfile();
+    await vi.waitFor(() => expect(readToken()).toBeNull());
     expect(session.getState().status).toBe('guest');
+    expect(session.getState().profile).toBeNull();
   });
 
   it('logout forgets the saved profile', async () => {

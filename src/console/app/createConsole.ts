@@ -1,5 +1,6 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
 import { clearStaffCache } from '../offline';
+import { warmConsoleDb } from '../offline/db';
 import { connectMutationQueueToSession } from '../offline/queueReplay';
 import { forgetSavedProfile } from '../offline/startupAnswers';
 import { followBrowserOnlineState } from '../offline/useOnline';
@@ -18,6 +19,7 @@ import { createAppRouter } from './router';
  */
 export function createConsole() {
   consumeUrlToken();
+  warmConsoleDb();
   // Opened offline, queries wait for the connection (lists show their saved pages) instead of failing.
   followBrowserOnlineState();
   const queryClient = createAppQueryClient();

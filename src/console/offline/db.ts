@@ -87,6 +87,19 @@ export function getConsoleDb(): ConsoleDb {
   return instance;
 }
 
+/**
+ * Opens the database at start, while the app's code still evaluates: opening IndexedDB costs tens
+ * of milliseconds, which would otherwise delay the cached page of a reload.
+ */
+export function warmConsoleDb(): void {
+  if (typeof indexedDB === 'undefined') return;
+  getConsoleDb()
+    .open()
+    .catch(() => {
+      /* unavailable (private mode): lists simply have no cache */
+    });
+}
+
 /** Deletes the whole database (tests, "forget this device"). */
 export async function deleteConsoleDb(): Promise<void> {
   const db = getConsoleDb();

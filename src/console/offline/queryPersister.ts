@@ -32,6 +32,7 @@ export const DEFAULT_QUERY_CACHE_LIMITS: QueryCacheLimits = {
 };
 
 const STORAGE_PREFIX = 'pc';
+const PRUNE_DELAY_MS = 10_000;
 
 let limits: QueryCacheLimits = { ...DEFAULT_QUERY_CACHE_LIMITS };
 type Persister = ReturnType<typeof experimental_createQueryPersister<PersistedQuery>>;
@@ -168,7 +169,8 @@ export function getQueryPersister(staffId: string | number): Persister {
       deserialize: (stored) => stored,
     });
     persisters.set(staff, persister);
-    void pruneQueryCache();
+    // Later, not now: a start-up read of the page to paint must not queue behind a write.
+    setTimeout(() => void pruneQueryCache(), PRUNE_DELAY_MS);
   }
   return persister;
 }

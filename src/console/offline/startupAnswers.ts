@@ -97,6 +97,11 @@ export function loadProfileOrSaved(token: string | null, load: () => Promise<Pro
   return loadOrSaved(SAVED_PROFILE_STORAGE_KEY, tokenOwner(token), load);
 }
 
+/** The profile saved at the last start of the member this token belongs to, if any. */
+export function savedProfileFor(token: string | null): Profile | null {
+  return token ? read<Profile>(SAVED_PROFILE_STORAGE_KEY, tokenOwner(token)) : null;
+}
+
 /** The settings request: loads and saves the settings; offline answers the saved ones. */
 export function loadSettingsOrSaved(load: () => Promise<PublicSettings>): Promise<PublicSettings> {
   return loadOrSaved(SAVED_SETTINGS_STORAGE_KEY, ANYONE, load);

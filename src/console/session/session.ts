@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { REFRESH_NO_SAVED_TOKEN, type Profile } from '../../contract/session';
 import type { Permission } from '../../contract/permissions';
 import { api, apiRaw, configureApi } from '../api/client';
-import { loadProfileOrSaved } from '../offline/startupAnswers';
+import { loadProfileOrSaved, savedProfileFor } from '../offline/startupAnswers';
 import { clearToken, readToken, saveToken } from './cookie';
 import { runLogoutCallbacks, runProfileLoadedCallbacks } from './lifecycle';
 import { consumePostLoginPath } from './postLoginPath';
@@ -177,14 +177,39 @@ export class Session {
    */
   async ensureProfile(): Promise<Profile> {
     if (this.state.profile) return this.state.profile;
-    const profile = await this.queryClient.ensureQueryData({
+    // A reload paints at once with the profile saved at the member's last start; the fresh one
+    // replaces it when it lands (permissions are enforced by the server either way, and a
+    // revoked token answers 401 there, which logs out).
+    const saved = savedProfileFor(this.currentToken());
+    if (saved) {
+      this.applyProfile(saved);
+      void this.fetchProfile().then(
+        (fresh) => {
+          if (this.currentToken()) this.applyProfile(fresh);
+        },
+        () => {
+          /* offline or refused: the saved profile stays until the next start (a 401 has logged out) */
+        },
+      );
+      return saved;
+    }
+    const profile = await this.fetchProfile();
+    return this.applyProfile(profile);
+  }
+
+  private fetchProfile(): Promise<Profile> {
+    return this.queryClient.fetchQuery({
       queryKey: PROFILE_QUERY_KEY,
       // Offline, the profile saved at the member's last start stands in (never after a 401).
       queryFn: ({ signal }) => loadProfileOrSaved(this.currentToken(), () => api('profile', { signal })),
       // Asked even when the browser says it is offline, so the saved profile can answer.
       networkMode: 'always',
-      revalidateIfStale: true,
+      staleTime: 0,
     });
+  }
+
+  /** Stores a loaded profile; the member's first profile runs the profile-loaded hooks. */
+  private applyProfile(profile: Profile): Profile {
     // A logout during the request wins.
     if (!this.currentToken()) throw new SignedOutError();
     // Read afresh: a parallel call may have stored it while this one waited.
@@ -193,6 +218,9 @@ export class Session {
       this.setState({ profile, status: 'authenticated' });
       window.__panelUserId = profile.id;
       runProfileLoadedCallbacks(profile);
+    } else if (JSON.stringify(stored) !== JSON.stringify(profile)) {
+      // The same member with changed permissions or details (the fresh answer after a saved one).
+      this.setState({ profile });
     }
     return profile;
   }
