@@ -17,7 +17,12 @@ export interface ServerConfig {
   tokenTtlSeconds: number;
   recaptchaSecret?: string;
   /** Realtime (Pusher protocol): app id, key and secret; an external service's HTTP API when set. */
-  pusher: { appId: string; key: string; secret: string; host?: string; port?: number; useTLS?: boolean };
+  /**
+   * The realtime app. `host`/`port`: the external service's HTTP API (events are published there);
+   * `wsHost`/`wsPort`: where browsers connect, when it differs (Pusher Channels: api-<cluster> vs
+   * ws-<cluster>); by default the same as `host`/`port`.
+   */
+  pusher: { appId: string; key: string; secret: string; host?: string; port?: number; wsHost?: string; wsPort?: number; useTLS?: boolean };
   /** Simulated upstream provider and its worker (`SIMULATOR=off` turns them off). */
   simulator: boolean;
   /** Directory of the built console (vite build). */
@@ -43,6 +48,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       secret: env.PUSHER_APP_SECRET ?? '',
       host: env.PUSHER_HOST || undefined,
       port: env.PUSHER_PORT ? Number(env.PUSHER_PORT) : undefined,
+      wsHost: env.PUSHER_WS_HOST || undefined,
+      wsPort: env.PUSHER_WS_PORT ? Number(env.PUSHER_WS_PORT) : undefined,
       useTLS: env.PUSHER_SCHEME === 'https',
     },
     simulator: env.SIMULATOR !== 'off',

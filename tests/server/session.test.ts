@@ -13,6 +13,7 @@ import {
 } from '../../src/contract/session';
 import { validationErrorBodySchema } from '../../src/contract/errors';
 import { createApp } from '../../src/server/app';
+import { readConfig } from '../../src/server/config';
 import { signAccessToken } from '../../src/server/auth/tokens';
 import { auditEntries, clientErrors, pageViews } from '../../src/server/db/schema/logs';
 import { orders } from '../../src/server/db/schema/orders';
@@ -342,6 +343,12 @@ describe('settings and dictionaries', () => {
     expect(text).not.toContain(TEST_JWT_SECRET);
     expect(text).not.toContain('test-pusher-secret');
     expect(text.toLowerCase()).not.toContain('jwt');
+  });
+
+  it('points browsers at an external realtime service, with its own websocket host when given', () => {
+    const base = { PUSHER_APP_SECRET: 's', PUSHER_HOST: 'api-eu.pusher.com', PUSHER_PORT: '443', PUSHER_SCHEME: 'https' };
+    expect(readConfig({ ...base }, []).pusher).toMatchObject({ host: 'api-eu.pusher.com', port: 443, wsHost: undefined, useTLS: true });
+    expect(readConfig({ ...base, PUSHER_WS_HOST: 'ws-eu.pusher.com', PUSHER_WS_PORT: '443' }, []).pusher).toMatchObject({ wsHost: 'ws-eu.pusher.com', wsPort: 443 });
   });
 
   it('lists user statuses and the 12 locales', async () => {

@@ -39,7 +39,7 @@ export const sessionHandlers = defineHandlers({
       captchaIsEnabled: s.captchaIsEnabled,
       captchaSiteKey: s.captchaIsEnabled ? s.captchaSiteKey : null,
       // Null host and port mean "this server" (the console connects to the page's own origin).
-      broadcasting: { key: pusher.key, wsHost: pusher.host ?? null, wsPort: pusher.port ?? null, forceTLS: !!pusher.useTLS },
+      broadcasting: { key: pusher.key, wsHost: pusher.wsHost ?? pusher.host ?? null, wsPort: pusher.wsPort ?? pusher.port ?? null, forceTLS: !!pusher.useTLS },
     };
   },
 
