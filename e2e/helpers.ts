@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'password' };
 export const MANAGER = { email: 'manager@example.com', password: 'password' };
@@ -46,4 +46,25 @@ export function parseDisplayedMoney(text: string): bigint {
   if (!match) throw new Error(`Not a displayed money amount: "${text}"`);
   const cents = BigInt(match[2].replace(/[\s\u00a0]/g, '')) * 100n + BigInt(match[3]);
   return match[1] ? -cents : cents;
+}
+
+/** Waits until the service worker is installed (the shell precached) and active. */
+export async function serviceWorkerActivated(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 20_000 })
+    .toBe('activated');
+}
+
+/**
+ * Calls the console's API from the test runner with a bearer token: it reaches the server while
+ * the page's browser context is offline.
+ */
+export async function callApiWithToken<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    data: body,
+  });
+  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
 }

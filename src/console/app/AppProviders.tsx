@@ -31,7 +31,8 @@ export function AppProviders({ queryClient, session, children, queryProvider: Qu
         <QueryProvider client={queryClient}>
           <SessionProvider session={session}>
             <ModalsProvider>
-              <Notifications position="top-right" limit={5} />
+              {/* Bottom right: never over the header (counters, the offline queue, the account menu). */}
+              <Notifications position="bottom-right" limit={5} />
               <ConfirmDialogHost />
               {children}
             </ModalsProvider>

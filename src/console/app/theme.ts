@@ -1,4 +1,4 @@
-import { createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import { Notification, createTheme, localStorageColorSchemeManager } from '@mantine/core';
 
 /** Where the light/dark choice is kept (operations.md §1); index.html reads it before paint. */
 export const COLOR_SCHEME_STORAGE_KEY = 'panel-console-color-scheme';
@@ -11,4 +11,8 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   // A visible focus ring for keyboard users only.
   focusRing: 'auto',
+  components: {
+    // Mantine's close button of a notification has no name: screen readers would say only "button".
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
 });
