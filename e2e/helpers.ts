@@ -68,3 +68,28 @@ export async function callApiWithToken<T>(request: APIRequestContext, token: str
   if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * How many saved list answers the console keeps in IndexedDB whose query key contains every one of
+ * `fragments` (e.g. '"orders"', 'in_moderation').
+ */
+export function savedLists(page: Page, ...fragments: string[]): Promise<number> {
+  return page.evaluate(async (wanted) => {
+    const names = (await indexedDB.databases()).map((db) => db.name);
+    if (!names.includes('panel-console')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('panel-console');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const db = open.result;
+        const all = db.transaction('queries').objectStore('queries').getAll();
+        all.onsuccess = () => {
+          db.close();
+          const keys = (all.result as { queryKey: unknown[] }[]).map((r) => JSON.stringify(r.queryKey));
+          resolve(keys.filter((key) => wanted.every((w) => key.includes(w))).length);
+        };
+        all.onerror = () => resolve(0);
+      };
+    });
+  }, fragments);
+}

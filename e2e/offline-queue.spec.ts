@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { OrderChangeLogEntry, OrderDetail } from '../src/contract/orders';
-import { ADMIN, authToken, callApiWithToken, login, serviceWorkerActivated } from './helpers';
+import { ADMIN, authToken, callApiWithToken, login, savedLists, serviceWorkerActivated } from './helpers';
 
 /**
  * The offline action queue in the browser (DESIGN.md §7): approvals made without a connection wait
@@ -14,27 +14,6 @@ const orderRow = (page: Page, id: number) => ordersTable(page).locator('tbody tr
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const queueButton = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
-/** How many saved answers of the orders list in moderation the console keeps in IndexedDB. */
-function savedModerationLists(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    if (!names.includes('panel-console')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('panel-console');
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const db = open.result;
-        const all = db.transaction('queries').objectStore('queries').getAll();
-        all.onsuccess = () => {
-          db.close();
-          const keys = (all.result as { queryKey: unknown[] }[]).map((r) => JSON.stringify(r.queryKey));
-          resolve(keys.filter((key) => key.includes('"orders"') && key.includes('in_moderation')).length);
-        };
-        all.onerror = () => resolve(0);
-      };
-    });
-  });
-}
 
 /** Reads the server from the test runner, which the page's offline mode does not touch. */
 function serverReader(request: APIRequestContext, token: string) {
@@ -81,7 +60,7 @@ test('approvals made offline survive a reload and are sent once each when the co
     expect(await server.status(id), `order ${id}`).toBe('in_moderation');
     expect(await server.logEntries(id, 'approve'), `order ${id}`).toEqual([]);
   }
-  await expect.poll(() => savedModerationLists(page)).toBeGreaterThan(0);
+  await expect.poll(() => savedLists(page, '"orders"', 'in_moderation')).toBeGreaterThan(0);
   await expect(page.getByText(/^Offline/)).toHaveCount(0);
 
   const crashes: string[] = [];

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, login } from './helpers';
+import { ADMIN, login, savedLists, serviceWorkerActivated } from './helpers';
 
 /**
  * The console as an installable PWA (DESIGN.md §7): its manifest, the service worker, and an
@@ -8,34 +8,6 @@ import { ADMIN, login } from './helpers';
 
 const ordersTable = (page: Page) => page.getByRole('grid').first();
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-
-/** Waits until the service worker is installed (the shell precached) and active. */
-async function serviceWorkerActivated(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 20_000 })
-    .toBe('activated');
-}
-
-/** How many saved answers of the orders list the console keeps in IndexedDB. */
-function savedOrderLists(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name);
-    if (!names.includes('panel-console')) return 0;
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open('panel-console');
-      open.onerror = () => resolve(0);
-      open.onsuccess = () => {
-        const db = open.result;
-        const all = db.transaction('queries').objectStore('queries').getAll();
-        all.onsuccess = () => {
-          db.close();
-          resolve((all.result as { queryKey: unknown[] }[]).filter((r) => JSON.stringify(r.queryKey).includes('"orders"')).length);
-        };
-        all.onerror = () => resolve(0);
-      };
-    });
-  });
-}
 
 test.describe('installable console', () => {
   test('the page links a manifest with the name, icons and shortcuts to Orders and Users', async ({ page, request }) => {
@@ -86,7 +58,7 @@ test.describe('installable console', () => {
     await expect(firstRow).toHaveText(/\S/);
     const rowId = await firstRow.getAttribute('id');
     const rowText = (await firstRow.textContent()) ?? '';
-    await expect.poll(() => savedOrderLists(page)).toBeGreaterThan(0);
+    await expect.poll(() => savedLists(page, '"orders"')).toBeGreaterThan(0);
     await expect(page.getByText(/^Offline/)).toHaveCount(0);
 
     // Nothing may crash offline (the realtime connection, the profile and settings requests).

@@ -1,9 +1,9 @@
+import { makeOrder as order } from './orderFixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { Permission } from '../../src/contract/permissions';
-import type { OrderRow } from '../../src/contract/orders';
 import { App } from '../../src/console/app/AppProviders';
 import { GO_KEYS, GO_PREFIX, goTargets } from '../../src/console/app/keyboard/goKeys';
 import { NAV_ITEMS } from '../../src/console/app/nav';
@@ -16,35 +16,6 @@ import { saveToken } from '../../src/console/session/cookie';
 import { createSession, type Session } from '../../src/console/session/session';
 import { clearCookies, json, makeProfile, makeSettings, scriptFetch } from './app.fixtures';
 
-const NO_FLAGS = { editable: false, activable: false, approvable: false, cancelable: false, completable: false, pausable: false, rejectable: false };
-
-function order(id: number, actions: Partial<OrderRow['actions']> = {}): OrderRow {
-  return {
-    id,
-    status: 'in_processing',
-    createdAt: '2025-01-02 10:00:00',
-    completedAt: null,
-    name: 'Followers',
-    service: { id: 7, name: 'Instagram followers' },
-    price: '12.5000',
-    cost: '4.0000',
-    user: { id: 3, email: 'buyer@example.com', telegramUsername: null, balance: '10.0000', spent: '100.0000' },
-    url: 'https://instagram.com/someone',
-    revenue: '8.5000',
-    quantity: 1000,
-    marginPercent: '68.00',
-    currentQuantity: 200,
-    percentOfExternalStatisticsFill: null,
-    hasNoActiveProviders: false,
-    isPaid: true,
-    refundAmount: '0.0000',
-    source: 'cabinet',
-    sourceType: null,
-    sourceId: null,
-    priceModifications: [],
-    actions: { ...NO_FLAGS, ...actions },
-  };
-}
 
 let running: Session | null = null;
 

@@ -1,7 +1,7 @@
+import { makeOrder as order } from './orderFixtures';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderRow } from '../../src/contract/orders';
 import { availableActions, availableBulkActions } from '../../src/console/actions/available';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
 import { ValidationError } from '../../src/console/api/errors';
@@ -19,36 +19,6 @@ afterEach(() => {
   apiMock.api.mockReset();
 });
 
-const NO_FLAGS = { editable: false, activable: false, approvable: false, cancelable: false, completable: false, pausable: false, rejectable: false };
-
-function order(id: number, actions: Partial<OrderRow['actions']> = {}, overrides: Partial<OrderRow> = {}): OrderRow {
-  return {
-    id,
-    status: 'in_processing',
-    createdAt: '2025-01-02 10:00:00',
-    completedAt: null,
-    name: 'Followers',
-    service: { id: 7, name: 'Instagram followers' },
-    price: '12.5000',
-    cost: '4.0000',
-    user: { id: 3, email: 'buyer@example.com', telegramUsername: null, balance: '10.0000', spent: '100.0000' },
-    url: 'https://instagram.com/someone',
-    revenue: '8.5000',
-    quantity: 1000,
-    marginPercent: '68.00',
-    currentQuantity: 200,
-    percentOfExternalStatisticsFill: null,
-    hasNoActiveProviders: false,
-    isPaid: true,
-    refundAmount: '0.0000',
-    source: 'cabinet',
-    sourceType: null,
-    sourceId: null,
-    priceModifications: [],
-    actions: { ...NO_FLAGS, ...actions },
-    ...overrides,
-  };
-}
 
 const REASONS = [
   { value: 'customer_request', text: 'Customer request' },

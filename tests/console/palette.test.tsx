@@ -1,3 +1,4 @@
+import { makeOrder } from './orderFixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,39 +16,10 @@ import { createSession, type Session } from '../../src/console/session/session';
 import { loadRecents } from '../../src/console/palette/recents';
 import { clearCookies, json, makeProfile, makeSettings, scriptFetch, type SeenRequest } from './app.fixtures';
 
-const NO_FLAGS = { editable: false, activable: false, approvable: false, cancelable: false, completable: false, pausable: false, rejectable: false };
-
-function order(id: number, status: OrderRow['status'], actions: Partial<OrderRow['actions']> = {}): OrderRow {
-  return {
-    id,
-    status,
-    createdAt: '2025-01-02 10:00:00',
-    completedAt: null,
-    name: 'Followers',
-    service: { id: 7, name: 'Instagram followers' },
-    price: '12.5000',
-    cost: '4.0000',
-    user: { id: 3, email: 'buyer@example.com', telegramUsername: null, balance: '10.0000', spent: '100.0000' },
-    url: 'https://instagram.com/someone',
-    revenue: '8.5000',
-    quantity: 1000,
-    marginPercent: '68.00',
-    currentQuantity: 200,
-    percentOfExternalStatisticsFill: null,
-    hasNoActiveProviders: false,
-    isPaid: true,
-    refundAmount: '0.0000',
-    source: 'cabinet',
-    sourceType: null,
-    sourceId: null,
-    priceModifications: [],
-    actions: { ...NO_FLAGS, ...actions },
-  };
-}
 
 const ORDERS = new Map<number, OrderRow>([
-  [123, order(123, 'in_moderation', { approvable: true, rejectable: true, cancelable: true })],
-  [77, order(77, 'completed')],
+  [123, makeOrder(123, { approvable: true, rejectable: true, cancelable: true }, { status: 'in_moderation' })],
+  [77, makeOrder(77, {}, { status: 'completed' })],
 ]);
 
 type TableBody = { headers: { value: string; filter?: unknown }[]; draw: number; search: string };
