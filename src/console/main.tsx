@@ -10,17 +10,20 @@ import { setUpMonitoring } from './monitoring/configure';
 import { reportError } from './monitoring/errorReporter';
 
 setUpMonitoring();
-const { queryClient, session, router } = createConsole();
+const { queryClient, session, router, ready } = createConsole();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container, {
-  onUncaughtError: (error) => reportError(error, 'react'),
-}).render(
-  <StrictMode>
-    <App queryClient={queryClient} session={session} router={router} />
-  </StrictMode>,
+// The first render waits (briefly) for the screen's saved answers, so a reload paints rows at once.
+void ready.finally(() =>
+  createRoot(container, {
+    onUncaughtError: (error) => reportError(error, 'react'),
+  }).render(
+    <StrictMode>
+      <App queryClient={queryClient} session={session} router={router} />
+    </StrictMode>,
+  ),
 );
 
 // The shell is precached for offline starts; a new version waits for the member's Reload.

@@ -2,7 +2,9 @@ import { apiBaseUrlForPage } from '../api/baseUrl';
 import { clearStaffCache } from '../offline';
 import { warmConsoleDb } from '../offline/db';
 import { connectMutationQueueToSession } from '../offline/queueReplay';
-import { forgetSavedProfile } from '../offline/startupAnswers';
+import { queryCacheLimits } from '../offline/queryPersister';
+import { restoreScreenQueries, screenAddress } from '../offline/screenRestore';
+import { forgetSavedProfile, savedProfileFor } from '../offline/startupAnswers';
 import { followBrowserOnlineState } from '../offline/useOnline';
 import { connectRealtimeToSession } from '../realtime';
 import { onLogout } from '../session/lifecycle';
@@ -33,5 +35,10 @@ export function createConsole() {
   // Logout removes the member's cached lists and records from IndexedDB (another member never sees them).
   onLogout(({ userId }) => (userId != null ? clearStaffCache(userId, queryClient) : undefined));
   onLogout(forgetSavedProfile);
-  return { queryClient, session, router };
+  // The saved answers of the screen being opened go into the cache before the first render.
+  const member = savedProfileFor(session.currentToken());
+  const ready = member
+    ? restoreScreenQueries(queryClient, member.id, screenAddress(window.location), queryCacheLimits()).then(() => undefined)
+    : Promise.resolve();
+  return { queryClient, session, router, ready };
 }

@@ -2,6 +2,7 @@ import type { QueryClient, QueryPersister, QueryState } from '@tanstack/react-qu
 import { experimental_createQueryPersister, type AsyncStorage, type PersistedQuery } from '@tanstack/react-query-persist-client';
 import { clearStaffListStates } from '../table/urlState';
 import { getConsoleDb, staffKey, type PersistedQueryRecord, type StaffKey } from './db';
+import { forgetScreenQueries, rememberScreenQuery, screenAddress } from './screenRestore';
 
 /**
  * Per-query persistence of list and detail answers in IndexedDB (DESIGN.md §7), one entry per
@@ -132,6 +133,8 @@ function staffStorage(staff: StaffKey): AsyncStorage<PersistedQuery> {
     },
     async setItem(key, value) {
       try {
+        // The screen on show when an answer is saved is the one a reload of it restores first.
+        if (typeof window !== 'undefined') rememberScreenQuery(staff, screenAddress(window.location), hashOf(key));
         await writeEntry(staff, { ...value, queryHash: hashOf(key) });
       } catch {
         // Quota or a closed database: the answer is simply not cached.
@@ -214,6 +217,7 @@ export async function clearStaffCache(staffId: string | number, queryClient?: Qu
   persisters.delete(staff);
   queryClient?.clear();
   clearStaffListStates(staffId);
+  forgetScreenQueries(staffId);
   try {
     const db = getConsoleDb();
     await db.transaction('rw', db.queries, db.queryMeta, async () => {

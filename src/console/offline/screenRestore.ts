@@ -1,0 +1,88 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getConsoleDb, staffKey } from './db';
+
+/**
+ * Restore before the first render: which saved answers each screen showed, so a reload puts them
+ * into the query cache before React renders anything. Without it the saved page waits for the
+ * whole first render (IndexedDB answers are tasks queued behind it) and then renders again.
+ *
+ * The map (screen address -> query hashes) is small and read synchronously at start, so it lives
+ * in localStorage, per staff member; the answers themselves stay in IndexedDB.
+ */
+
+const MAX_SCREENS = 40;
+const MAX_QUERIES_PER_SCREEN = 6;
+/** A slow disk never holds the first render back longer than this. */
+export const RESTORE_WAIT_MS = 120;
+
+export const screenQueriesKey = (staffId: string | number): string => `panel-console:screen-queries:${staffId}`;
+
+type ScreenMap = Record<string, string[]>;
+
+export const screenAddress = (location: { pathname: string; search: string }): string => `${location.pathname}${location.search}`;
+
+function readMap(staffId: string | number): ScreenMap {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(screenQueriesKey(staffId)) ?? '{}');
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ScreenMap) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Notes that the screen at `address` showed the saved answer `queryHash` (newest first). */
+export function rememberScreenQuery(staffId: string | number, address: string, queryHash: string): void {
+  const map = readMap(staffId);
+  const hashes = [queryHash, ...(map[address] ?? []).filter((h) => h !== queryHash)].slice(0, MAX_QUERIES_PER_SCREEN);
+  if (map[address]?.[0] === queryHash && map[address].length === hashes.length) return;
+  delete map[address];
+  // Insertion order is recency: the oldest screens go first.
+  const entries = [...Object.entries(map), [address, hashes] as [string, string[]]].slice(-MAX_SCREENS);
+  try {
+    localStorage.setItem(screenQueriesKey(staffId), JSON.stringify(Object.fromEntries(entries)));
+  } catch {
+    /* storage full or blocked: reloads paint a little later */
+  }
+}
+
+export function forgetScreenQueries(staffId: string | number): void {
+  try {
+    localStorage.removeItem(screenQueriesKey(staffId));
+  } catch {
+    /* nothing stored */
+  }
+}
+
+export interface RestoreLimits {
+  maxAge: number;
+  buster: string;
+}
+
+/**
+ * Puts the saved answers of the screen at `address` into the query cache (marked with their age,
+ * so they are refetched at once). Resolves within `waitMs` whatever happens.
+ */
+export async function restoreScreenQueries(
+  queryClient: QueryClient,
+  staffId: string | number,
+  address: string,
+  limits: RestoreLimits,
+  waitMs = RESTORE_WAIT_MS,
+): Promise<number> {
+  const hashes = readMap(staffId)[address] ?? [];
+  if (hashes.length === 0 || typeof indexedDB === 'undefined') return 0;
+  const staff = staffKey(staffId);
+  const restore = (async () => {
+    const records = await getConsoleDb().queries.bulkGet(hashes.map((hash) => [staff, hash] as [string, string]));
+    let restored = 0;
+    for (const record of records) {
+      if (!record || record.buster !== limits.buster || Date.now() - record.dataUpdatedAt > limits.maxAge) continue;
+      if (queryClient.getQueryData(record.queryKey) !== undefined) continue;
+      queryClient.setQueryData(record.queryKey, record.data, { updatedAt: record.dataUpdatedAt });
+      restored++;
+    }
+    return restored;
+  })().catch(() => 0);
+  const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(0), waitMs));
+  return Promise.race([restore, timeout]);
+}
