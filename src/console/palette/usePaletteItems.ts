@@ -17,9 +17,11 @@ import type { RecentEntry } from './recents';
 
 export const LOOKUP_DEBOUNCE_MS = 200;
 /** Rendering stays fast with thousands of commands: only this many screens are listed. */
-export const MAX_NAV_ITEMS = 30;
+export const MAX_NAV_ITEMS = 12;
 const MAX_LOOKUPS = 12;
-const RECORD_ACTIONS = 4;
+/** Found records and their actions listed at most (each record: "Open", then a few actions). */
+const MAX_RECORD_ITEMS = 12;
+const RECORD_ACTIONS = 3;
 
 interface Lookup {
   resource: AnyResource;
@@ -160,6 +162,7 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
       const result = resource ? found.get(lookupKey({ resource, by: intent.by, value: intent.value })) : undefined;
       if (!resource || !result?.rows) continue;
       for (const row of result.rows) {
+        if (records.length >= MAX_RECORD_ITEMS) break;
         const open = openItem(resource, row, 'Records');
         if (!open || seenRecords.has(open.id)) continue;
         seenRecords.add(open.id);
