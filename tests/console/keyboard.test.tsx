@@ -1,47 +1,19 @@
 import { makeOrder as order } from './orderFixtures';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { json } from './app.fixtures';
+import { mountConsole, unmountConsole } from './consoleFixture';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import type { Permission } from '../../src/contract/permissions';
-import { App } from '../../src/console/app/AppProviders';
 import { GO_KEYS, GO_PREFIX, goTargets } from '../../src/console/app/keyboard/goKeys';
 import { NAV_ITEMS } from '../../src/console/app/nav';
-import { createAppQueryClient } from '../../src/console/app/queryClient';
-import { createAppRouter } from '../../src/console/app/router';
-import { homeRoutes } from '../../src/console/areas/home/routes';
-import { ordersRoutes } from '../../src/console/areas/orders/routes';
-import { usersRoutes } from '../../src/console/areas/users/routes';
-import { saveToken } from '../../src/console/session/cookie';
-import { createSession, type Session } from '../../src/console/session/session';
-import { clearCookies, json, makeProfile, makeSettings, scriptFetch } from './app.fixtures';
 
-
-let running: Session | null = null;
 
 function start(path: string, permissions: Permission[]) {
-  saveToken('tok-1');
-  scriptFetch({
-    'GET /settings': json(makeSettings()),
-    'GET /api/v1/profile': json(makeProfile(permissions)),
-    'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 0, ordersInModeration: 0, ordersWithNoActiveProviders: 0, freeTrialsPending: 0 }),
-    'GET /api/v1/admin/home/activity': json({ changeLogs: [], audits: [] }),
+  return mountConsole(path, permissions, {
     'POST /api/v1/admin/orders/table': (request) =>
       json({ items: [order(41, { approvable: true, pausable: true })], totalItemsCount: 1, draw: (request.body as { draw: number }).draw }),
-    'POST /api/v1/page-views': json({ message: 'ok' }),
-    'POST /api/v1/client-errors': json({ message: 'ok' }),
   });
-  const queryClient = createAppQueryClient();
-  const session = createSession({ queryClient, apiBaseUrl: '' });
-  running = session;
-  const router = createAppRouter({
-    queryClient,
-    session,
-    areas: [homeRoutes, ordersRoutes, usersRoutes],
-    history: createMemoryHistory({ initialEntries: [path] }),
-  });
-  render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
-  return { router };
 }
 
 /** The paths the router lands on from now on. */
@@ -62,13 +34,7 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  running?.dispose();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(unmountConsole);
 
 describe('go sequences', () => {
   it('g then o goes to Orders, with a hint while the second key is awaited', async () => {

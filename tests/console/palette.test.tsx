@@ -1,20 +1,12 @@
 import { makeOrder } from './orderFixtures';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryHistory } from '@tanstack/react-router';
 import type { Permission } from '../../src/contract/permissions';
 import type { OrderRow } from '../../src/contract/orders';
-import { App } from '../../src/console/app/AppProviders';
-import { createAppQueryClient } from '../../src/console/app/queryClient';
-import { createAppRouter } from '../../src/console/app/router';
-import { homeRoutes } from '../../src/console/areas/home/routes';
-import { ordersRoutes } from '../../src/console/areas/orders/routes';
-import { usersRoutes } from '../../src/console/areas/users/routes';
-import { saveToken } from '../../src/console/session/cookie';
-import { createSession, type Session } from '../../src/console/session/session';
 import { loadRecents } from '../../src/console/palette/recents';
-import { clearCookies, json, makeProfile, makeSettings, scriptFetch, type SeenRequest } from './app.fixtures';
+import { json, type SeenRequest } from './app.fixtures';
+import { mountConsole, unmountConsole } from './consoleFixture';
 
 
 const ORDERS = new Map<number, OrderRow>([
@@ -24,16 +16,11 @@ const ORDERS = new Map<number, OrderRow>([
 
 type TableBody = { headers: { value: string; filter?: unknown }[]; draw: number; search: string };
 
-let running: Session | null = null;
 let seen: SeenRequest[] = [];
 
 function start(path: string, permissions: Permission[]) {
-  saveToken('tok-1');
-  seen = scriptFetch({
-    'GET /settings': json(makeSettings()),
-    'GET /api/v1/profile': json(makeProfile(permissions)),
+  const mounted = mountConsole(path, permissions, {
     'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 0, ordersInModeration: 1, ordersWithNoActiveProviders: 0, freeTrialsPending: 0 }),
-    'GET /api/v1/admin/home/activity': json({ changeLogs: [], audits: [] }),
     'POST /api/v1/admin/orders/table': (request) => {
       const body = request.body as TableBody;
       const idFilter = body.headers.find((h) => h.value === 'id')?.filter;
@@ -41,22 +28,14 @@ function start(path: string, permissions: Permission[]) {
       return json({ items, totalItemsCount: items.length, draw: body.draw });
     },
     'POST /api/v1/admin/orders/approve': json({ message: 'Order 123 approved.' }),
-    'POST /api/v1/page-views': json({ message: 'ok' }),
-    'POST /api/v1/client-errors': json({ message: 'ok' }),
   });
-  const queryClient = createAppQueryClient();
-  const session = createSession({ queryClient, apiBaseUrl: '' });
-  running = session;
-  const router = createAppRouter({ queryClient, session, areas: [homeRoutes, ordersRoutes, usersRoutes], history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
-  return { router };
+  seen = mounted.seen;
+  return mounted;
 }
 
 const home = () => screen.findByRole('heading', { name: /Welcome, Ada Lovelace/ });
 const openPalette = async () => {
   await userEvent.keyboard('{Control>}k{/Control}');
-  await new Promise((r) => setTimeout(r, 300));
-  console.log('DBG', document.body.innerHTML.includes('cmdk'), [...document.querySelectorAll('input')].map((i) => i.outerHTML).join('\n'));
   return screen.findByRole('combobox', { name: 'Command palette' });
 };
 const option = (name: string | RegExp) => screen.findByRole('option', { name }, { timeout: 5000 });
@@ -69,13 +48,7 @@ const approveCalls = () => seen.filter((r) => r.path === '/api/v1/admin/orders/a
 
 beforeEach(() => localStorage.clear());
 
-afterEach(() => {
-  cleanup();
-  running?.dispose();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  clearCookies();
-});
+afterEach(unmountConsole);
 
 describe('command palette', () => {
   it('opens on Ctrl+K from any screen and goes to a screen the member may open', async () => {
