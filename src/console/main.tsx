@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/AppProviders';
 import { createConsole } from './app/createConsole';
+import { keepScreenSnapshots } from './offline/screenSnapshot';
 import { registerServiceWorker } from './offline/serviceWorker';
 import { setUpMonitoring } from './monitoring/configure';
 import { reportError } from './monitoring/errorReporter';
@@ -25,6 +26,9 @@ void ready.finally(() =>
     </StrictMode>,
   ),
 );
+
+// What the member last saw is painted again by index.html on the next reload.
+keepScreenSnapshots();
 
 // The shell is precached for offline starts; a new version waits for the member's Reload.
 registerServiceWorker();

@@ -4,6 +4,7 @@ import { warmConsoleDb } from '../offline/db';
 import { connectMutationQueueToSession } from '../offline/queueReplay';
 import { queryCacheLimits } from '../offline/queryPersister';
 import { restoreScreenQueries, screenAddress } from '../offline/screenRestore';
+import { forgetScreenSnapshot } from '../offline/screenSnapshot';
 import { forgetSavedProfile, savedProfileFor } from '../offline/startupAnswers';
 import { followBrowserOnlineState } from '../offline/useOnline';
 import { connectRealtimeToSession } from '../realtime';
@@ -35,6 +36,7 @@ export function createConsole() {
   // Logout removes the member's cached lists and records from IndexedDB (another member never sees them).
   onLogout(({ userId }) => (userId != null ? clearStaffCache(userId, queryClient) : undefined));
   onLogout(forgetSavedProfile);
+  onLogout(forgetScreenSnapshot);
   // The saved answers of the screen being opened go into the cache before the first render.
   const member = savedProfileFor(session.currentToken());
   const ready = member

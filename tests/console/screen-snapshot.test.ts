@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearToken, saveToken } from '../../src/console/session/cookie';
+import { captureScreenSnapshot, forgetScreenSnapshot, SCREEN_SNAPSHOT_STORAGE_KEY, SNAPSHOT_MAX_CHARS, type ScreenSnapshot } from '../../src/console/offline/screenSnapshot';
+
+/**
+ * The copy of the last screen: taken by the app (screenSnapshot.ts), painted again by the inline
+ * script of index.html on the next load. The script is run here as the browser runs it.
+ */
+
+const token = (sub: number, exp = Math.floor(Date.now() / 1000) + 600) => {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(sub), exp })}.signature`;
+};
+
+/** The inline script of index.html that paints the copy (the one placed after #root). */
+const paintScript = (() => {
+  const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+  const script = scripts.find((s) => s.includes('panel-console-screen-snapshot'));
+  if (!script) throw new Error('index.html has no screen-snapshot script');
+  return script;
+})();
+
+function freshPage(): HTMLElement {
+  document.body.innerHTML = '<div id="root"></div>';
+  return document.getElementById('root')!;
+}
+
+function loadPage(address: string): HTMLElement {
+  window.history.replaceState(null, '', address);
+  const root = freshPage();
+  // eslint-disable-next-line no-new-func -- the page's own inline script, as the browser runs it
+  new Function(paintScript)();
+  return root;
+}
+
+const APP = '<main><div role="grid"><table><tbody><tr id="users-row-5"><td>bob@example.com</td></tr></tbody></table></div></main>';
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/users?status=frozen');
+});
+afterEach(() => {
+  clearToken();
+  document.body.innerHTML = '';
+});
+
+describe('the copy of the last screen', () => {
+  it('is taken for the signed-in member and painted again, inert, on the next load of the same address', () => {
+    saveToken(token(7));
+    freshPage().innerHTML = APP;
+    captureScreenSnapshot();
+    const saved = JSON.parse(localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY)!) as ScreenSnapshot;
+    expect(saved).toMatchObject({ owner: 'sub:7', address: '/users?status=frozen' });
+
+    const root = loadPage('/users?status=frozen');
+    const holder = root.querySelector('[data-screen-snapshot]');
+    expect(holder?.hasAttribute('inert')).toBe(true);
+    expect(holder?.getAttribute('aria-busy')).toBe('true');
+    expect(holder?.querySelector('#users-row-5')?.textContent).toBe('bob@example.com');
+  });
+
+  it('is not painted for another address, another member, an expired token or after logout', () => {
+    saveToken(token(7));
+    freshPage().innerHTML = APP;
+    captureScreenSnapshot();
+
+    expect(loadPage('/users').querySelector('[data-screen-snapshot]')).toBeNull();
+    saveToken(token(8));
+    expect(loadPage('/users?status=frozen').querySelector('[data-screen-snapshot]')).toBeNull();
+    saveToken(token(7, Math.floor(Date.now() / 1000) - 5));
+    expect(loadPage('/users?status=frozen').querySelector('[data-screen-snapshot]')).toBeNull();
+    saveToken(token(7));
+    expect(loadPage('/users?status=frozen').querySelector('[data-screen-snapshot]')).not.toBeNull();
+    forgetScreenSnapshot();
+    expect(loadPage('/users?status=frozen').querySelector('[data-screen-snapshot]')).toBeNull();
+  });
+
+  it('is not taken when signed out, from the login screen, from a copy, or when too big', () => {
+    freshPage().innerHTML = APP;
+    captureScreenSnapshot();
+    expect(localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY)).toBeNull();
+
+    saveToken(token(7));
+    freshPage().innerHTML = '<form><input aria-label="Email"></form>';
+    captureScreenSnapshot();
+    expect(localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY)).toBeNull();
+
+    freshPage().innerHTML = `<div data-screen-snapshot>${APP}</div>`;
+    captureScreenSnapshot();
+    expect(localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY)).toBeNull();
+
+    freshPage().innerHTML = `<main>${'x'.repeat(SNAPSHOT_MAX_CHARS)}</main>`;
+    captureScreenSnapshot();
+    expect(localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY)).toBeNull();
+  });
+});
