@@ -66,6 +66,9 @@ describe('palette grammar: actions', () => {
     const resources = [...new Set(found.filter((i) => i.actionId === 'cancel').map((i) => i.resource))];
     expect(resources[0]).toBe('orders');
     expect(resources).toEqual(expect.arrayContaining(['orders', 'drip-feeds', 'subscriptions']));
+    // Guessed, not named: a list without that id is not worth a "not found" line.
+    expect(found.every((i) => !i.named)).toBe(true);
+    expect(first('cancel order 55').named).toBe(true);
   });
 
   it('a verb alone acts on the list on screen (the focused row, or the selection for plural nouns)', () => {

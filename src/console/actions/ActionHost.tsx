@@ -22,26 +22,11 @@ type HostState =
 export function useActionHost(): { host: ActionHost; element: ReactNode } {
   const [state, setState] = useState<HostState | null>(null);
   const current = useRef<HostState | null>(null);
-  // The last shown state stays rendered while the modal plays its closing transition.
-  const shown = useRef<HostState | null>(null);
+  const lastConfirm = useRef<Extract<HostState, { kind: 'confirm' }> | null>(null);
+  const lastDialog = useRef<Extract<HostState, { kind: 'dialog' }> | null>(null);
 
-  // Where the focus was when a move started (the list, usually). Mantine gives focus back only
-  // when a modal's `opened` changes after mount, which misses the first dialog; this covers it,
-  // so the next key still reaches the list.
-  const returnTo = useRef<HTMLElement | null>(null);
   const update = (next: HostState | null) => {
-    if (next && !current.current) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!next && current.current) {
-      const target = returnTo.current;
-      returnTo.current = null;
-      setTimeout(() => {
-        const focus = document.activeElement;
-        const lost = !focus || focus === document.body || focus.closest('[role="dialog"]') !== null;
-        if (target?.isConnected && lost) target.focus({ preventScroll: true });
-      }, 0);
-    }
     current.current = next;
-    if (next) shown.current = next;
     setState(next);
   };
 
@@ -94,54 +79,56 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
     return false;
   };
 
-  const view = state ?? shown.current;
-  let element: ReactNode = null;
-  if (view?.kind === 'confirm') {
-    const { request } = view;
-    element = (
+  // Both modals stay mounted (closed) from the start, so each opening is a change Mantine sees:
+  // it then gives the focus back to where it was (the list) on every close, the first included.
+  // The last request stays rendered while a modal plays its closing transition.
+  if (state?.kind === 'confirm') lastConfirm.current = state;
+  if (state?.kind === 'dialog') lastDialog.current = state;
+  const confirm = lastConfirm.current;
+  const dialog = lastDialog.current;
+  const Component = dialog?.request.Component;
+  const element: ReactNode = (
+    <>
       <ConfirmDialog
-        opened={state !== null}
-        title={request.title}
-        text={request.text}
-        undoable={request.undoable}
-        confirmLabel={request.confirmLabel}
-        cancelLabel={request.cancelLabel}
-        color={request.color}
-        busy={view.busy}
+        opened={state?.kind === 'confirm'}
+        title={confirm?.request.title ?? ''}
+        text={confirm?.request.text ?? ''}
+        undoable={confirm?.request.undoable ?? false}
+        confirmLabel={confirm?.request.confirmLabel ?? ''}
+        cancelLabel={confirm?.request.cancelLabel ?? ''}
+        color={confirm?.request.color}
+        busy={confirm?.busy ?? false}
         onConfirm={() => void proceed()}
         onCancel={() => close('cancelled')}
       />
-    );
-  } else if (view?.kind === 'dialog') {
-    const { request } = view;
-    const Component = request.Component;
-    element = (
       <Modal
-        opened={state !== null}
+        opened={state?.kind === 'dialog'}
         onClose={() => {
-          if (!view.busy) close('cancelled');
+          if (!dialog?.busy) close('cancelled');
         }}
-        title={request.title}
+        title={dialog?.request.title}
         size={600}
         centered
         trapFocus
         returnFocus
-        closeOnEscape={!view.busy}
+        closeOnEscape={!dialog?.busy}
         closeOnClickOutside={false}
       >
-        <Component
-          rows={request.rows}
-          row={request.rows[0]}
-          onSubmit={submit}
-          onCancel={() => {
-            if (!view.busy) close('cancelled');
-          }}
-          errors={view.errors}
-          errorMessage={view.message}
-          submitting={view.busy}
-        />
+        {dialog && Component && (
+          <Component
+            rows={dialog.request.rows}
+            row={dialog.request.rows[0]}
+            onSubmit={submit}
+            onCancel={() => {
+              if (!dialog.busy) close('cancelled');
+            }}
+            errors={dialog.errors}
+            errorMessage={dialog.message}
+            submitting={dialog.busy}
+          />
+        )}
       </Modal>
-    );
-  }
+    </>
+  );
   return { host, element };
 }

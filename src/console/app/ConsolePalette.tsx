@@ -30,7 +30,9 @@ export function useNavCommands(): NavCommand[] {
       commands.push({ id: `counter:${link.key}`, title: link.noun.charAt(0).toUpperCase() + link.noun.slice(1), href: toHref(link.to, link.search), hint: 'Counter', keywords: link.label });
     }
     commands.push(...statusViewCommands(CONSOLE_RESOURCES, canOpen));
-    return commands;
+    // A counter's list and a status view can be the same address: offer it once (the first, named one).
+    const seen = new Set<string>();
+    return commands.filter((c) => (seen.has(c.href) ? false : (seen.add(c.href), true)));
   }, [sections, canOpen]);
 }
 

@@ -29,16 +29,21 @@ const FOCUS_WAIT_MS = 4000;
  * for the list to report itself, then focus it.
  */
 function focusListAt(store: ListEngineStore, path: string): void {
-  const started = Date.now();
+  let done = false;
+  const finish = () => {
+    done = true;
+    unsubscribe();
+    clearTimeout(timer);
+  };
   const tryFocus = () => {
     const active = store.getActive();
-    if (active?.resource.path === path) {
-      active.controls.focus();
-      return;
-    }
-    if (Date.now() - started < FOCUS_WAIT_MS) setTimeout(tryFocus, 50);
+    if (done || active?.resource.path !== path) return;
+    finish();
+    active.controls.focus();
   };
-  setTimeout(tryFocus, 0);
+  const unsubscribe = store.subscribe(tryFocus);
+  const timer = setTimeout(finish, FOCUS_WAIT_MS);
+  tryFocus();
 }
 
 export interface PaletteProviderProps {

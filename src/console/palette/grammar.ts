@@ -228,6 +228,8 @@ export interface ActionIntent {
   bulk: boolean;
   target: IntentTarget;
   quality: number;
+  /** The resource was named ("approve order 5"), not guessed from an id alone ("approve 5"). */
+  named: boolean;
   /** Free words left over ("cancel order 55 duplicate" -> ['duplicate']). */
   rest: string[];
 }
@@ -261,7 +263,7 @@ export function interpret(parsed: ParsedInput, vocabulary: CompiledVocabulary): 
       const action = resource?.actions.find((a) => a.id === ref.actionId);
       if (!resource || !action) continue;
       const quality = verb.quality * nounQuality(ref.resource);
-      const base = { kind: 'action' as const, resource: ref.resource, actionId: ref.actionId, rest: parsed.words };
+      const base = { kind: 'action' as const, resource: ref.resource, actionId: ref.actionId, named: named.has(ref.resource), rest: parsed.words };
       if (parsed.ids.length > 1) {
         if (action.bulk) intents.push({ ...base, bulk: true, target: { kind: 'ids', ids: parsed.ids }, quality });
         else if (action.row) {

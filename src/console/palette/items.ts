@@ -1,7 +1,7 @@
 import { availableActions, availableBulkActions, type Can } from '../actions/available';
 import type { BulkActionDef, RowActionDef } from '../actions/types';
 import type { ActiveList } from '../table/engineStore';
-import { capitalize, type AnyResource } from '../table/resource';
+import type { AnyResource } from '../table/resource';
 import type { ActionIntent } from './grammar';
 
 /**
@@ -144,6 +144,7 @@ export function needsTargetItem(intent: ActionIntent, resource: AnyResource, inp
     group: 'Actions',
     title: `${action.label} ${noun} …`,
     hint: intent.bulk ? `Select ${noun} in the list, or type their ids: “${example}”` : `Focus one in the list, or type its id: “${example}”`,
-    run: { kind: 'fill', input: typed.endsWith(resource.nouns[0]) || typed.endsWith(noun) ? `${input.trimEnd()} ` : `${capitalize(action.label).toLowerCase()} ${noun} ` },
+    // Enter completes the phrase, so only the id is left to type.
+    run: { kind: 'fill', input: typed.endsWith(resource.nouns[0]) || typed.endsWith(noun) ? `${input.trimEnd()} ` : `${action.label.toLowerCase()} ${noun} ` },
   };
 }

@@ -145,7 +145,7 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
       }
       if (missing.length > 0 && rows.length === 0) {
         // An id typed with no noun is tried on every resource: only say "not found" when a noun was named.
-        if (vocabularyNamed(input, resource)) {
+        if (intent.named) {
           actions.push({ id: `missing:${resource.name}:${intent.actionId}:${missing.join(',')}`, group: 'Actions', title: `${action.label} ${noun} ${missing.join(', ')}`, hint: `No ${noun} ${missing.join(', ')} found.`, disabled: true });
         }
         continue;
@@ -199,10 +199,4 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
   }, [input, intents, byName, active, can, recents, navigation, answersKey, lookups]);
 
   return { items, searching };
-}
-
-/** Whether the input names the resource with one of its nouns (so "not found" is worth saying). */
-function vocabularyNamed(input: string, resource: AnyResource): boolean {
-  const text = ` ${input.toLowerCase()} `;
-  return resource.nouns.some((noun) => text.includes(` ${noun.toLowerCase()} `));
 }
