@@ -21,7 +21,7 @@ import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { COUNT_ESTIMATE_ABOVE, ordersTable } from '../src/server/areas/orders/table';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
 import { seedBase, seedSteps } from '../src/server/db/seed';
-import { seedDemoOrders } from '../src/server/db/seed/orders';
+import { seedDemoOrders } from '../src/server/areas/orders/seed';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 60));
 const WARMUP = 5;

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from './http/context';
 import { HttpError } from './http/errors';
 import { mountEndpoints } from './http/handlers';
 import { mountStaticConsole } from './http/staticConsole';
-import { areaHandlers } from './areas';
+import { serverAreas } from './areas';
 
 /**
  * The Hono app: CORS, error mapping, every area's endpoints (src/server/http/handlers.ts), then the
@@ -34,7 +34,7 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
     return c.json({ message: 'Server Error' }, 500);
   });
 
-  mountEndpoints(app, areaHandlers, deps);
+  mountEndpoints(app, serverAreas.map((area) => area.handlers), deps);
   // Routes outside the endpoint table (the channel server's HTTP side, the provider simulator)
   // go before the console's history fallback.
   for (const mount of extraRoutes) mount(app);

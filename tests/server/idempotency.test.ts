@@ -4,7 +4,7 @@ import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, newIdempotencyKey } from '../../src/contract/idempotency';
 import type { OrderStatus } from '../../src/contract/orders';
 import { one, rows } from '../../src/server/db/client';
-import { CANCEL_REASONS } from '../../src/server/db/seed/orders';
+import { CANCEL_REASONS } from '../../src/server/areas/orders/seed';
 import { flushCounters } from '../../src/server/realtime/counters';
 import { createTestApp, type TestApp } from './helpers/testServer';
 

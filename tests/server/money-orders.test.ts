@@ -11,7 +11,7 @@ import { createStaffMember } from '../../src/server/auth/accounts';
 import { signAccessToken } from '../../src/server/auth/tokens';
 import { one, openDatabase, rows, type Database } from '../../src/server/db/client';
 import { seedBase } from '../../src/server/db/seed';
-import { CANCEL_REASONS } from '../../src/server/db/seed/orders';
+import { CANCEL_REASONS } from '../../src/server/areas/orders/seed';
 import type { AppDeps, AppEnv } from '../../src/server/http/context';
 import { testConfig } from './helpers/testServer';
 

@@ -19,7 +19,7 @@ import { flushCounters } from '../../src/server/realtime/counters';
 import { refreshHasNoActiveProviders } from '../../src/server/areas/orders/providers';
 import { ordersTable } from '../../src/server/areas/orders/table';
 import { one, rows } from '../../src/server/db/client';
-import { CANCEL_REASONS, seedOrdersCount } from '../../src/server/db/seed/orders';
+import { CANCEL_REASONS, seedOrdersCount } from '../../src/server/areas/orders/seed';
 import { ORDER_SOURCES } from '../../src/contract/orders';
 import { createTestApp, type TestApp } from './helpers/testServer';
 

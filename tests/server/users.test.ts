@@ -5,7 +5,7 @@ import { endpoints, type EndpointName } from '../../src/contract/endpoints';
 import { tableResponseSchema } from '../../src/contract/table';
 import { USER_TABLE_COLUMNS, userDetailSchema, userRowSchema, type UserRow, type UserStatus } from '../../src/contract/users';
 import { rows, one } from '../../src/server/db/client';
-import { DEMO_USERS_COUNT } from '../../src/server/db/seed/users';
+import { DEMO_USERS_COUNT } from '../../src/server/areas/users/seed';
 import { usersTable } from '../../src/server/areas/users/table';
 import { createTestApp, type TestApp } from './helpers/testServer';
 

@@ -1,12 +1,25 @@
-import type { AreaHandlers } from '../http/handlers';
-import { sessionHandlers } from './session/handlers';
-import { homeHandlers } from './home/handlers';
-import { usersHandlers } from './users/handlers';
-import { dripFeedsHandlers } from './drip-feeds/handlers';
-import { subscriptionsHandlers } from './subscriptions/handlers';
-import { comboOrdersHandlers } from './combo-orders/handlers';
-import { externalPanelOrdersHandlers } from './external-panel-orders/handlers';
-import { ordersHandlers } from './orders/handlers';
+import type { ServerArea } from '../kit/area';
+import session from './session';
+import home from './home';
+import users from './users';
+import orders from './orders';
+import dripFeeds from './drip-feeds';
+import subscriptions from './subscriptions';
+import comboOrders from './combo-orders';
+import externalPanelOrders from './external-panel-orders';
 
-/** Every area's handlers; app.ts mounts them against the endpoint table. */
-export const areaHandlers: AreaHandlers[] = [sessionHandlers, homeHandlers, usersHandlers, dripFeedsHandlers, subscriptionsHandlers, comboOrdersHandlers, externalPanelOrdersHandlers, ordersHandlers];
+/**
+ * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
+ * handlers against the endpoint table; the seed runs their steps in this order, so an area's demo
+ * data may rely on the areas above it.
+ */
+export const serverAreas: readonly ServerArea[] = [
+  session,
+  home,
+  users,
+  orders,
+  dripFeeds,
+  subscriptions,
+  comboOrders,
+  externalPanelOrders,
+];

@@ -1,46 +1,27 @@
-import type { Db, Queryable } from '../client';
+import type { Db } from '../client';
 import { hasRawSetting, setRawSetting } from '../settings';
 import { seedDefaultSettings, seedPermissionsAndRoles } from './base';
 import { seedDemoFreeTrials, seedDemoStaff } from './demo';
-import { seedCancelReasons, seedDemoOrders } from './orders';
-import { seedDemoUsers } from './users';
-import { seedDemoDripFeeds } from './drip-feeds';
-import { seedDemoSubscriptions } from './subscriptions';
-import { seedDemoComboOrders } from './combo-orders';
-import { seedDemoExternalPanelOrders } from './external-panel-orders';
+import { serverAreas } from '../../areas';
+import type { SeedStep } from './steps';
 
 export { DEMO_ACCOUNTS } from './demo';
 
-/**
- * The seed, as a list of steps. An area adds its data by appending a step here (its function in
- * its own module under this folder).
- *
- * - 'base' steps run on every start and must be idempotent (permissions, roles, settings).
- * - 'demo' steps run in demo mode, once each: a marker in settings (`seed:demo:<name>`) written in
- *   the same transaction records that the step ran, so a restart does not duplicate demo data
- *   while a step added later still runs on an existing database.
- */
-export interface SeedStep {
-  name: string;
-  kind: 'base' | 'demo';
-  run(db: Queryable): Promise<void>;
-}
+export type { SeedStep } from './steps';
 
-export const seedSteps: SeedStep[] = [
+/**
+ * The seed, as a list of steps: the core steps (permissions, roles, settings, staff) first, then
+ * each area's steps in the order of the area registry (src/server/areas/index.ts), so an area may
+ * rely on the data of the areas listed before it.
+ */
+const CORE_STEPS: SeedStep[] = [
   { name: 'permissions-and-roles', kind: 'base', run: seedPermissionsAndRoles },
   { name: 'default-settings', kind: 'base', run: seedDefaultSettings },
-  { name: 'cancel-reasons', kind: 'base', run: seedCancelReasons },
   { name: 'staff', kind: 'demo', run: seedDemoStaff },
   { name: 'free-trials', kind: 'demo', run: seedDemoFreeTrials },
-  { name: 'users', kind: 'demo', run: seedDemoUsers },
-  // Needs the users step (customers, services). SEED_ORDERS sets the count (default 200,000).
-  { name: 'orders-and-providers', kind: 'demo', run: (q) => seedDemoOrders(q) },
-  // These link the orders above to their parents (source_id) and their provider attempts.
-  { name: 'drip-feeds', kind: 'demo', run: seedDemoDripFeeds },
-  { name: 'subscriptions', kind: 'demo', run: seedDemoSubscriptions },
-  { name: 'combo-orders', kind: 'demo', run: seedDemoComboOrders },
-  { name: 'external-panel-orders', kind: 'demo', run: seedDemoExternalPanelOrders },
 ];
+
+export const seedSteps: SeedStep[] = [...CORE_STEPS, ...serverAreas.flatMap((area) => area.seed ?? [])];
 
 const demoMarker = (name: string) => `seed:demo:${name}`;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, dateTime, INT4_MAX } from './fields';
-import { ADMIN, endpoint } from './endpoint';
-import { tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from './table';
+import { id, dateTime, INT4_MAX } from '../fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from '../table';
 
 /**
  * External-panel orders (catalogue.md §7, operations.md §4): each attempt to place one of our orders

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, positiveId, dateTime } from './fields';
-import { ADMIN, endpoint } from './endpoint';
-import { tableRequestSchema, tableResponseSchema } from './table';
+import { id, positiveId, dateTime } from '../fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
  * Combo orders (operations.md §3 "Combo order", §4, §7 "Combo orders"): a customer buys a package

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../client';
+import type { Queryable } from '../../db/client';
 
 /**
  * Demo packages and combo orders. Packages: per network two auto packages and one manual. Combo

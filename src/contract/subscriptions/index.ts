@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, money, dateTime } from './fields';
-import { ADMIN, endpoint } from './endpoint';
-import { tableRequestSchema, tableResponseSchema } from './table';
+import { id, money, dateTime } from '../fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
  * Subscriptions (operations.md §3 "Subscription", §4, §7 "Subscriptions"): a customer follows an

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../client';
+import type { Queryable } from '../../db/client';
 
 /**
  * Demo drip feeds, built from the orders the orders seed marked source_type 'drip_feed' (with

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, positiveId, queryId, money, dateTime, bulkResultSchema } from './fields';
-import { ADMIN, endpoint } from './endpoint';
-import { tableRequestSchema, tableResponseSchema } from './table';
+import { id, positiveId, queryId, money, dateTime, bulkResultSchema } from '../fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
  * Users: the panel's customers (operations.md §3 "User row", §4, §7 "Users"), plus the grade

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SIM_SERVICES } from '../../provider-sim/catalogue';
-import { one, rows, type Queryable } from '../client';
+import { one, rows, type Queryable } from '../../db/client';
 
 /**
  * Orders and their providers: the cancel reasons (a base step, every start), and the demo order

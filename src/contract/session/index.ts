@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint';
-import { PERMISSIONS } from './permissions';
+import { endpoint } from '../endpoint';
+import { PERMISSIONS } from '../permissions';
 
 /**
  * Session, instance settings, dictionaries and the counters' init call (operations.md §1, §7).

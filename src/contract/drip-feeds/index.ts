@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { id, money, dateTime } from './fields';
-import { ADMIN, endpoint } from './endpoint';
-import { orderStatusSchema } from './orders';
-import { tableRequestSchema, tableResponseSchema } from './table';
+import { id, money, dateTime } from '../fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { orderStatusSchema } from '../orders';
+import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
  * Drip-feed orders (operations.md §3 "Drip-feed row", §4, §7 "Drip feeds"): one purchase split into

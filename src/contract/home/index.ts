@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN, endpoint } from './endpoint';
+import { ADMIN, endpoint } from '../endpoint';
 
 /**
  * The Home dashboard's activity feed: the latest change-log and audit entries the member may see.

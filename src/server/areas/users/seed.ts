@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { one, rows, type Queryable } from '../client';
+import { one, rows, type Queryable } from '../../db/client';
 
 /**
  * Demo customers (the users area) and what they hang on: sellers, grades, contact steps, payment

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { seedSimAccounts, seedSimOrdersForRunningAttempts, simProvidersSql } from '../../provider-sim/seed';
-import type { Queryable } from '../client';
+import type { Queryable } from '../../db/client';
 
 /**
  * Demo external-panel orders (attempts to place our orders at providers), drawn from the orders

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { id, positiveBigId as positiveId, queryBigId as queryId, money, dateTime, bulkResultSchema } from './fields';
-import { ADMIN, endpoint } from './endpoint';
-import { providerTypeSchema } from './providers';
-import { tableRequestSchema, tableResponseSchema } from './table';
+import { id, positiveBigId as positiveId, queryBigId as queryId, money, dateTime, bulkResultSchema } from '../fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { providerTypeSchema } from '../providers';
+import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
  * Orders (operations.md §3 "Order row", §4 "Order statuses", §5 cancel dialog, §7 "Orders").

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADMIN, endpoint } from './endpoint';
-import { INT4_MAX } from './fields';
+import { ADMIN, endpoint } from '../endpoint';
+import { INT4_MAX } from '../fields';
 
 /**
  * Providers (external panels, catalogue.md §3 "Provider") as the order screens need them: the

@@ -1,0 +1,20 @@
+import type { SeedStep } from '../db/seed/steps';
+import type { AreaHandlers } from '../http/handlers';
+
+/**
+ * One module per area (DESIGN.md §3): `src/server/areas/<area>/index.ts` default-exports
+ * `defineServerArea({...})` and `src/server/areas/index.ts` lists it with one line.
+ *
+ * - `handlers`: the area's endpoint handlers, keyed by endpoint-table names;
+ * - `seed`: its seed steps, run after the steps of the areas listed before it ('base' steps on
+ *   every start, 'demo' steps once in demo mode);
+ * - tables: the area's drizzle tables live in `schema.ts` beside it (drizzle.config.ts finds them;
+ *   `npm run db:generate` writes the migration).
+ */
+export interface ServerArea {
+  name: string;
+  handlers: AreaHandlers;
+  seed?: readonly SeedStep[];
+}
+
+export const defineServerArea = (area: ServerArea): ServerArea => area;
