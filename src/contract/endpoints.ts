@@ -7,6 +7,7 @@ import { comboOrdersEndpoints } from './combo-orders';
 import { externalPanelOrdersEndpoints } from './external-panel-orders';
 import { ordersEndpoints } from './orders';
 import { providersEndpoints } from './providers';
+import { countriesEndpoints } from './countries';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -24,6 +25,7 @@ export const endpoints = {
   ...externalPanelOrdersEndpoints,
   ...ordersEndpoints,
   ...providersEndpoints,
+  ...countriesEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

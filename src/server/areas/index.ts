@@ -7,6 +7,7 @@ import dripFeeds from './drip-feeds';
 import subscriptions from './subscriptions';
 import comboOrders from './combo-orders';
 import externalPanelOrders from './external-panel-orders';
+import countries from './countries';
 
 /**
  * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
@@ -22,4 +23,5 @@ export const serverAreas: readonly ServerArea[] = [
   subscriptions,
   comboOrders,
   externalPanelOrders,
+  countries,
 ];

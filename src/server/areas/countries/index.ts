@@ -1,0 +1,10 @@
+import { defineHandlers } from '../../http/handlers';
+import { defineServerArea } from '../../kit/area';
+import { COUNTRIES } from './data';
+
+const countriesHandlers = defineHandlers({
+  countries: async () => [...COUNTRIES],
+});
+
+/** The country list of the pickers (catalogue.md §7): static data, no table. */
+export default defineServerArea({ name: 'countries', handlers: countriesHandlers });
