@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, money, dateTime } from '../fields';
-import { ADMIN, endpoint } from '../endpoint';
+import { ADMIN, endpoint, pathId } from '../endpoint';
 import { orderStatusSchema } from '../orders';
 import { tableRequestSchema, tableResponseSchema } from '../table';
 
@@ -125,10 +125,12 @@ export const dripFeedsEndpoints = {
   }),
   dripFeedsShow: endpoint({
     method: 'GET', path: `${ADMIN}/drip-feeds/:dripFeedId`, permission: 'viewOrders', response: dripFeedDetailSchema,
+    params: z.object({ dripFeedId: pathId('Drip feed') }),
     summary: 'One drip feed with its runs (orders)',
   }),
   dripFeedsCancel: endpoint({
     method: 'POST', path: `${ADMIN}/drip-feeds/:dripFeedId/cancel`, permission: 'manageOrders', response: dripFeedActionResultSchema,
+    params: z.object({ dripFeedId: pathId('Drip feed') }),
     summary: 'Cancel a drip feed in processing: no further runs are placed (cannot be undone; 409 otherwise)',
   }),
 };

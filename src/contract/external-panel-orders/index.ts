@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, dateTime, INT4_MAX } from '../fields';
-import { ADMIN, endpoint } from '../endpoint';
+import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from '../table';
 
 /**
@@ -156,6 +156,7 @@ export const externalPanelOrdersEndpoints = {
   }),
   externalPanelOrdersRecreate: endpoint({
     method: 'POST', path: `${ADMIN}/external-panel-orders/:id/recreate`, permission: 'manageExternalPanelOrders',
+    params: z.object({ id: pathBigId('External-panel order') }),
     body: recreateExternalPanelOrderBodySchema, response: externalPanelOrderActionResultSchema,
     summary: 'Place a failed, canceled or partial attempt again (quantity, providerId); 409 when not recreatable',
   }),

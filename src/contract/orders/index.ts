@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, positiveBigId as positiveId, queryBigId as queryId, money, dateTime, bulkResultSchema } from '../fields';
-import { ADMIN, endpoint } from '../endpoint';
+import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { providerTypeSchema } from '../providers';
 import { tableRequestSchema, tableResponseSchema } from '../table';
 
@@ -446,18 +446,22 @@ export const ordersEndpoints = {
   }),
   ordersChangeLogs: endpoint({
     method: 'GET', path: `${ADMIN}/orders/:orderId/change-logs`, permission: 'viewOrders', response: z.array(orderChangeLogEntrySchema),
+    params: z.object({ orderId: pathBigId('Order') }),
     summary: "The order's change-log entries, newest first",
   }),
   ordersStatistics: endpoint({
     method: 'GET', path: `${ADMIN}/orders/:orderId/statistics`, permission: 'viewOrders', response: orderStatisticsSchema,
+    params: z.object({ orderId: pathBigId('Order') }),
     summary: 'Start and current counters at the url, delivered and remaining units, counter history',
   }),
   ordersRefillRequests: endpoint({
     method: 'GET', path: `${ADMIN}/orders/:orderId/refill-requests`, permission: 'viewOrders', response: z.array(orderRefillRequestSchema),
+    params: z.object({ orderId: pathBigId('Order') }),
     summary: "The order's refill requests, newest first",
   }),
   ordersShow: endpoint({
     method: 'GET', path: `${ADMIN}/orders/:orderId`, permission: 'viewOrders', response: orderDetailSchema,
+    params: z.object({ orderId: pathBigId('Order') }),
     summary: 'One order with provider, comment, statistics, change log and refill requests',
   }),
 };

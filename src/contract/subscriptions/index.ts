@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, money, dateTime } from '../fields';
-import { ADMIN, endpoint } from '../endpoint';
+import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
@@ -159,10 +159,12 @@ export const subscriptionsEndpoints = {
   }),
   subscriptionsShow: endpoint({
     method: 'GET', path: `${ADMIN}/subscriptions/:subscriptionId`, permission: 'viewOrders', response: subscriptionDetailSchema,
+    params: z.object({ subscriptionId: pathId('Subscription') }),
     summary: 'One subscription with all its contents',
   }),
   subscriptionsCancel: endpoint({
     method: 'POST', path: `${ADMIN}/subscriptions/:subscriptionId/cancel`, permission: 'manageOrders', response: subscriptionActionResultSchema,
+    params: z.object({ subscriptionId: pathId('Subscription') }),
     summary: 'Cancel a subscription in processing: no new contents are served (cannot be undone; 409 otherwise)',
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, positiveId, queryId, money, dateTime, bulkResultSchema } from '../fields';
-import { ADMIN, endpoint } from '../endpoint';
+import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableRequestSchema, tableResponseSchema } from '../table';
 
 /**
@@ -344,28 +344,34 @@ export const usersEndpoints = {
   }),
   usersUserServices: endpoint({
     method: 'GET', path: `${ADMIN}/users/:userId/user-services`, permission: 'viewUsers', response: z.array(userServiceSchema),
+    params: z.object({ userId: pathId('User') }),
     summary: "A user's custom prices, with the service's name and default price",
   }),
   usersUserServiceStore: endpoint({
     method: 'POST', path: `${ADMIN}/users/:userId/user-services`, permission: 'editUsers',
+    params: z.object({ userId: pathId('User') }),
     body: userServiceStoreBodySchema, response: userServiceSchema,
     summary: 'Set the custom price of one service for a user (creates or replaces)',
   }),
   usersUserServiceDestroy: endpoint({
     method: 'DELETE', path: `${ADMIN}/users/:userId/user-services/:serviceId`, permission: 'editUsers', response: messageSchema,
+    params: z.object({ userId: pathId('User'), serviceId: pathId('Custom price') }),
     summary: 'Remove the custom price of one service for a user',
   }),
   usersAffiliates: endpoint({
     method: 'GET', path: `${ADMIN}/users/:userId/affiliates`, permission: 'viewUsers',
+    params: z.object({ userId: pathId('User') }),
     query: affiliatesQuerySchema, response: tableResponseSchema(userRowSchema),
     summary: 'Users referred by this user, as user rows (paged; newest first)',
   }),
   usersShow: endpoint({
     method: 'GET', path: `${ADMIN}/users/:userId`, permission: 'viewUsers', response: userDetailSchema,
+    params: z.object({ userId: pathId('User') }),
     summary: 'One user with profile details',
   }),
   usersUpdate: endpoint({
     method: 'PATCH', path: `${ADMIN}/users/:userId`, permission: 'editUsers', body: userUpdateBodySchema, response: userDetailSchema,
+    params: z.object({ userId: pathId('User') }),
     summary: 'Edit name, email, telegram username and marketing subid',
   }),
   /** The change-grade picker's list; the loyalty-program (grades) area keeps this entry. */

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { endpoints, type EndpointName, type Endpoints } from '../../contract/endpoints';
 import type { Endpoint, EndpointPermission } from '../../contract/endpoint';
 import { zodIssuesToErrors } from '../../contract/errors';
@@ -16,7 +16,8 @@ type Out<S> = [Exclude<S, undefined>] extends [never] ? undefined : Exclude<S, u
 export interface HandlerArgs<E extends Endpoint<any, any, any>> {
   body: Out<E['body']>;
   query: Out<E['query']>;
-  params: Record<string, string>;
+  /** The path's parameters, parsed by the endpoint's `params` schema (a failure was a 404). */
+  params: Out<E['params']>;
   /** Null only on public endpoints. */
   staff: E['permission'] extends 'public' ? StaffContext | null : StaffContext;
   actor: Actor;
@@ -68,14 +69,37 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return result.data;
 }
 
+/** Path parameters that fail their schema name no record: a 404 with the schema's message (contract/endpoint.ts). */
+function parseParams<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpError(404, result.error.issues[0]?.message ?? 'Not Found.');
+  return result.data;
+}
+
+const pathParameterNames = (path: string): string[] => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+
+/** Start-up check: the path's `:name` segments and the keys of `params` are the same set. */
+export function checkParams(name: string, e: Endpoint<any, any, any>): void {
+  const inPath = pathParameterNames(e.path).sort();
+  if (inPath.length === 0 && e.params === undefined) return;
+  if (!(e.params instanceof z.ZodObject)) {
+    throw new Error(`Endpoint "${name}" (${e.path}) needs a params object schema for ${inPath.map((p) => `:${p}`).join(', ')}`);
+  }
+  const declared = Object.keys(e.params.shape).sort();
+  if (declared.join() !== inPath.join()) {
+    throw new Error(`Endpoint "${name}": params {${declared.join(', ')}} do not match the path ${e.path}`);
+  }
+}
+
 /**
  * Mounts every area's handlers on the app, in the pipeline of DESIGN.md §5:
  * authenticate -> permission from the endpoint table -> Idempotency-Key on mutating endpoints
  * (./idempotency.ts) -> zod validation -> handler.
  *
- * Start-up fails when a handler names no endpoint-table entry, when an entry has no permission,
- * or when an entry of the table has no handler: a gap is found when the server starts, never at
- * request time.
+ * Path parameters are validated first (a failure is a 404, see contract/endpoint.ts), then the
+ * body and the query (422). Start-up fails when a handler names no endpoint-table entry, when an
+ * entry has no permission, when its path and params disagree, or when an entry of the table has
+ * no handler: a gap is found when the server starts, never at request time.
  */
 export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: AppDeps): void {
   const handlers = new Map<string, Handler<any>>();
@@ -90,6 +114,7 @@ export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: A
     if (e.permission === undefined || e.permission === null || (Array.isArray(e.permission) && e.permission.length === 0)) {
       throw new Error(`Endpoint "${name}" has no permission entry`);
     }
+    checkParams(name, e);
     const handler = handlers.get(name);
     if (!handler) throw new Error(`Endpoint "${name}" (${e.method} ${e.path}) has no handler`);
 
@@ -104,9 +129,10 @@ export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: A
       }
       c.set('staff', staff);
       const run = async () => {
+        const params = e.params ? parseParams(e.params, c.req.param()) : undefined;
         const body = e.body ? parse(e.body, await readJson(c)) : undefined;
         const query = e.query ? parse(e.query, c.req.query()) : undefined;
-        const result = await handler({ body, query, params: c.req.param() as Record<string, string>, staff, actor: actorOf(c, staff, deps.config.trustProxy), deps, c } as any);
+        const result = await handler({ body, query, params, staff, actor: actorOf(c, staff, deps.config.trustProxy), deps, c } as any);
         return result instanceof Response ? result : c.json(result as object);
       };
       // After the permission check, so a key never hands one member's answer to another.

@@ -7,12 +7,6 @@ import { conflict, notFound } from '../../http/errors';
 import { utcText, type TableContext } from '../../table';
 import { findDripFeedRow } from './table';
 
-/** A path parameter naming a row: anything but a positive int4 is a 404, like a missing row. */
-export function idParam(value: string | undefined, what: string): number {
-  if (!value || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) throw notFound(what);
-  return Number(value);
-}
-
 export async function loadDripFeedDetail(q: Queryable, id: number, ctx: TableContext): Promise<DripFeedDetail> {
   const row = await findDripFeedRow(q, id, ctx);
   if (!row) throw notFound('Drip feed');

@@ -1,15 +1,9 @@
 import type { Endpoints } from '../../../contract/endpoints';
-import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { recreateExternalPanelOrder } from './recreate';
 import { externalPanelOrdersTable, findExternalPanelOrderRow } from './table';
 
 /** External-panel orders (catalogue.md §7): the list (GET with `q`, or POST /table) and recreate. */
-
-const idParam = (value: string | undefined): number => {
-  if (!value || !/^\d{1,15}$/.test(value) || Number(value) < 1) throw notFound('External-panel order');
-  return Number(value);
-};
 
 export const externalPanelOrdersHandlers = defineHandlers({
   externalPanelOrdersList: async ({ query, staff, deps }: HandlerArgs<Endpoints['externalPanelOrdersList']>) =>
@@ -17,8 +11,7 @@ export const externalPanelOrdersHandlers = defineHandlers({
 
   externalPanelOrdersTable: async ({ body, staff, deps }) => externalPanelOrdersTable.query(deps.database.db, body, staff),
 
-  externalPanelOrdersRecreate: async ({ params, body, staff, actor, deps }) => {
-    const id = idParam(params.id);
+  externalPanelOrdersRecreate: async ({ params: { id }, body, staff, actor, deps }) => {
     return deps.database.db.transaction(async (tx) => {
       const createdId = await recreateExternalPanelOrder(tx, actor, id, body);
       const row = await findExternalPanelOrderRow(tx, createdId, staff);

@@ -14,13 +14,6 @@ import { findOrderRow } from './table';
 
 /** The order screen: the row plus provider, money summary, statistics, change log and refills. */
 
-/** Reads a path's `:orderId`; anything but a positive integer is "no such order". */
-export function orderIdParam(value: string | undefined): number {
-  const id = value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : 0;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Order');
-  return id;
-}
-
 export async function requireOrder(q: Queryable, orderId: number): Promise<void> {
   const row = await one(q, sql`SELECT 1 AS one FROM orders WHERE id = ${orderId}`);
   if (!row) throw notFound(`Order ${orderId}`);

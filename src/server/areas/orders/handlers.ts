@@ -7,7 +7,7 @@ import { fieldError, HttpError, notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { cancelOrder, defaultRefundAmount, findCancelReason, listCancelReasons, type CancelInput } from './cancel';
 import { notifyCountersChanged } from '../../realtime/counters';
-import { loadOrderDetail, orderChangeLogs, orderIdParam, orderRefillRequests, orderStatistics, requireOrder } from './detail';
+import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics, requireOrder } from './detail';
 import { changeProvider, changeUrl, updateComment } from './edits';
 import { displayMoney } from './money';
 import { availableProviders } from './providers';
@@ -164,21 +164,19 @@ export const ordersHandlers = defineHandlers({
     return toResult(outcome);
   },
 
-  ordersChangeLogs: async ({ params, deps }) => {
-    const orderId = orderIdParam(params.orderId);
+  ordersChangeLogs: async ({ params: { orderId }, deps }) => {
     await requireOrder(deps.database.db, orderId);
     return orderChangeLogs(deps.database.db, orderId);
   },
 
-  ordersStatistics: async ({ params, deps }) => orderStatistics(deps.database.db, orderIdParam(params.orderId)),
+  ordersStatistics: async ({ params, deps }) => orderStatistics(deps.database.db, params.orderId),
 
-  ordersRefillRequests: async ({ params, deps }) => {
-    const orderId = orderIdParam(params.orderId);
+  ordersRefillRequests: async ({ params: { orderId }, deps }) => {
     await requireOrder(deps.database.db, orderId);
     return orderRefillRequests(deps.database.db, orderId);
   },
 
-  ordersShow: async ({ params, staff, deps }) => loadOrderDetail(deps.database.db, orderIdParam(params.orderId), staff),
+  ordersShow: async ({ params, staff, deps }) => loadOrderDetail(deps.database.db, params.orderId, staff),
 
   providersAvailableForOrderRecreate: async ({ query, deps }) => availableProviders(deps.database.db, query),
 });

@@ -14,11 +14,6 @@ import { conflict, notFound } from '../../http/errors';
 import { utcText, type TableContext } from '../../table';
 import { contentsJson, findSubscriptionRow, jsonList } from './table';
 
-export function idParam(value: string | undefined): number {
-  if (!value || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) throw notFound('Subscription');
-  return Number(value);
-}
-
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, text]) => ({ value, text }));
 
 export const subscriptionCollections = (): SubscriptionCollections => ({

@@ -1,6 +1,6 @@
 import { notFound } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
-import { cancelSubscription, idParam, loadSubscriptionDetail, subscriptionCollections } from './actions';
+import { cancelSubscription, loadSubscriptionDetail, subscriptionCollections } from './actions';
 import { findSubscriptionRow, subscriptionsTable } from './table';
 
 /** Subscriptions (operations.md §7 "Subscriptions"): list, collections, one, cancel. */
@@ -9,10 +9,9 @@ export const subscriptionsHandlers = defineHandlers({
 
   subscriptionsCollections: async () => subscriptionCollections(),
 
-  subscriptionsShow: async ({ params, staff, deps }) => loadSubscriptionDetail(deps.database.db, idParam(params.subscriptionId), staff),
+  subscriptionsShow: async ({ params, staff, deps }) => loadSubscriptionDetail(deps.database.db, params.subscriptionId, staff),
 
-  subscriptionsCancel: async ({ params, staff, actor, deps }) => {
-    const id = idParam(params.subscriptionId);
+  subscriptionsCancel: async ({ params: { subscriptionId: id }, staff, actor, deps }) => {
     return deps.database.db.transaction(async (tx) => {
       await cancelSubscription(tx, actor, id);
       const subscription = await findSubscriptionRow(tx, id, staff);

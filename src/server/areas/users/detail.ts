@@ -10,12 +10,6 @@ import { findUserRow } from './table';
 
 /** The user profile (usersShow) and its edit (usersUpdate). */
 
-/** A path parameter naming a row: anything but a positive int4 is a 404, like a missing row. */
-export function idParam(value: string | undefined, what: string): number {
-  if (!value || !/^\d{1,10}$/.test(value) || Number(value) < 1 || Number(value) > 2147483647) throw notFound(what);
-  return Number(value);
-}
-
 /** Throws 404 unless the user exists; with `lock`, also locks the row for the rest of the transaction. */
 export async function requireUser(q: Queryable, userId: number, lock = false): Promise<void> {
   const found = await one(q, lock ? sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE` : sql`SELECT id FROM users WHERE id = ${userId}`);

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client';
 import type { StaffContext } from '../../http/context';
 import { forbidden, notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
-import { idParam, loadUserDetail, requireUser, updateUser } from './detail';
+import { loadUserDetail, requireUser, updateUser } from './detail';
 import { changeGrade, readDiscount, setDiscount, syncPaymentMethods, syncRolesAndPermissions, updateSeller } from './edits';
 import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './lists';
 import { findUserRow, usersTable } from './table';
@@ -93,22 +93,17 @@ export const usersHandlers = defineHandlers({
       paymentMethodIds: await syncPaymentMethods(tx, actor, body.userId, body.paymentMethodIds),
     })),
 
-  usersUserServices: async ({ params, deps }) => listUserServices(deps.database.db, idParam(params.userId, 'User')),
+  usersUserServices: async ({ params, deps }) => listUserServices(deps.database.db, params.userId),
 
-  usersUserServiceStore: async ({ params, body, actor, deps }) => {
-    const userId = idParam(params.userId, 'User');
-    return deps.database.db.transaction((tx) => storeUserService(tx, actor, userId, body.serviceId, body.price));
-  },
+  usersUserServiceStore: async ({ params, body, actor, deps }) =>
+    deps.database.db.transaction((tx) => storeUserService(tx, actor, params.userId, body.serviceId, body.price)),
 
   usersUserServiceDestroy: async ({ params, actor, deps }) => {
-    const userId = idParam(params.userId, 'User');
-    const serviceId = idParam(params.serviceId, 'Custom price');
-    await deps.database.db.transaction((tx) => destroyUserService(tx, actor, userId, serviceId));
+    await deps.database.db.transaction((tx) => destroyUserService(tx, actor, params.userId, params.serviceId));
     return { message: 'Custom price removed.' };
   },
 
-  usersAffiliates: async ({ params, query, staff, deps }) => {
-    const userId = idParam(params.userId, 'User');
+  usersAffiliates: async ({ params: { userId }, query, staff, deps }) => {
     const { db } = deps.database;
     await requireUser(db, userId);
     const request = tableRequestSchema.parse({
@@ -118,15 +113,13 @@ export const usersHandlers = defineHandlers({
     return usersTable.query(db, request, staff, { where: sql`u.referrer_id = ${userId}` });
   },
 
-  usersShow: async ({ params, staff, deps }) => loadUserDetail(deps.database.db, idParam(params.userId, 'User'), staff),
+  usersShow: async ({ params, staff, deps }) => loadUserDetail(deps.database.db, params.userId, staff),
 
-  usersUpdate: async ({ params, body, staff, actor, deps }) => {
-    const userId = idParam(params.userId, 'User');
-    return deps.database.db.transaction(async (tx) => {
+  usersUpdate: async ({ params: { userId }, body, staff, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
       await updateUser(tx, actor, userId, body);
       return loadUserDetail(tx, userId, staff);
-    });
-  },
+    }),
 
   gradesAvailable: async ({ deps }) => availableGrades(deps.database.db),
 });
