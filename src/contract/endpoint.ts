@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './fields';
+import type { TableSpec } from './columns';
 import type { Permission } from './permissions';
 
 /**
@@ -40,6 +41,8 @@ export interface Endpoint<
   /** Mutating endpoints honour Idempotency-Key (DESIGN.md §7). Defaults to method !== 'GET'. */
   mutates?: boolean;
   summary: string;
+  /** A table endpoint's column table (src/contract/columns.ts); set by `tableEndpoint`. */
+  table?: TableSpec;
 }
 
 export const endpoint = <

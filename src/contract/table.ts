@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type TableSpec } from './columns';
+import { endpoint, type EndpointPermission } from './endpoint';
+
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './columns';
 
 /**
  * The table protocol (DESIGN.md §4). Every list of the spec is fetched with one request shape and
@@ -37,8 +41,6 @@ export const tableHeaderSchema = z.object({
 });
 export type TableHeader = z.infer<typeof tableHeaderSchema>;
 
-export const PAGE_SIZES = [10, 20, 30, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 30;
 
 export const tableOptionsSchema = z.object({
   page: z.number().int().min(1).default(1),
@@ -84,3 +86,44 @@ export const decodeTableQuery = (params: URLSearchParams): unknown => {
     return { __invalid: raw };
   }
 };
+
+/**
+ * A list's table endpoint: the table request in, rows out, bound to the list's column table, so
+ * the server's builder and the console's resource read the same declaration. POST takes the
+ * request as the JSON body; GET as `?q=<JSON>` (for lists the spec fetches with GET).
+ */
+export function tableEndpoint<R extends z.ZodType, T extends TableSpec>(e: {
+  path: string;
+  permission: EndpointPermission;
+  row: R;
+  table: T;
+  summary: string;
+  method?: 'POST' | 'GET';
+}) {
+  const response = tableResponseSchema(e.row);
+  const base = { path: e.path, permission: e.permission, response, summary: e.summary, mutates: false, table: e.table };
+  return e.method === 'GET'
+    ? { ...endpoint({ ...base, method: 'GET', query: tableQuerySchema }), table: e.table }
+    : { ...endpoint({ ...base, method: 'POST', body: tableRequestSchema }), table: e.table };
+}
+
+/** The `?q=<JSON>` query of GET table endpoints, parsed into the table request. */
+export const tableQuerySchema = z
+  .object({ q: z.string().max(20_000).optional() })
+  .transform((query, ctx) => {
+    let raw: unknown = {};
+    if (query.q) {
+      try {
+        raw = JSON.parse(query.q);
+      } catch {
+        ctx.addIssue({ code: 'custom', path: ['q'], message: 'The table request must be JSON.' });
+        return z.NEVER;
+      }
+    }
+    const parsed = tableRequestSchema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['q', ...issue.path] } as z.core.$ZodRawIssue);
+      return z.NEVER;
+    }
+    return parsed.data;
+  });

@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { ValidationError, PlainError } from '../../src/console/api/errors';
 import { availableActions, availableBulkActions, rowFlag } from '../../src/console/actions/available';
 import { toFormErrors } from '../../src/console/actions/useActionForm';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
-import { defineResource, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineTableSpec } from '../../src/contract/columns';
 import { ALL_PERMISSIONS, mutations, only, renderWithEngine, user, usersResource } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
@@ -58,22 +58,23 @@ describe('availableActions', () => {
 });
 
 describe('defineResource', () => {
-  const schema = z.object({ id: z.number() });
-  const base = { name: 'things', title: 'Things', nouns: ['thing'] as [string], endpoint: 'x' as unknown as TableEndpointName, rowSchema: schema };
+  const table = defineTableSpec({ columns: { id: { sortable: true }, n: { filter: 'numberRange' }, page: {} } });
+  const defineThings = defineResourceOf<{ id: number }>();
+  const base = { name: 'things', title: 'Things', nouns: ['thing'] as [string], endpoint: 'x' as unknown as TableEndpointName, table };
 
   it('rejects clashing shortcuts, reserved keys and invalid defaults when declared', () => {
     const action = { label: 'A', mutation: async () => undefined };
-    expect(() => defineResource({ ...base, columns: [], rowActions: [{ ...action, id: 'a', shortcut: 'a' }, { ...action, id: 'b', shortcut: 'a' }] })).toThrow(/shortcut 'a'/);
-    expect(() => defineResource({ ...base, columns: [], rowActions: [{ ...action, id: 'a', shortcut: 'j' }] })).toThrow(/reserved/);
-    expect(() => defineResource({ ...base, columns: [{ key: 'page', header: 'Page' }] })).toThrow(/reserved/);
-    expect(() => defineResource({ ...base, columns: [{ key: 'id', header: 'ID' }], defaultFilters: { id: 'x' } })).toThrow(/no filterable column/);
+    expect(() => defineThings({ ...base, columns: [], rowActions: [{ ...action, id: 'a', shortcut: 'a' }, { ...action, id: 'b', shortcut: 'a' }] })).toThrow(/shortcut 'a'/);
+    expect(() => defineThings({ ...base, columns: [], rowActions: [{ ...action, id: 'a', shortcut: 'j' }] })).toThrow(/reserved/);
+    expect(() => defineThings({ ...base, columns: [{ key: 'page', header: 'Page' }] })).toThrow(/reserved/);
+    expect(() => defineThings({ ...base, columns: [{ key: 'id', header: 'ID' }], defaultFilters: { id: 'x' } })).toThrow(/no filterable column/);
     expect(() =>
-      defineResource({ ...base, columns: [{ key: 'n', header: 'N', filter: { kind: 'numberRange' } }], defaultFilters: { n: 'lots' as never } }),
+      defineThings({ ...base, columns: [{ key: 'n', header: 'N' }], defaultFilters: { n: 'lots' as never } }),
     ).toThrow(/not a valid numberRange/);
   });
 
   it('fills defaults: id key, id desc sort, 30 rows, describe', () => {
-    const things = defineResource({ ...base, columns: [{ key: 'id', header: 'ID', sortable: true }] });
+    const things = defineThings({ ...base, columns: [{ key: 'id', header: 'ID' }] });
     expect(things.itemKey).toBe('id');
     expect(things.defaultSort).toEqual({ key: 'id', desc: true });
     expect(things.defaultPerPage).toBe(30);
@@ -160,13 +161,13 @@ describe('running actions', () => {
 
   it('calls a contract endpoint with the body built from the row', async () => {
     apiMock.api.mockResolvedValue({ message: 'ok' });
-    const resource = defineResource({
+    const resource = defineResourceOf<{ id: number; actions: { approvable: boolean } }>()({
       name: 'orders',
       title: 'Orders',
       nouns: ['order', 'orders'],
       endpoint: 'ordersTable' as unknown as TableEndpointName,
-      rowSchema: z.object({ id: z.number(), actions: z.object({ approvable: z.boolean() }) }),
-      columns: [{ key: 'id', header: 'ID', sortable: true }],
+      table: defineTableSpec({ columns: { id: { sortable: true } } }),
+      columns: [{ key: 'id', header: 'ID' }],
       rowActions: [{ id: 'approve', label: 'Approve', past: 'approved', flag: 'approvable', mutation: { endpoint: 'logout', body: (o) => ({ orderId: o.id }) as never } }],
     });
     const { run } = mountRunner();

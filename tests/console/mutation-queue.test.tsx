@@ -13,7 +13,8 @@ import { MutationQueue, getMutationQueue, type EnqueueInput, type ReplayOutcome 
 import { QueuedActions } from '../../src/console/offline/QueueIndicator';
 import { connectMutationQueueToSession } from '../../src/console/offline/queueReplay';
 import { runLogoutCallbacks, runProfileLoadedCallbacks } from '../../src/console/session/lifecycle';
-import { defineResource, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineTableSpec } from '../../src/contract/columns';
 import { makeProfile } from './app.fixtures';
 import { NoteDialog, deferred, mutations, newQueryClient, renderWithEngine, user, usersResource } from './tableFixtures';
 
@@ -291,12 +292,12 @@ describe('replay', () => {
 // A resource whose actions call contract endpoints (the api client is mocked).
 const orderRowSchema = z.object({ id: z.number(), actions: z.object({ approvable: z.boolean() }) });
 type OrderLike = z.infer<typeof orderRowSchema>;
-const ordersLike = defineResource({
+const ordersLike = defineResourceOf<OrderLike>()({
   name: 'orders',
   title: 'Orders',
   nouns: ['order', 'orders'],
   endpoint: 'ordersTable' as unknown as TableEndpointName,
-  rowSchema: orderRowSchema,
+  table: defineTableSpec({ columns: { id: {} } }),
   columns: [{ key: 'id', header: 'ID' }],
   rowActions: [
     { id: 'approve', label: 'Approve', past: 'approved', flag: 'approvable', confirm: { text: 'Approve?', undoable: true }, mutation: { endpoint: 'ordersApprove', body: (o) => ({ orderId: o.id }) } },

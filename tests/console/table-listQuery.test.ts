@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { StaleAnswerError, fetchTable, listQueryKey, listQueryOptions } from '../../src/console/table/listQuery';
-import { defineResource } from '../../src/console/table/resource';
+import { defineResourceOf } from '../../src/console/table/resource';
+import { defineTableSpec } from '../../src/contract/columns';
 import { defaultTableState, toTableRequest } from '../../src/console/table/urlState';
 import { usersResource } from './tableFixtures';
 
@@ -30,13 +30,13 @@ describe('fetchTable', () => {
 
   it('sends GET lists as one q=<JSON> param', async () => {
     apiMock.api.mockResolvedValue({ items: [], totalItemsCount: 0, draw: 0 });
-    const affiliates = defineResource({
+    const affiliates = defineResourceOf<{ id: number }>()({
       name: 'affiliates',
       title: 'Affiliates',
       nouns: ['affiliate'],
       endpoint: 'usersAffiliates', // a GET list
-      rowSchema: z.object({ id: z.number() }),
-      columns: [{ key: 'id', header: 'ID', sortable: true }],
+      table: defineTableSpec({ columns: { id: { sortable: true } } }),
+      columns: [{ key: 'id', header: 'ID' }],
     });
     await fetchTable(affiliates, request);
     const options = apiMock.api.mock.calls[0][1];
@@ -46,13 +46,13 @@ describe('fetchTable', () => {
 
   it('lets a resource encode the request its own way', async () => {
     apiMock.api.mockResolvedValue({ items: [], recordsFiltered: 12 });
-    const affiliates = defineResource({
+    const affiliates = defineResourceOf<{ id: number }>()({
       name: 'affiliates',
       title: 'Affiliates',
       nouns: ['affiliate'],
       endpoint: 'usersAffiliates',
-      rowSchema: z.object({ id: z.number() }),
-      columns: [{ key: 'id', header: 'ID', sortable: true }],
+      table: defineTableSpec({ columns: { id: { sortable: true } } }),
+      columns: [{ key: 'id', header: 'ID' }],
       encodeRequest: (r) => ({ query: { page: r.options?.page, perPage: r.options?.itemsPerPage, search: r.search } }),
     });
     const answer = await fetchTable(affiliates, { ...request, search: 'bob' }, { params: { userId: 5 } });

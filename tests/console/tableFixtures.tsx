@@ -10,7 +10,8 @@ import { defineRowAction, type ActionDialogProps } from '../../src/console/actio
 import { useActionForm } from '../../src/console/actions/useActionForm';
 import { CostLabel } from '../../src/console/ui/CostLabel';
 import { ListEngineProvider } from '../../src/console/table/ListEngineProvider';
-import { defineResource, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineTableSpec } from '../../src/contract/columns';
 
 // The machine is shared: a first render of Mantine + the router can take over a second.
 configure({ asyncUtilTimeout: 5000 });
@@ -60,26 +61,40 @@ export function NoteDialog({ onSubmit, onCancel, errors, submitting }: ActionDia
 // No table endpoint of the contract is involved: the tests mock the api client.
 const usersTable = 'usersTable' as unknown as TableEndpointName;
 
-export const usersResource = defineResource({
+/** The fixture list's column table, as the contract would declare it. */
+export const USERS_FIXTURE_TABLE = defineTableSpec({
+  columns: {
+    id: { filter: 'text', sortable: true },
+    email: { filter: 'text', sortable: true },
+    status: { filter: 'multiSelect', options: ['active', 'frozen', 'deactivated'] },
+    balance: { filter: 'numberRange', sortable: true },
+    createdAt: { filter: 'dateRange', sortable: true },
+    messengers: { filter: 'boolean' },
+    grade: { filter: 'select', options: ['gold'], permission: 'viewGrades' },
+  },
+  queries: { source: { filter: 'select', options: ['api'] } },
+});
+
+export const usersResource = defineResourceOf<UserRow>()({
   name: 'users',
   title: 'Users',
   nouns: ['user', 'users', 'u'],
   endpoint: usersTable,
-  rowSchema: userRowSchema,
+  table: USERS_FIXTURE_TABLE,
   describe: (u) => `user ${u.email}`,
   state: (u) => u.status,
   open: (u) => `/users/${u.id}`,
   columns: [
-    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text' } },
-    { key: 'email', header: 'Email', sortable: true, filter: { kind: 'text' } },
-    { key: 'status', header: 'Status', filter: { kind: 'multiSelect', options: STATUS_OPTIONS } },
-    { key: 'balance', header: 'Balance', sortable: true, filter: { kind: 'numberRange' }, render: (u) => <CostLabel value={u.balance} /> },
-    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' } },
-    { key: 'messengers', header: 'Messengers', filter: { kind: 'boolean' }, visible: false },
-    { key: 'grade', header: 'Grade', permission: 'viewGrades', filter: { kind: 'select', options: [{ value: 'gold', label: 'Gold' }] } },
+    { key: 'id', header: 'ID' },
+    { key: 'email', header: 'Email' },
+    { key: 'status', header: 'Status' },
+    { key: 'balance', header: 'Balance', render: (u) => <CostLabel value={u.balance} /> },
+    { key: 'createdAt', header: 'Created' },
+    { key: 'messengers', header: 'Messengers', visible: false },
+    { key: 'grade', header: 'Grade' },
   ],
   defaultFilters: { status: ['active'] },
-  queries: { source: { label: 'Source', filter: { kind: 'select', options: [{ value: 'api', label: 'API' }] } } },
+  queries: { source: { label: 'Source', filterUi: { labels: { api: 'API' } } } },
   rowActions: [
     {
       id: 'freeze',

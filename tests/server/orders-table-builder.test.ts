@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../../src/contract/table';
-import { rows, type Db } from '../../src/server/db/client';
+import { defineTableSpec } from '../../src/contract/columns';
+import { rows, type Db, type Queryable } from '../../src/server/db/client';
 import { defineTable } from '../../src/server/table';
 
 /**
@@ -33,25 +34,31 @@ afterAll(async () => {
 });
 
 const lookups: string[] = [];
-const items = defineTable<{ id: number }, number>({
+const ITEMS_TABLE = defineTableSpec({
+  columns: {
+    id: { filter: 'select', valueType: 'int', sortable: true },
+    kind: { filter: 'multiSelect', options: ['rare', 'common'], sortable: true },
+  },
+});
+const items = defineTable(ITEMS_TABLE, {
   from: sql`b_items i`,
   select: sql`i.id`,
   id: sql`i.id`,
   columns: {
-    id: { sql: sql`i.id`, filter: { kind: 'select', valueType: 'int' } },
-    kind: { sql: sql`i.kind`, filter: { kind: 'multiSelect', options: ['rare', 'common'] } },
+    id: { sql: sql`i.id` },
+    kind: { sql: sql`i.kind` },
   },
   search: [
     sql`i.label`,
     {
-      match: async (pattern, _term, q) => {
+      match: async (pattern: string, _term: string, q: Queryable) => {
         lookups.push(pattern);
         const owners = await rows<{ id: number }>(q, sql`SELECT id FROM b_owners WHERE email ILIKE ${pattern}`);
         return owners.length ? sql`i.owner_id IN ${owners.map((o) => o.id)}` : undefined;
       },
     },
   ],
-  map: (row) => row.id,
+  map: (row: { id: number }) => row.id,
   estimateCountAbove: 100,
 });
 

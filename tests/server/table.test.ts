@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineTableSpec } from '../../src/contract/columns';
 import { tableRequestSchema, type TableRequest } from '../../src/contract/table';
 import type { Permission } from '../../src/contract/permissions';
 import type { Db } from '../../src/server/db/client';
@@ -26,35 +27,53 @@ interface Row extends Record<string, unknown> {
   created_at: string;
 }
 
-const table = defineTable<Row, Row>({
+const ITEMS_TABLE = defineTableSpec({
+  columns: {
+    id: { filter: 'select', valueType: 'int', sortable: true },
+    name: { filter: 'text', sortable: true },
+    city: { filter: 'text', sortable: true },
+    amount: { filter: 'numberRange', sortable: true },
+    vip: { filter: 'boolean', sortable: true },
+    status: { filter: 'multiSelect', options: ['new', 'done', 'failed'], sortable: true },
+    'owner.email': { filter: 'select', valueType: 'int', sortable: true },
+    createdAt: { filter: 'dateRange', sortable: true },
+    secret: { filter: 'text', sortable: true, permission: 'viewGrades' },
+    note: {},
+  },
+  queries: {
+    ownerId: { filter: 'select', valueType: 'int' },
+    nameStartsWith: { filter: 'text' },
+  },
+});
+
+const table = defineTable(ITEMS_TABLE, {
   from: sql`t_items i LEFT JOIN t_owners o ON o.id = i.owner_id`,
   select: sql`i.id, i.name, i.city, ${decimalText(sql`i.amount`)} AS amount, i.vip, i.status, o.email AS owner_email,
               ${utcText(sql`i.created_at`)} AS created_at`,
   id: sql`i.id`,
   columns: {
-    id: { sql: sql`i.id`, filter: { kind: 'select', valueType: 'int' } },
-    name: { sql: sql`i.name`, filter: 'text' },
-    city: { sql: sql`i.city`, filter: 'text', nullable: true },
-    amount: { sql: sql`i.amount`, filter: 'numberRange' },
-    vip: { sql: sql`i.vip`, filter: 'boolean' },
-    status: { sql: sql`i.status`, filter: { kind: 'multiSelect', options: ['new', 'done', 'failed'] } },
-    'owner.email': { sql: sql`o.email`, filter: { kind: 'select', sql: sql`i.owner_id`, valueType: 'int' } },
-    createdAt: { sql: sql`i.created_at`, filter: 'dateRange' },
-    secret: { sql: sql`i.secret`, filter: 'text', permission: 'viewGrades', nullable: true },
-    note: { sql: sql`i.note`, sortable: false },
+    id: { sql: sql`i.id` },
+    name: { sql: sql`i.name` },
+    city: { sql: sql`i.city`, nullable: true },
+    amount: { sql: sql`i.amount` },
+    vip: { sql: sql`i.vip` },
+    status: { sql: sql`i.status` },
+    'owner.email': { sql: sql`o.email`, filterSql: sql`i.owner_id` },
+    createdAt: { sql: sql`i.created_at` },
+    secret: { sql: sql`i.secret`, nullable: true },
   },
   search: [sql`i.name`, sql`i.city`],
   queries: {
-    ownerId: { filter: { kind: 'select', valueType: 'int' }, sql: sql`i.owner_id` },
+    ownerId: { sql: sql`i.owner_id` },
     nameStartsWith: {
-      filter: (value) => {
+      filter: (value: unknown) => {
         if (typeof value !== 'string') throw new FilterValueError('Must be a string.');
         return sql`i.name LIKE ${`${value}%`}`;
       },
     },
   },
   defaultSort: [{ key: 'id', desc: true }],
-  map: (row) => row,
+  map: (row: Row) => row,
 });
 
 const noPermissions = { permissions: new Set<Permission>() };
@@ -314,12 +333,12 @@ describe('table builder: invalid filters are 422, never 500', () => {
 
 describe('table builder: estimated counts', () => {
   it('answers the planner estimate, flagged, above the threshold and the exact count below it', async () => {
-    const estimating = defineTable<Row, number>({
+    const estimating = defineTable(defineTableSpec({ columns: { id: { filter: 'select', valueType: 'int', sortable: true } } }), {
       from: sql`t_items i`,
       select: sql`i.id`,
       id: sql`i.id`,
-      columns: { id: { sql: sql`i.id`, filter: { kind: 'select', valueType: 'int' } } },
-      map: (row) => row.id,
+      columns: { id: { sql: sql`i.id` } },
+      map: (row: Row) => row.id,
       estimateCountAbove: 0,
     });
     await db.execute(sql`ANALYZE t_items`);
@@ -328,12 +347,12 @@ describe('table builder: estimated counts', () => {
     expect(estimated.totalItemsCount).toBeGreaterThan(0);
     expect(estimated.items.length).toBeGreaterThan(0);
 
-    const exact = defineTable<Row, number>({
+    const exact = defineTable(defineTableSpec({ columns: {} }), {
       from: sql`t_items i`,
       select: sql`i.id`,
       id: sql`i.id`,
       columns: {},
-      map: (row) => row.id,
+      map: (row: Row) => row.id,
       estimateCountAbove: 1_000_000,
     });
     const counted = await exact.query(db, tableRequestSchema.parse({}), noPermissions);

@@ -121,9 +121,28 @@ export interface BulkActionDef<Row, Input = void> extends ActionBase {
   success?: string | ((rows: Row[]) => string);
 }
 
+/**
+ * An action on the list as a whole ("New coupon"): a toolbar button, a palette command and a
+ * shortcut on the list. It opens a screen (`to`), or a dialog whose input goes to `mutation`
+ * (the dialog gets no row: `row` is undefined, so one editor serves create and edit).
+ */
+export interface CollectionActionDef<Input = any> extends ActionBase {
+  /** Single-key shortcut on the list (lower-case letter or digit, not a row action's). */
+  shortcut?: string;
+  /** A screen to open instead of a dialog ('/services/create'). */
+  to?: string;
+  dialog?: ComponentType<ActionDialogProps<any, Input>>;
+  mutation?: Mutation<[input: Input]>;
+  /** Success message; default "<label>: done." */
+  success?: string | ((answer: unknown) => string);
+  /** Where to go after success (the new record's screen), from the answer. */
+  openCreated?: (answer: unknown) => string | undefined;
+}
+
 /** Defines a row action with a typed dialog input (plain object literals infer Input as void). */
 export const defineRowAction = <Row, Input = void>(action: RowActionDef<Row, Input>): RowActionDef<Row, Input> => action;
 export const defineBulkAction = <Row, Input = void>(action: BulkActionDef<Row, Input>): BulkActionDef<Row, Input> => action;
+export const defineCollectionAction = <Input = void>(action: CollectionActionDef<Input>): CollectionActionDef<Input> => action;
 
 export const DEFAULT_CONFIRM_TITLE = 'Confirm your move';
 export const DEFAULT_CONFIRM_LABEL = 'Proceed';

@@ -16,6 +16,7 @@ import {
   DEFAULT_CONFIRM_TITLE,
   type BulkActionDef,
   type BulkResult,
+  type CollectionActionDef,
   type Mutation,
   type RowActionDef,
   type RowKey,
@@ -43,6 +44,7 @@ export interface RunBulkOptions {
 export interface RunAction {
   row: <Row>(resource: Resource<Row>, action: string | RowActionDef<Row, any>, row: Row) => Promise<ActionOutcome>;
   bulk: <Row>(resource: Resource<Row>, action: string | BulkActionDef<Row, any>, rows: Row[], options?: RunBulkOptions) => Promise<ActionOutcome>;
+  collection: <Row>(resource: Resource<Row>, action: string | CollectionActionDef<any>) => Promise<ActionOutcome>;
 }
 
 /** An endpoint call with the action's arguments applied: what is sent, or queued. */
@@ -178,6 +180,8 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
   };
 
   return {
+    collection: (resource, actionOrId) => runCollection(engine, queryClient, resource, actionOrId),
+
     async row(resource, actionOrId, row) {
       const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
       const available = availableActions(resource, row, engine.can).find((a) => a.action.id === id);
@@ -366,6 +370,57 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
       return result.ok ? (queued ? 'queued' : 'done') : 'failed';
     },
   };
+}
+
+/** Runs a collection action ("New coupon"): a screen to open, or a dialog and its mutation. */
+async function runCollection<Row>(
+  engine: ListEngine,
+  queryClient: QueryClient,
+  resource: Resource<Row>,
+  actionOrId: string | CollectionActionDef<any>,
+): Promise<ActionOutcome> {
+  const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
+  const action = resource.collectionActions.find((a) => a.id === id);
+  if (!action || (action.permission && !engine.can(action.permission))) {
+    notifications.show({ color: 'yellow', title: 'Not available', message: 'This action is not available.' });
+    return 'unavailable';
+  }
+  if (action.to) {
+    engine.navigate(action.to);
+    return 'done';
+  }
+  const mutation = action.mutation;
+  if (!action.dialog || !mutation) throw new Error(`Collection action '${action.id}' of '${resource.name}' needs 'to', or a dialog and a mutation`);
+  let queued = false;
+  let created: string | undefined;
+  const queueContext: QueueContext = {
+    staffId: engine.staffId,
+    keyFor: runKeys(),
+    label: action.label,
+    resourceName: resource.name,
+    invalidates: action.invalidates,
+  };
+  const execute = async (input: unknown): Promise<DialogSubmitResult> => {
+    try {
+      const result = await runOrQueue(mutation, [input], queueContext);
+      if (result.queued) {
+        queued = true;
+        notifications.show({ color: 'blue', title: action.label, message: queuedMessage(action.label) });
+        return { ok: true };
+      }
+      notifications.show({ color: 'green', title: action.label, message: resolveText(action.success, result.response, `${action.label}: done.`) });
+      invalidateResourceQueries(queryClient, resource.name, action.invalidates);
+      created = action.openCreated?.(result.response);
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof ValidationError) return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
+      if (error instanceof NeedsConnectionError) return { ok: false, errors: null, message: error.message, keepOpen: true };
+      return { ok: false, errors: null, message: describeError(error), keepOpen: true };
+    }
+  };
+  const outcome = await engine.host.dialog({ title: action.label, Component: action.dialog, rows: [], submit: execute });
+  if (outcome === 'done' && created) engine.navigate(created);
+  return outcome === 'done' && queued ? 'queued' : outcome;
 }
 
 /** The action runner of the current list engine. */

@@ -1,10 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { PaletteProvider } from '../palette/PaletteProvider';
-import { statusViewCommands, type NavCommand } from '../palette/navigation';
+import { collectionCommands, statusViewCommands, type NavCommand } from '../palette/navigation';
 import { COUNTER_LINKS } from './counters';
 import { NAV_SECTIONS } from './nav';
 import { CONSOLE_RESOURCES } from './resources';
+import { useSession } from '../session/SessionContext';
 import { useCanNavigate, useNav } from './useRegisteredRoutes';
 
 const toHref = (to: string, search: Record<string, string | boolean>): string => {
@@ -19,6 +20,7 @@ const toHref = (to: string, search: Record<string, string | boolean>): string =>
 export function useNavCommands(): NavCommand[] {
   const sections = useNav();
   const canOpen = useCanNavigate();
+  const { can } = useSession();
   return useMemo(() => {
     const commands: NavCommand[] = [{ id: 'home', title: 'Home', href: '/', hint: 'Dashboard', keywords: 'dashboard start' }];
     for (const section of sections) {
@@ -30,10 +32,11 @@ export function useNavCommands(): NavCommand[] {
       commands.push({ id: `counter:${link.key}`, title: link.noun.charAt(0).toUpperCase() + link.noun.slice(1), href: toHref(link.to, link.search), hint: 'Counter', keywords: link.label });
     }
     commands.push(...statusViewCommands(CONSOLE_RESOURCES, canOpen));
+    commands.push(...collectionCommands(CONSOLE_RESOURCES, canOpen, can));
     // A counter's list and a status view can be the same address: offer it once (the first, named one).
     const seen = new Set<string>();
-    return commands.filter((c) => (seen.has(c.href) ? false : (seen.add(c.href), true)));
-  }, [sections, canOpen]);
+    return commands.filter((c) => c.collection || (seen.has(c.href) ? false : (seen.add(c.href), true)));
+  }, [sections, canOpen, can]);
 }
 
 /** Mounts the command palette with the app's resources, screens and router. */

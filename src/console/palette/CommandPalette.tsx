@@ -147,6 +147,12 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
       await navigate(action.href);
       return;
     }
+    if (action.kind === 'collection') {
+      // The form opens over the app, not inside the palette.
+      onClose();
+      await run.collection(action.resource, action.actionId);
+      return;
+    }
     const outcome =
       action.kind === 'row' ? await run.row(action.resource, action.actionId, action.row) : await run.bulk(action.resource, action.actionId, action.rows, { onFinished: () => active?.controls.clearSelection() });
     if (outcome !== 'cancelled') onClose();

@@ -15,6 +15,7 @@ export type PaletteRun =
   | { kind: 'navigate'; href: string; record?: { resource: string; key: string; subtitle?: string } }
   | { kind: 'row'; resource: AnyResource; actionId: string; row: unknown }
   | { kind: 'bulk'; resource: AnyResource; actionId: string; rows: unknown[] }
+  | { kind: 'collection'; resource: AnyResource; actionId: string }
   /** Puts text into the input (a recent command, or a hint to type an id). */
   | { kind: 'fill'; input: string };
 

@@ -1,3 +1,4 @@
+import type { Permission } from '../../contract/permissions';
 import type { AnyResource } from '../table/resource';
 import { haystack, scoreHaystack, words, type Haystack } from './fuzzy';
 
@@ -15,6 +16,8 @@ export interface NavCommand {
   hint?: string;
   /** Extra words that find it ("moderation", "pending"). */
   keywords?: string;
+  /** A collection action ("New coupon") run in place instead of opening `href` (the list it belongs to). */
+  collection?: { resource: AnyResource; actionId: string };
 }
 
 export interface PreparedNavCommand extends NavCommand {
@@ -60,6 +63,30 @@ export function statusViewCommands(resources: readonly AnyResource[], canOpen: (
         href: `${resource.path}?status=${encodeURIComponent(option.value)}`,
         hint: 'Filtered list',
         keywords: `${resource.nouns.join(' ')} ${option.value.replace(/_/g, ' ')}`,
+      });
+    }
+  }
+  return commands;
+}
+
+/** "New coupon"-style commands: the collection actions of every list the member may open and run. */
+export function collectionCommands(
+  resources: readonly AnyResource[],
+  canOpen: (path: string) => boolean,
+  can: (permission: Permission) => boolean,
+): NavCommand[] {
+  const commands: NavCommand[] = [];
+  for (const resource of resources) {
+    if (!resource.path || !canOpen(resource.path)) continue;
+    for (const action of resource.collectionActions) {
+      if (action.permission && !can(action.permission)) continue;
+      commands.push({
+        id: `collection:${resource.name}:${action.id}`,
+        title: action.label,
+        href: resource.path,
+        hint: resource.title,
+        keywords: `${resource.nouns.join(' ')} ${action.id} ${(action.aliases ?? []).join(' ')} new create add`,
+        collection: { resource, actionId: action.id },
       });
     }
   }

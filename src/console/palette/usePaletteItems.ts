@@ -101,7 +101,7 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
           });
       }
       for (const { command } of rankNavCommands(navigation, '', 12)) {
-        list.push({ id: `nav:${command.id}`, group: 'Go to', title: command.title, aside: command.hint, run: { kind: 'navigate', href: command.href } });
+        list.push(navItem(command));
       }
       return list;
     }
@@ -179,13 +179,7 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
       }
     }
 
-    const nav = rankNavCommands(navigation, trimmed, MAX_NAV_ITEMS).map(({ command }) => ({
-      id: `nav:${command.id}`,
-      group: 'Go to' as const,
-      title: command.title,
-      aside: command.hint,
-      run: { kind: 'navigate' as const, href: command.href },
-    }));
+    const nav = rankNavCommands(navigation, trimmed, MAX_NAV_ITEMS).map(({ command }) => navItem(command));
 
     const hasVerb = actionIntents.length > 0;
     const hasKeys = lookupIntents.some((i) => i.by !== 'search');
@@ -199,4 +193,12 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
   }, [input, intents, byName, active, can, recents, navigation, answersKey, lookups]);
 
   return { items, searching };
+}
+
+/** A screen to open, or a collection action ("New coupon") to run in place. */
+function navItem(command: PreparedNavCommand): PaletteItem {
+  if (command.collection) {
+    return { id: `nav:${command.id}`, group: 'Actions', title: command.title, aside: command.hint, hint: 'Opens a form', run: { kind: 'collection', ...command.collection } };
+  }
+  return { id: `nav:${command.id}`, group: 'Go to', title: command.title, aside: command.hint, run: { kind: 'navigate', href: command.href } };
 }

@@ -80,6 +80,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   // ── selection and focus ──────────────────────────────────────────────────────────────────────
   const bulkAllowed = resource.bulkActions.some((a) => !a.permission || can(a.permission));
   const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
+  const collectionActions = useMemo(() => resource.collectionActions.filter((a) => !a.permission || can(a.permission)), [resource, can]);
   const [selectedKeys, setSelectedKeys] = useState<RowKey[]>([]);
   const [focusedKey, setFocusedKey] = useState<RowKey | null>(null);
   const [menuKey, setMenuKey] = useState<RowKey | null>(null);
@@ -227,7 +228,14 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
         clearSelection();
         return;
       default: {
-        if (!focusedRow || event.shiftKey) return;
+        if (event.shiftKey) return;
+        const collection = collectionActions.find((a) => a.shortcut === event.key);
+        if (collection) {
+          handled();
+          void run.collection(resource, collection.id);
+          return;
+        }
+        if (!focusedRow) return;
         const action = resource.rowActions.find((a) => a.shortcut === event.key);
         if (!action) return;
         handled();
@@ -366,7 +374,23 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
             </Text>
           )}
         </Group>
-        {toolbar && <Group gap="xs">{toolbar}</Group>}
+        {(toolbar || collectionActions.length > 0) && (
+          <Group gap="xs">
+            {toolbar}
+            {collectionActions.map((action) => (
+              <Button
+                key={action.id}
+                size="xs"
+                color={action.color}
+                leftSection={action.icon}
+                aria-keyshortcuts={action.shortcut}
+                onClick={() => void run.collection(resource, action.id)}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Group>
+        )}
       </Group>
 
       {chips.length > 0 && (

@@ -13,7 +13,8 @@ import type { ColumnFilter } from '../../contract/table';
  * list's default filters.
  */
 
-export type FilterKind = 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean';
+export type { FilterKind } from '../../contract/columns';
+import type { FilterKind } from '../../contract/columns';
 
 export interface FilterOption {
   value: string;
@@ -41,8 +42,14 @@ export interface FilterValueByKind {
 }
 export type FilterValue = FilterValueByKind[FilterKind];
 
-/** Options of a select filter: a fixed list, or a hook (dictionaries fetched at run time). */
-export type OptionsSource = { options: readonly FilterOption[]; useOptions?: never } | { options?: never; useOptions: () => readonly FilterOption[] };
+/**
+ * Options of a select filter: a fixed list, or a hook (dictionaries fetched at run time); neither
+ * for an exact value typed by hand (an id).
+ */
+export type OptionsSource =
+  | { options: readonly FilterOption[]; useOptions?: never; placeholder?: never }
+  | { options?: never; useOptions: () => readonly FilterOption[]; placeholder?: never }
+  | { options?: never; useOptions?: never; placeholder?: string };
 
 export type FilterSpec =
   | { kind: 'text'; placeholder?: string }

@@ -1,69 +1,34 @@
 /**
  * Resource declarations: one object per list, read by the table, the row menu, the bulk bar, the
- * keyboard shortcuts and the command palette (DESIGN.md §3).
+ * toolbar, the keyboard shortcuts and the command palette (DESIGN.md §3).
  *
- * ── Declaring a resource (src/console/areas/<area>/resources.tsx) ───────────────────────────────
+ * The list's column table is the contract's (src/contract/<area>/columns.ts): filter kind,
+ * options, sortability and permission come from there. A resource gives only what is the
+ * console's own: header text, width, render, how a filter is shown, and the actions.
  *
  *   export const usersResource = defineResource({
  *     name: 'users', title: 'Users', nouns: ['user', 'users', 'u'],
- *     endpoint: 'usersTable',                  // a table endpoint of src/contract/endpoints.ts
- *     rowSchema: userRowSchema,                // the contract's row schema: types every callback
+ *     endpoint: 'usersTable', table: USERS_TABLE,     // the endpoint and its column table
  *     columns: [
- *       { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text' } },
- *       { key: 'status', header: 'Status', render: (u) => <StatusLabel value={u.status} />,
- *         filter: { kind: 'multiSelect', options: USER_STATUS_OPTIONS } },
- *       { key: 'balance', header: 'Balance', sortable: true, filter: { kind: 'numberRange' },
- *         render: (u) => <CostLabel value={u.balance} /> },
- *       { key: 'currentGrade.name', header: 'Grade', permission: 'viewGrades', visible: false },
- *       { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' },
- *         render: (u) => <DateTime value={u.createdAt} /> },
+ *       { key: 'id', header: 'ID', width: 90 },          // keys are the table's, type-checked
+ *       { key: 'status', header: 'Status', render: (u) => <StatusLabel value={u.status} /> },
+ *       { key: 'balance', header: 'Balance', filterUi: { decimals: 2 }, render: (u) => <CostLabel value={u.balance} /> },
+ *       { key: 'currentGrade.name', header: 'Grade', filterUi: { useOptions: useGradeOptions }, visible: false },
  *     ],
  *     defaultFilters: { status: ['active'] },      // default sort: id desc; 30 rows
  *     describe: (u) => `user ${u.email}`,          // palette and messages ("freeze user bob@…")
  *     state: (u) => u.status,                      // reasons: "…cannot be frozen: it is frozen."
  *     open: (u) => `/users/${u.id}`,               // Enter / double click on a row
- *     rowActions: [
- *       { id: 'freeze', label: 'Freeze', past: 'frozen', flag: 'freezable', permission: 'freezeUsers',
- *         shortcut: 'f', hidden: (u) => u.status === 'frozen',
- *         confirm: { text: (u) => `Freeze ${u.email}?`, undoable: true },
- *         mutation: { endpoint: 'usersFreeze', body: (u) => ({ userId: u.id }) } },
- *       defineRowAction<UserRow, { gradeId: number }>({ id: 'grade', label: 'Change grade',
- *         dialog: ChangeGradeDialog,               // gets {row, rows, onSubmit, onCancel, errors, …}
- *         mutation: { endpoint: 'usersChangeGrade', body: (u, input) => ({ userId: u.id, ...input }) } }),
- *     ],
- *     bulkActions: [
- *       { id: 'freeze', label: 'Freeze', past: 'frozen', flag: 'freezable', permission: 'freezeUsers',
- *         confirm: { text: (rows) => `Freeze ${rows.length} users?`, undoable: true },
- *         mutation: { endpoint: 'usersBulkActions', body: (ids) => ({ action: 'freeze', usersIds: ids.map(Number) }) },
- *         results: (answer, ids) => …per-id outcomes… },
- *     ],
+ *     path: '/users',                              // the list screen (its route is built from it)
+ *     rowActions: [transitionAction(...), editAction({...})],   // actions/factories.ts
+ *     bulkActions: [...], collectionActions: [createAction({...})],
  *   });
  *
  * `mutation` is either an endpoint call (body/params/query typed by the endpoint named) or an
- * async function. A dialog uses `useActionForm({ initialValues, errors })` so server field errors
- * land on its fields, and `<DialogActions>` for its buttons.
- *
- * ── Mounting its list route (code-based TanStack Router) ────────────────────────────────────────
- *
- *   export const usersRoute = createRoute({
- *     getParentRoute: () => authenticatedRoute, path: 'users',
- *     validateSearch: listSearchSchema(usersResource),
- *     component: function UsersList() {
- *       const search = usersRoute.useSearch();
- *       const navigate = usersRoute.useNavigate();
- *       return <ResourceTable resource={usersResource} search={search}
- *                 onSearchChange={(next) => navigate({ search: next, replace: true })} />;
- *     },
- *   });
+ * async function. Dialogs are forms of src/console/forms; they load with their screen's chunk.
  *
  * An embedded list (a user's orders on the profile) keeps its search in useState, passes
  * `queries={{ userId: id }}` and a `listId`.
- *
- * ── What the app mounts once ────────────────────────────────────────────────────────────────────
- *
- *   <MantineProvider> <QueryClientProvider> (inside the router context)
- *     <ListEngineProvider staffId={profile?.id ?? null} can={can} navigate={(href) => router.navigate({ href })}>
- *   and on logout: `await clearStaffCache(staffId, queryClient)` (src/console/offline).
  *
  * Filters, sort, page, page size, search and visible columns live in the URL (./urlState.ts); the
  * last state of each list is kept in localStorage and restored when the list is opened bare.
@@ -71,21 +36,57 @@
  * `useRunAction().row(resource, actionId, row)` / `.bulk(resource, actionId, rows)`.
  */
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type ColumnKey, type ColumnSpec, type QueryKey, type QuerySpec, type TableSpec } from '../../contract/columns';
 import type { ResponseOf } from '../../contract/endpoint';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
 import type { Permission } from '../../contract/permissions';
-import { DEFAULT_PAGE_SIZE, type TableRequest } from '../../contract/table';
-import type { BulkActionDef, RowActionDef, RowKey } from '../actions/types';
-import { normalizeFilter, type FilterSpec, type FilterValue } from './filters';
+import type { TableRequest } from '../../contract/table';
+import type { BulkActionDef, CollectionActionDef, RowActionDef, RowKey } from '../actions/types';
+import { humanize } from '../ui/format';
+import { normalizeFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
 
 /** Endpoint names whose answer is a table response ({items, totalItemsCount, draw}). */
 export type TableEndpointName = {
   [N in EndpointName]: ResponseOf<Endpoints[N]> extends { items: unknown[]; totalItemsCount: number } ? N : never;
 }[EndpointName];
 
+/** A table endpoint's row type. */
+export type RowOfEndpoint<N extends TableEndpointName> = ResponseOf<Endpoints[N]> extends { items: (infer R)[] } ? R : never;
+
 export type Align = 'left' | 'center' | 'right';
 
+/**
+ * How a column's filter is shown (its kind comes from the contract): a text box's placeholder;
+ * the labels of a select's fixed options, or a hook for options fetched at run time; decimals and
+ * bounds of a number range; the words of yes/no.
+ */
+export interface FilterUi {
+  placeholder?: string;
+  labels?: Readonly<Record<string, string>>;
+  useOptions?: () => readonly FilterOption[];
+  decimals?: number;
+  min?: number;
+  max?: number;
+  step?: number;
+  trueLabel?: string;
+  falseLabel?: string;
+}
+
+/** A column as a resource declares it: the key is the contract's; the rest is presentation. */
+export interface ColumnInput<Row, K extends string = string> {
+  key: K;
+  header: string;
+  render?: (row: Row) => ReactNode;
+  filterUi?: FilterUi;
+  /** Shown by default; default true. */
+  visible?: boolean;
+  /** Can be hidden in the column chooser; default true. */
+  hideable?: boolean;
+  width?: number | string;
+  align?: Align;
+}
+
+/** A column as the table reads it: the contract's facts joined with the presentation. */
 export interface ColumnDef<Row> {
   /** The header `value` sent to the server, the URL param of its filter, and the default accessor (dot path). */
   key: string;
@@ -116,7 +117,7 @@ export interface SortState {
   desc: boolean;
 }
 
-export interface ResourceDef<Row> {
+interface ResourceDef<Row> {
   /** Unique list name: query keys, storage keys, palette and element ids. */
   name: string;
   /** Screen title ('Orders'). */
@@ -129,7 +130,8 @@ export interface ResourceDef<Row> {
    * is. Default: the JSON body for POST, `?q=<JSON>` for GET.
    */
   encodeRequest?: (request: TableRequest) => { body?: unknown; query?: Record<string, unknown> };
-  rowSchema: z.ZodType<Row>;
+  /** The list's column table (the contract's, bound to `endpoint`). */
+  table: TableSpec;
   /** Row key; default 'id'. */
   itemKey?: Extract<keyof Row, string>;
   columns: readonly ColumnDef<Row>[];
@@ -142,6 +144,8 @@ export interface ResourceDef<Row> {
   // Input types differ per action; `any` lets one list hold them all (defineRowAction keeps each typed).
   rowActions?: readonly RowActionDef<Row, any>[];
   bulkActions?: readonly BulkActionDef<Row, any>[];
+  /** Actions on the list as a whole ("New coupon"): toolbar buttons, palette commands, shortcuts. */
+  collectionActions?: readonly CollectionActionDef[];
   /** How the palette and messages name a row: 'order 123' (default '<noun> <key>'). */
   describe?: (row: Row) => string;
   /** The row's state in words, for disabled-action reasons: "…: it is completed." */
@@ -170,6 +174,7 @@ export interface Resource<Row> extends ResourceDef<Row> {
   readonly queries: Readonly<Record<string, QueryParamDef>>;
   readonly rowActions: readonly RowActionDef<Row, any>[];
   readonly bulkActions: readonly BulkActionDef<Row, any>[];
+  readonly collectionActions: readonly CollectionActionDef[];
   readonly describe: (row: Row) => string;
   readonly keyOf: (row: Row) => RowKey;
   /** Column keys shown when the URL names none. */
@@ -199,12 +204,69 @@ function fail(resource: string, message: string): never {
   throw new Error(`Resource '${resource}': ${message}`);
 }
 
-/** Validates a declaration and fills its defaults. Mistakes throw at import time, not at click time. */
-export function defineResource<S extends z.ZodType>(
-  def: Omit<ResourceDef<z.output<S>>, 'rowSchema'> & { rowSchema: S },
-): Resource<z.output<S>> {
-  type Row = z.output<S>;
-  const name = def.name;
+/** What a resource declares, for a given row type; see the example at the top of this file. */
+export type ResourceInputOf<Row, T extends TableSpec> = Omit<
+  ResourceDef<Row>,
+  'table' | 'columns' | 'queries' | 'defaultFilters' | 'defaultSort'
+> & {
+  table: T;
+  columns: readonly ColumnInput<Row, ColumnKey<T>>[];
+  /** Labels (and filter presentation) of the table's extra named filters. */
+  queries?: { readonly [K in QueryKey<T>]?: { label: string; filterUi?: FilterUi } };
+  defaultFilters?: { readonly [K in ColumnKey<T> | QueryKey<T>]?: FilterValue };
+  defaultSort?: { key: ColumnKey<T>; desc: boolean };
+};
+
+/** What a resource declares: its rows are typed by its table endpoint's answer. */
+export type ResourceInput<N extends TableEndpointName, T extends TableSpec> = ResourceInputOf<RowOfEndpoint<N>, T> & { endpoint: N };
+
+/** The table's filter editor for a contract column or query: its kind, with the resource's presentation. */
+export function filterSpecOf(spec: ColumnSpec | QuerySpec, ui: FilterUi = {}): FilterSpec | undefined {
+  const option = (value: string): FilterOption => ({ value, label: ui.labels?.[value] ?? humanize(value) });
+  switch (spec.filter) {
+    case undefined:
+      return undefined;
+    case 'text':
+      return { kind: 'text', placeholder: ui.placeholder };
+    case 'select':
+    case 'multiSelect':
+      if (ui.useOptions) return { kind: spec.filter, useOptions: ui.useOptions };
+      if (spec.options) return { kind: spec.filter, options: spec.options.map(option) };
+      return spec.filter === 'select' ? { kind: 'select', placeholder: ui.placeholder } : { kind: 'multiSelect', options: [] };
+    case 'numberRange':
+      return { kind: 'numberRange', decimals: ui.decimals, min: ui.min, max: ui.max, step: ui.step };
+    case 'dateRange':
+      return { kind: 'dateRange' };
+    case 'boolean':
+      return { kind: 'boolean', trueLabel: ui.trueLabel, falseLabel: ui.falseLabel };
+  }
+}
+
+/** Validates a declaration, joins it with its contract column table and fills its defaults. Mistakes throw at import time. */
+export function defineResource<N extends TableEndpointName, T extends TableSpec>(input: ResourceInput<N, T>): Resource<RowOfEndpoint<N>> {
+  return buildResource(input);
+}
+
+/** The same, for rows typed by hand (test fixtures): `defineResourceOf<MyRow>()({...})`. */
+export const defineResourceOf =
+  <Row>() =>
+  <T extends TableSpec>(input: ResourceInputOf<Row, T>): Resource<Row> =>
+    buildResource(input);
+
+function buildResource<Row, T extends TableSpec>(input: ResourceInputOf<Row, T>): Resource<Row> {
+  const name = input.name;
+  const columns: ColumnDef<Row>[] = input.columns.map(({ filterUi, ...column }) => {
+    const spec = (input.table.columns as Record<string, ColumnSpec | undefined>)[column.key];
+    if (!spec) fail(name, `column '${column.key}' is not in the contract's column table`);
+    return { ...column, filter: filterSpecOf(spec, filterUi), sortable: spec.sortable === true, permission: spec.permission };
+  });
+  const queryInput = (input.queries ?? {}) as Record<string, { label: string; filterUi?: FilterUi } | undefined>;
+  const joinedQueries: Record<string, QueryParamDef> = {};
+  for (const [key, spec] of Object.entries(input.table.queries)) {
+    const filter = filterSpecOf(spec, queryInput[key]?.filterUi);
+    if (filter) joinedQueries[key] = { label: queryInput[key]?.label ?? humanize(key), filter };
+  }
+  const def: ResourceDef<Row> = { ...(input as unknown as ResourceDef<Row>), columns, queries: joinedQueries };
   if (!/^[a-z][a-zA-Z0-9-]*$/.test(name)) fail(name, 'name must be a simple identifier');
   if (def.nouns.length === 0 || def.nouns.some((n) => !n.trim())) fail(name, 'nouns must not be empty');
 
@@ -237,9 +299,16 @@ export function defineResource<S extends z.ZodType>(
 
   const actionIds = new Set<string>();
   const shortcuts = new Map<string, string>();
-  for (const action of def.rowActions ?? []) {
-    if (actionIds.has(action.id)) fail(name, `duplicate row action '${action.id}'`);
-    actionIds.add(action.id);
+  const collectionIds = new Set<string>();
+  for (const action of def.collectionActions ?? []) {
+    if (collectionIds.has(action.id)) fail(name, `duplicate collection action '${action.id}'`);
+    collectionIds.add(action.id);
+  }
+  for (const action of [...(def.rowActions ?? []), ...(def.collectionActions ?? [])]) {
+    if (!collectionIds.has(action.id)) {
+      if (actionIds.has(action.id)) fail(name, `duplicate row action '${action.id}'`);
+      actionIds.add(action.id);
+    }
     if (action.shortcut !== undefined) {
       const key = action.shortcut;
       if (!/^[a-z0-9]$/.test(key)) fail(name, `shortcut '${key}' of '${action.id}' must be one lower-case letter or digit`);
@@ -262,7 +331,7 @@ export function defineResource<S extends z.ZodType>(
 
   return {
     ...def,
-    rowSchema: def.rowSchema as unknown as z.ZodType<Row>,
+    searchPlaceholder: def.searchPlaceholder ?? (def.table.search ? `Search by ${def.table.search}` : undefined),
     itemKey,
     defaultSort,
     defaultFilters,
@@ -270,6 +339,7 @@ export function defineResource<S extends z.ZodType>(
     queries,
     rowActions: def.rowActions ?? [],
     bulkActions: def.bulkActions ?? [],
+    collectionActions: def.collectionActions ?? [],
     describe: def.describe ?? ((row: Row) => `${noun} ${keyOf(row)}`),
     keyOf,
     defaultColumns: def.columns.filter((c) => c.visible !== false).map((c) => c.key),

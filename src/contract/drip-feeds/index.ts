@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { id, money, dateTime } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { orderStatusSchema } from '../orders';
-import { tableRequestSchema, tableResponseSchema } from '../table';
+import { tableEndpoint } from '../table';
+import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUSES } from './columns';
+
+export * from './columns';
 
 /**
  * Drip-feed orders (operations.md §3 "Drip-feed row", §4, §7 "Drip feeds"): one purchase split into
@@ -19,18 +22,9 @@ import { tableRequestSchema, tableResponseSchema } from '../table';
  *   console's default filter is status in_processing (DRIP_FEED_DEFAULT_FILTERS).
  */
 
-export const DRIP_FEED_STATUSES = ['in_processing', 'completed', 'canceled'] as const;
-export type DripFeedStatus = (typeof DRIP_FEED_STATUSES)[number];
 export const dripFeedStatusSchema = z.enum(DRIP_FEED_STATUSES);
 
-export const DRIP_FEED_STATUS_LABELS: Record<DripFeedStatus, string> = {
-  in_processing: 'In processing',
-  completed: 'Completed',
-  canceled: 'Canceled',
-};
 
-/** The list's default column filters (operations.md §2: drip feeds open on in_processing). */
-export const DRIP_FEED_DEFAULT_FILTERS = { status: ['in_processing'] as DripFeedStatus[] };
 
 
 export const dripFeedActionsSchema = z.object({
@@ -87,41 +81,14 @@ export const dripFeedDetailSchema = dripFeedRowSchema.extend({
 });
 export type DripFeedDetail = z.infer<typeof dripFeedDetailSchema>;
 
-/**
- * The table's columns: header `value` -> filter kind (absent: not filterable) and whether it sorts.
- * `user.email` is a text filter on the e-mail; `service.name` filters by service id (select);
- * `countries` matches rows targeting any of the listed codes; `orders` is display-only.
- */
-export const DRIP_FEED_TABLE_COLUMNS = {
-  id: { filter: 'select', sortable: true },
-  name: { filter: 'text', sortable: true },
-  url: { filter: 'text', sortable: true },
-  status: { filter: 'multiSelect', sortable: true },
-  'user.email': { filter: 'text', sortable: true },
-  'service.name': { filter: 'select', sortable: true },
-  totalQuantity: { filter: 'numberRange', sortable: true },
-  quantity: { filter: 'numberRange', sortable: true },
-  ordersCount: { filter: 'numberRange', sortable: true },
-  orders: { sortable: false },
-  price: { filter: 'numberRange', sortable: true },
-  countries: { filter: 'multiSelect', sortable: false },
-  promotable: { filter: 'boolean', sortable: true },
-  minutesBetweenRuns: { filter: 'numberRange', sortable: true },
-  createdAt: { filter: 'dateRange', sortable: true },
-} as const satisfies Record<
-  string,
-  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean }
->;
-export type DripFeedTableColumn = keyof typeof DRIP_FEED_TABLE_COLUMNS;
 
 /** Answer of cancel: a sentence and the updated row, so the console can patch its cache. */
 export const dripFeedActionResultSchema = z.object({ message: z.string(), dripFeed: dripFeedRowSchema });
 
 export const dripFeedsEndpoints = {
-  dripFeedsTable: endpoint({
-    method: 'POST', path: `${ADMIN}/drip-feeds/table`, permission: 'viewOrders',
-    body: tableRequestSchema, response: tableResponseSchema(dripFeedRowSchema), mutates: false,
-    summary: 'The drip-feed table (table protocol; columns in DRIP_FEED_TABLE_COLUMNS)',
+  dripFeedsTable: tableEndpoint({
+    path: `${ADMIN}/drip-feeds/table`, permission: 'viewOrders', row: dripFeedRowSchema, table: DRIP_FEEDS_TABLE,
+    summary: 'The drip-feed table (table protocol; columns in DRIP_FEEDS_TABLE)',
   }),
   dripFeedsShow: endpoint({
     method: 'GET', path: `${ADMIN}/drip-feeds/:dripFeedId`, permission: 'viewOrders', response: dripFeedDetailSchema,

@@ -1,38 +1,12 @@
 import { z } from 'zod';
 import { id, dateTime, INT4_MAX } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
-import { tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from '../table';
+import { tableEndpoint, tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from '../table';
+import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUSES } from './columns';
 
-/**
- * External-panel orders (catalogue.md §7, operations.md §4): each attempt to place one of our orders
- * at a provider (an external panel, SMM API v2). The order worker creates one when it sends an
- * order upstream (status creating; `externalId` once the provider accepted it) and follows the
- * provider's status: Pending, In progress, Processing, Completed, Partial, Canceled.
- *
- * An attempt that failed is recreatable: it was never accepted (`error` set, still creating), or the
- * provider canceled it or delivered only part of it (partial), its order is not finished, and it was
- * not recreated yet. Recreate places a new attempt for the same order at a provider (the same or
- * another) for a quantity; the worker sends it. A second recreate of the same attempt is a 409.
- *
- * Permission: manageExternalPanelOrders for everything here.
- *
- * The list: the spec fetches it with `GET /external-panel-orders`; the table request then travels as
- * the query string `q=<JSON>` (contract/table.ts encodeTableQuery). `POST /external-panel-orders/table`
- * answers the same with the request as a JSON body. Default sort id descending.
- */
+export * from './columns';
 
-export const EXTERNAL_PANEL_ORDER_STATUSES = ['creating', 'pending', 'in_progress', 'processing', 'completed', 'partial', 'canceled'] as const;
-export type ExternalPanelOrderStatus = (typeof EXTERNAL_PANEL_ORDER_STATUSES)[number];
 export const externalPanelOrderStatusSchema = z.enum(EXTERNAL_PANEL_ORDER_STATUSES);
-export const EXTERNAL_PANEL_ORDER_STATUS_LABELS: Record<ExternalPanelOrderStatus, string> = {
-  creating: 'Creating',
-  pending: 'Pending',
-  in_progress: 'In progress',
-  processing: 'Processing',
-  completed: 'Completed',
-  partial: 'Partial',
-  canceled: 'Canceled',
-};
 
 
 export const externalPanelOrderActionsSchema = z.object({
@@ -64,28 +38,6 @@ export const externalPanelOrderRowSchema = z.object({
 });
 export type ExternalPanelOrderRow = z.infer<typeof externalPanelOrderRowSchema>;
 
-/**
- * The table's columns (header `value` -> filter kind, sortable). `provider.name` filters by provider
- * id (select); `order.id` by the order's id; `error` is a boolean "failed to send" filter.
- */
-export const EXTERNAL_PANEL_ORDER_TABLE_COLUMNS = {
-  id: { filter: 'select', sortable: true },
-  status: { filter: 'multiSelect', sortable: true },
-  'provider.name': { filter: 'select', sortable: true },
-  'order.id': { filter: 'select', sortable: true },
-  externalId: { filter: 'text', sortable: true },
-  quantity: { filter: 'numberRange', sortable: true },
-  url: { filter: 'text', sortable: true },
-  charge: { filter: 'numberRange', sortable: true },
-  remains: { filter: 'numberRange', sortable: true },
-  error: { filter: 'boolean', sortable: false },
-  createdAt: { filter: 'dateRange', sortable: true },
-  updatedAt: { filter: 'dateRange', sortable: true },
-} as const satisfies Record<
-  string,
-  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean }
->;
-export type ExternalPanelOrderTableColumn = keyof typeof EXTERNAL_PANEL_ORDER_TABLE_COLUMNS;
 
 /** A JSON text that does not parse stays a string, which the table schema then rejects at `q`. */
 const parseJsonText = (value: unknown): unknown => {
@@ -149,10 +101,9 @@ export const externalPanelOrdersEndpoints = {
     query: externalPanelOrdersQuerySchema, response: tableResponseSchema(externalPanelOrderRowSchema),
     summary: 'External-panel orders; the table request as the query string q=<JSON> (encodeTableQuery)',
   }),
-  externalPanelOrdersTable: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panel-orders/table`, permission: 'manageExternalPanelOrders',
-    body: tableRequestSchema, response: tableResponseSchema(externalPanelOrderRowSchema), mutates: false,
-    summary: 'External-panel orders (table protocol as a JSON body; columns in EXTERNAL_PANEL_ORDER_TABLE_COLUMNS)',
+  externalPanelOrdersTable: tableEndpoint({
+    path: `${ADMIN}/external-panel-orders/table`, permission: 'manageExternalPanelOrders', row: externalPanelOrderRowSchema, table: EXTERNAL_PANEL_ORDERS_TABLE,
+    summary: 'External-panel orders (table protocol as a JSON body; columns in EXTERNAL_PANEL_ORDERS_TABLE)',
   }),
   externalPanelOrdersRecreate: endpoint({
     method: 'POST', path: `${ADMIN}/external-panel-orders/:id/recreate`, permission: 'manageExternalPanelOrders',

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { id, positiveBigId as positiveId, queryBigId as queryId, money, dateTime, bulkResultSchema } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { providerTypeSchema } from '../providers';
-import { tableRequestSchema, tableResponseSchema } from '../table';
+import { tableEndpoint } from '../table';
+import { CANCEL_DESCRIPTION_MAX, ORDERS_TABLE, ORDER_BULK_LIMIT, ORDER_SOURCES, ORDER_SOURCE_TYPES, ORDER_STATUSES, PRICE_MODIFICATION_KINDS } from './columns';
+
+export * from './columns';
 
 /**
  * Orders (operations.md §3 "Order row", §4 "Order statuses", §5 cancel dialog, §7 "Orders").
@@ -26,51 +29,15 @@ import { tableRequestSchema, tableResponseSchema } from '../table';
  * - bulk calls apply what they can and answer `{done, failed: [{id, message}]}`.
  */
 
-export const ORDER_STATUSES = ['in_processing', 'in_moderation', 'completed', 'stopped', 'canceled', 'unpaid'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-/** Statuses an order never leaves. */
-export const FINAL_ORDER_STATUSES = ['completed', 'canceled'] as const satisfies readonly OrderStatus[];
 
-export const ORDER_SOURCES = [
-  'api',
-  'cabinet',
-  'order_widget',
-  'socpanel',
-  'perfect_panel_api',
-  'subscription',
-  'order_widget_multiple',
-  'buy_page',
-  'single_form',
-  'drip_feed',
-  'free_trial',
-  'package',
-  'order_widget_step_by_step',
-  'order_widget_mini',
-] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const orderSourceSchema = z.enum(ORDER_SOURCES);
 
-/** The parent an order was created by (the list's chip: "Drip feed #12"). */
-export const ORDER_SOURCE_TYPES = ['drip_feed', 'subscription', 'combo_order'] as const;
-export type OrderSourceType = (typeof ORDER_SOURCE_TYPES)[number];
 export const orderSourceTypeSchema = z.enum(ORDER_SOURCE_TYPES);
 
-export const PRICE_MODIFICATION_KINDS = ['coupon', 'discount', 'userService', 'freeTrial'] as const;
-export type PriceModificationKind = (typeof PRICE_MODIFICATION_KINDS)[number];
 
-/** Single-order state changes (bodies `{orderId}`); cancel has its own body. */
-export const ORDER_TRANSITIONS = ['approve', 'reject', 'activate', 'pause', 'complete'] as const;
-export type OrderTransition = (typeof ORDER_TRANSITIONS)[number];
-/** The state changes offered in bulk (bodies `{ordersIds}`), besides bulk cancel. */
-export const ORDER_BULK_TRANSITIONS = ['activate', 'pause', 'complete'] as const;
-export type OrderBulkTransition = (typeof ORDER_BULK_TRANSITIONS)[number];
 
-/** The most orders one bulk call may name. */
-export const ORDER_BULK_LIMIT = 500;
-/** The longest cancel description. */
-export const CANCEL_DESCRIPTION_MAX = 1000;
 
 const percent = z.string();
 
@@ -151,51 +118,6 @@ export const orderRowSchema = z.object({
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
-/**
- * The orders table's columns: header `value` -> filter kind (absent: not filterable) and whether it
- * sorts. Filter values as in the table protocol: text = contains (case-insensitive); select = one
- * value; multiSelect = a list; numberRange and dateRange = {from, to} inclusive (dates
- * 'YYYY-MM-DD', UTC); boolean.
- * - `service.name` sorts by name and filters by service id (a select);
- * - `user.email` sorts by e-mail and filters by user id when the value is an integer (a select from
- *   usersSearch), otherwise by e-mail text (contains);
- * - `priceModifications` and `actions` are display-only.
- * The console's default filter is status ['in_processing'] and the default sort id descending.
- *
- * Extra `queries` (the source-type chip and a user's orders): `sourceType` (one of
- * ORDER_SOURCE_TYPES), `sourceId` (integer), `userId` (integer).
- * The search box matches the id exactly, and the url and the user's e-mail as contains.
- * On very large lists the total may be an estimate (`totalIsEstimate: true`; say "about").
- */
-export const ORDER_TABLE_COLUMNS = {
-  id: { filter: 'select', sortable: true },
-  status: { filter: 'multiSelect', sortable: true },
-  createdAt: { filter: 'dateRange', sortable: true },
-  completedAt: { filter: 'dateRange', sortable: true },
-  name: { filter: 'text', sortable: true },
-  'service.name': { filter: 'select', sortable: true },
-  price: { filter: 'numberRange', sortable: true },
-  cost: { filter: 'numberRange', sortable: true },
-  'user.email': { filter: 'select', sortable: true },
-  url: { filter: 'text', sortable: true },
-  revenue: { filter: 'numberRange', sortable: true },
-  quantity: { filter: 'numberRange', sortable: true },
-  marginPercent: { filter: 'numberRange', sortable: true },
-  currentQuantity: { filter: 'numberRange', sortable: true },
-  percentOfExternalStatisticsFill: { filter: 'numberRange', sortable: true },
-  hasNoActiveProviders: { filter: 'boolean', sortable: true },
-  isPaid: { filter: 'boolean', sortable: true },
-  refundAmount: { filter: 'numberRange', sortable: true },
-  source: { filter: 'multiSelect', sortable: true },
-  priceModifications: { sortable: false },
-  actions: { sortable: false },
-} as const satisfies Record<
-  string,
-  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean }
->;
-export type OrderTableColumn = keyof typeof ORDER_TABLE_COLUMNS;
-export const ORDER_TABLE_QUERIES = ['sourceType', 'sourceId', 'userId'] as const;
-export const DEFAULT_ORDER_STATUS_FILTER: OrderStatus[] = ['in_processing'];
 
 /** The provider (external panel) an order is sent to, and the provider service used there. */
 export const orderProviderSchema = z.object({
@@ -378,10 +300,9 @@ export const orderCancelResultSchema = orderActionResultSchema.extend({
 export const refundAmountSchema = z.object({ amount: money });
 
 export const ordersEndpoints = {
-  ordersTable: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/table`, permission: 'viewOrders',
-    body: tableRequestSchema, response: tableResponseSchema(orderRowSchema), mutates: false,
-    summary: 'The orders table (table protocol; columns in ORDER_TABLE_COLUMNS; queries sourceType, sourceId, userId)',
+  ordersTable: tableEndpoint({
+    path: `${ADMIN}/orders/table`, permission: 'viewOrders', row: orderRowSchema, table: ORDERS_TABLE,
+    summary: 'The orders table (table protocol; columns in ORDERS_TABLE; queries sourceType, sourceId, userId)',
   }),
   ordersRefundAmount: endpoint({
     method: 'GET', path: `${ADMIN}/orders/refund-amount`, permission: 'viewOrders',

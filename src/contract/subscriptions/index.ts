@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { id, money, dateTime } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { tableRequestSchema, tableResponseSchema } from '../table';
+import { tableEndpoint } from '../table';
+import { BILLING_TYPES, SUBSCRIPTIONS_TABLE, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './columns';
+
+export * from './columns';
 
 /**
  * Subscriptions (operations.md §3 "Subscription", §4, §7 "Subscriptions"): a customer follows an
@@ -20,37 +23,9 @@ import { tableRequestSchema, tableResponseSchema } from '../table';
  * - money is a decimal string, dates UTC 'YYYY-MM-DD HH:mm:ss'; default sort id descending.
  */
 
-export const SUBSCRIPTION_STATUSES = ['in_processing', 'completed', 'canceled'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
-export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  in_processing: 'In processing',
-  completed: 'Completed',
-  canceled: 'Canceled',
-};
 
-/** What kind of content the subscription watches for. */
-export const SUBSCRIPTION_TYPES = ['posts', 'reels', 'stories', 'videos', 'live_streams'] as const;
-export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
-export const SUBSCRIPTION_TYPE_LABELS: Record<SubscriptionType, string> = {
-  posts: 'New posts',
-  reels: 'New reels',
-  stories: 'New stories',
-  videos: 'New videos',
-  live_streams: 'Live streams',
-};
 
-/**
- * How the customer pays: per_content charges the balance for every content served; one_time paid
- * for `contentsLimit` contents up front; recurring renews through a saved payment method.
- */
-export const BILLING_TYPES = ['per_content', 'one_time', 'recurring'] as const;
-export type BillingType = (typeof BILLING_TYPES)[number];
-export const BILLING_TYPE_LABELS: Record<BillingType, string> = {
-  per_content: 'Per content (balance)',
-  one_time: 'One-time payment',
-  recurring: 'Recurring payment',
-};
 
 
 export const subscriptionActionsSchema = z.object({
@@ -119,39 +94,13 @@ export const subscriptionCollectionsSchema = z.object({
 });
 export type SubscriptionCollections = z.infer<typeof subscriptionCollectionsSchema>;
 
-/**
- * The table's columns (header `value` -> filter kind, sortable). `user.email` is a text filter;
- * `subscriptionServices` filters by service id (rows with that service); list columns are display-only.
- */
-export const SUBSCRIPTION_TABLE_COLUMNS = {
-  id: { filter: 'select', sortable: true },
-  name: { filter: 'text', sortable: true },
-  url: { filter: 'text', sortable: true },
-  type: { filter: 'multiSelect', sortable: true },
-  status: { filter: 'multiSelect', sortable: true },
-  'user.email': { filter: 'text', sortable: true },
-  contentsLimit: { filter: 'numberRange', sortable: true },
-  subscriptionContentsCount: { filter: 'numberRange', sortable: true },
-  subscriptionServices: { filter: 'select', sortable: false },
-  subscriptionContents: { sortable: false },
-  recurringPaymentMethods: { sortable: false },
-  billingType: { filter: 'multiSelect', sortable: true },
-  expiredAt: { filter: 'dateRange', sortable: true },
-  createdAt: { filter: 'dateRange', sortable: true },
-  completedAt: { filter: 'dateRange', sortable: true },
-} as const satisfies Record<
-  string,
-  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean }
->;
-export type SubscriptionTableColumn = keyof typeof SUBSCRIPTION_TABLE_COLUMNS;
 
 export const subscriptionActionResultSchema = z.object({ message: z.string(), subscription: subscriptionRowSchema });
 
 export const subscriptionsEndpoints = {
-  subscriptionsTable: endpoint({
-    method: 'POST', path: `${ADMIN}/subscriptions/table`, permission: 'viewOrders',
-    body: tableRequestSchema, response: tableResponseSchema(subscriptionRowSchema), mutates: false,
-    summary: 'The subscriptions table (table protocol; columns in SUBSCRIPTION_TABLE_COLUMNS)',
+  subscriptionsTable: tableEndpoint({
+    path: `${ADMIN}/subscriptions/table`, permission: 'viewOrders', row: subscriptionRowSchema, table: SUBSCRIPTIONS_TABLE,
+    summary: 'The subscriptions table (table protocol; columns in SUBSCRIPTIONS_TABLE)',
   }),
   subscriptionsCollections: endpoint({
     method: 'GET', path: `${ADMIN}/subscriptions/collections`, permission: 'viewOrders', response: subscriptionCollectionsSchema,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { id, positiveId, queryId, money, dateTime, bulkResultSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { tableRequestSchema, tableResponseSchema } from '../table';
+import { tableEndpoint, tableResponseSchema } from '../table';
+import { SELLER_STATUSES, USER_BULK_ACTIONS, USER_STATUSES, USERS_TABLE } from './columns';
+
+export * from './columns';
 
 /**
  * Users: the panel's customers (operations.md §3 "User row", §4, §7 "Users"), plus the grade
@@ -24,16 +27,10 @@ import { tableRequestSchema, tableResponseSchema } from '../table';
  * - the endpoint order matters: static paths (`/users/search`) come before `/users/:userId`.
  */
 
-export const USER_STATUSES = ['active', 'frozen', 'deactivated'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 export const userStatusSchema = z.enum(USER_STATUSES);
 
-export const SELLER_STATUSES = ['new', 'in_progress', 'paid', 'cancel'] as const;
-export type SellerStatus = (typeof SELLER_STATUSES)[number];
 export const sellerStatusSchema = z.enum(SELLER_STATUSES);
 
-export const USER_BULK_ACTIONS = ['freeze', 'deactivate', 'activate'] as const;
-export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
 
 /** The most users one search answers (pickers, command palette). */
 export const USER_SEARCH_LIMIT = 20;
@@ -98,37 +95,6 @@ export const userRowSchema = z.object({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
-/**
- * The users table's columns: header `value` -> filter kind (absent: not filterable) and whether it
- * sorts. Filter values: text = contains (case-insensitive); select = one value; multiSelect = a
- * list; numberRange and dateRange = {from, to} inclusive (dates 'YYYY-MM-DD', UTC); boolean.
- * `currentGrade.name` filters by grade id and `seller.email` by staff id (their select options
- * come from gradesAvailable and usersAvailableSellers).
- */
-export const USER_TABLE_COLUMNS = {
-  id: { filter: 'select', sortable: true },
-  name: { filter: 'text', sortable: true },
-  email: { filter: 'text', sortable: true },
-  telegramUsername: { filter: 'text', sortable: true },
-  balance: { filter: 'numberRange', sortable: true },
-  spent: { filter: 'numberRange', sortable: true },
-  'currentGrade.name': { filter: 'select', sortable: true, permission: 'viewGrades' },
-  messengers: { filter: 'boolean', sortable: true },
-  userServiceExists: { filter: 'boolean', sortable: true },
-  createdAt: { filter: 'dateRange', sortable: true },
-  affiliateCode: { filter: 'text', sortable: true },
-  affiliates: { filter: 'numberRange', sortable: true },
-  'seller.email': { filter: 'select', sortable: true },
-  sellerStatus: { filter: 'multiSelect', sortable: true },
-  marketingSubid: { filter: 'text', sortable: true },
-  status: { filter: 'multiSelect', sortable: true },
-  frozenAt: { filter: 'dateRange', sortable: true },
-  deactivatedAt: { filter: 'dateRange', sortable: true },
-} as const satisfies Record<
-  string,
-  { filter?: 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean'; sortable: boolean; permission?: 'viewGrades' }
->;
-export type UserTableColumn = keyof typeof USER_TABLE_COLUMNS;
 
 const transactionsSummarySchema = z.object({
   count: z.number().int(),
@@ -274,10 +240,9 @@ export const affiliatesQuerySchema = z.object({
 });
 
 export const usersEndpoints = {
-  usersTable: endpoint({
-    method: 'POST', path: `${ADMIN}/users/table`, permission: 'viewUsers',
-    body: tableRequestSchema, response: tableResponseSchema(userRowSchema), mutates: false,
-    summary: 'The users table (table protocol; columns in USER_TABLE_COLUMNS)',
+  usersTable: tableEndpoint({
+    path: `${ADMIN}/users/table`, permission: 'viewUsers', row: userRowSchema, table: USERS_TABLE,
+    summary: 'The users table (table protocol; columns in USERS_TABLE)',
   }),
   usersSearch: endpoint({
     method: 'GET', path: `${ADMIN}/users/search`, permission: 'viewUsers',

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ColumnSpec, QuerySpec, TableSpec } from '../../contract/columns';
 import type { Permission } from '../../contract/permissions';
 import type { ParsedTableRequest, TableResponse } from '../../contract/table';
 import { rows, type Queryable } from '../db/client';
@@ -6,10 +7,11 @@ import { validationFailed } from '../http/errors';
 import { containsPattern, filterCondition, FilterValueError, readIdOrNull, type FilterKind, type ValueType } from './filters';
 
 /**
- * The one table-query builder every list uses (DESIGN.md §4). A list declares its columns as data:
- * per header `value` the SQL expression it sorts and filters on, its filter kind, whether it may be
- * sorted and the permission it needs; plus search columns, named `queries` filters, the default
- * sort, the FROM clause and a row mapper. `query()` answers one parsed table request.
+ * The one table-query builder every list uses (DESIGN.md §4). The list's column table lives in the
+ * contract (src/contract/columns.ts: filter kind, value type, options, sortable, permission per
+ * header `value`); the server gives only what is its own: the SQL of each key (type-checked
+ * against that table), search columns, the default sort, the FROM clause and a row mapper.
+ * `query()` answers one parsed table request.
  *
  * Rules every list gets for free:
  * - sorting and filtering only on declared keys; an undeclared key, a column the caller may not
@@ -35,7 +37,7 @@ export type ColumnFilterDef<Ctx> =
   | { kind: FilterKind; sql?: SQL; valueType?: ValueType; options?: readonly string[] }
   | CustomFilter<Ctx>;
 
-export interface ColumnDef<Ctx> {
+interface ColumnDef<Ctx> {
   /** The expression sorted on, and filtered on unless the filter names its own. */
   sql: SQL;
   /** Absent: the column cannot be filtered. */
@@ -51,7 +53,7 @@ export interface ColumnDef<Ctx> {
   nullable?: boolean;
 }
 
-export interface QueryDef<Ctx> {
+interface QueryDef<Ctx> {
   filter: ColumnFilterDef<Ctx>;
   /** Expression for the kind-based filters. */
   sql?: SQL;
@@ -63,7 +65,41 @@ export interface SortKey {
   desc: boolean;
 }
 
-export interface TableDefinition<Row, Item, Ctx extends TableContext> {
+/** The server's part of one column: its SQL. Filter kind, sortability and permission come from the contract. */
+export interface ServerColumn<Ctx> {
+  /** The expression sorted on, and filtered on unless `filterSql` is given. */
+  sql: SQL;
+  /** Filtered on instead of `sql` (a grade sorted by name and filtered by id). */
+  filterSql?: SQL;
+  /** A filter written by hand instead of the kind's condition (an id or a text in one box). */
+  filter?: CustomFilter<Ctx>;
+  /**
+   * The expression can be NULL: rows without a value then sort last in both directions. Left off
+   * for NOT NULL columns so a plain index can serve the descending sort.
+   */
+  nullable?: boolean;
+}
+
+/** The server's part of an extra named filter: its SQL, or a filter written by hand. */
+export type ServerQuery<Ctx> = { sql: SQL; filter?: never } | { filter: CustomFilter<Ctx>; sql?: never };
+
+/** Keys the server must give SQL for: columns that filter or sort. Display-only columns need none. */
+type NeedsSql<S> = S extends { filter: FilterKind } ? true : S extends { sortable: true } ? true : false;
+export type ServerColumns<C, Ctx> = {
+  [K in keyof C as NeedsSql<C[K]> extends true ? K : never]-?: ServerColumn<Ctx>;
+} & {
+  [K in keyof C as NeedsSql<C[K]> extends true ? never : K]?: never;
+};
+
+export interface ServerTableDefinition<Row, Item, Ctx extends TableContext, T extends TableSpec>
+  extends Omit<TableDefinition<Row, Item, Ctx>, 'columns' | 'queries' | 'defaultSort'> {
+  columns: ServerColumns<T['columns'], Ctx>;
+  queries?: { [K in keyof T['queries']]-?: ServerQuery<Ctx> };
+  defaultSort?: { key: Extract<keyof T['columns'], string>; desc: boolean }[];
+}
+
+/** Internal form of a list: the contract's facts joined with the server's SQL. */
+interface TableDefinition<Row, Item, Ctx extends TableContext> {
   /** FROM clause body, joins included: sql`users u LEFT JOIN grades g ON g.id = u.current_grade_id`. */
   from: SQL;
   /** The select list: sql`u.id, u.email, …`. */
@@ -126,7 +162,54 @@ function conditionFor<Ctx>(def: ColumnFilterDef<Ctx>, fallbackSql: SQL | undefin
 
 const mayUse = (ctx: TableContext, permission: Permission | undefined) => !permission || ctx.permissions.has(permission);
 
-export function defineTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext = TableContext>(
+function joinColumn<Ctx>(key: string, spec: ColumnSpec, server: ServerColumn<Ctx> | undefined): ColumnDef<Ctx> | undefined {
+  if (!spec.filter && !spec.sortable) return undefined;
+  if (!server) throw new Error(`Column "${key}" filters or sorts but has no SQL`);
+  const filter: ColumnFilterDef<Ctx> | undefined = !spec.filter
+    ? undefined
+    : (server.filter ?? { kind: spec.filter, sql: server.filterSql, valueType: spec.valueType, options: spec.options });
+  return { sql: server.sql, filter, sortable: spec.sortable === true, permission: spec.permission, nullable: server.nullable };
+}
+
+function joinQuery<Ctx>(key: string, spec: QuerySpec, server: ServerQuery<Ctx> | undefined): QueryDef<Ctx> {
+  if (!server) throw new Error(`Query "${key}" has no SQL`);
+  return {
+    filter: server.filter ?? { kind: spec.filter, valueType: spec.valueType, options: spec.options },
+    sql: server.sql,
+    permission: spec.permission,
+  };
+}
+
+/**
+ * Defines a list from its contract column table and the server's SQL:
+ *
+ *   export const usersTable = defineTable(USERS_TABLE, {
+ *     from: sql`users u LEFT JOIN grades g ON g.id = u.current_grade_id`,
+ *     select: sql`u.id, u.name, …`, id: sql`u.id`,
+ *     columns: { id: { sql: sql`u.id` }, 'currentGrade.name': { sql: sql`g.name`, filterSql: sql`u.current_grade_id`, nullable: true }, … },
+ *     search: [sql`u.email`, sql`u.name`], defaultSort: [{ key: 'id', desc: true }], map: mapUserRow,
+ *   });
+ */
+export function defineTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext = TableContext, T extends TableSpec = TableSpec>(
+  spec: T,
+  server: ServerTableDefinition<Row, Item, Ctx, T>,
+): TableQuery<Item, Ctx> {
+  const columns: Record<string, ColumnDef<Ctx>> = {};
+  const serverColumns = server.columns as Record<string, ServerColumn<Ctx> | undefined>;
+  for (const key of Object.keys(serverColumns)) {
+    if (!Object.prototype.hasOwnProperty.call(spec.columns, key)) throw new Error(`Column "${key}" is not in the contract's column table`);
+  }
+  for (const [key, columnSpec] of Object.entries(spec.columns)) {
+    const joined = joinColumn(key, columnSpec, serverColumns[key]);
+    if (joined) columns[key] = joined;
+  }
+  const queries: Record<string, QueryDef<Ctx>> = {};
+  const serverQueries = (server.queries ?? {}) as Record<string, ServerQuery<Ctx> | undefined>;
+  for (const [key, querySpec] of Object.entries(spec.queries)) queries[key] = joinQuery(key, querySpec, serverQueries[key]);
+  return buildTable<Row, Item, Ctx>({ ...server, columns, queries, defaultSort: server.defaultSort });
+}
+
+function buildTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext>(
   def: TableDefinition<Row, Item, Ctx>,
 ): TableQuery<Item, Ctx> {
   const defaultSort = def.defaultSort ?? [];

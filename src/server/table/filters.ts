@@ -8,10 +8,10 @@ import type { ColumnFilter } from '../../contract/table';
  * throws FilterValueError, which the builder answers as a 422 at the filter's path. A value that
  * means "no filter" (null, '', [], a range with both ends empty) yields no condition.
  */
-export type FilterKind = 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean';
+export type { FilterKind, ValueType } from '../../contract/columns';
+import type { FilterKind, ValueType } from '../../contract/columns';
 
 /** How select and multi-select values are read: integers are range-checked so the database never sees an overflow. */
-export type ValueType = 'text' | 'int' | 'bigint';
 
 export class FilterValueError extends Error {}
 

@@ -1,15 +1,15 @@
 /** The generic table-query builder (see define.ts for the rules every list gets). */
 export { defineTable } from './define';
 export type {
-  ColumnDef,
   ColumnFilterDef,
   CustomFilter,
-  QueryDef,
   QueryOptions,
   SearchMatcher,
+  ServerColumn,
+  ServerQuery,
+  ServerTableDefinition,
   SortKey,
   TableContext,
-  TableDefinition,
   TableQuery,
 } from './define';
 export { FilterValueError, containsPattern, escapeLike, filterCondition, readScalar } from './filters';

@@ -1,12 +1,7 @@
 import { UserLink } from '../../table/cells';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import {
-  COMBO_ORDER_STATUSES,
-  COMBO_ORDER_STATUS_LABELS,
-  comboOrderRowSchema,
-  PACKAGE_TYPES,
-} from '../../../contract/combo-orders';
+import { COMBO_ORDERS_TABLE, COMBO_ORDER_STATUS_LABELS } from '../../../contract/combo-orders/columns';
 import { defineResource } from '../../table/resource';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
@@ -14,8 +9,6 @@ import { formatNumber, humanize } from '../../ui/format';
 
 /** Combo orders (operations.md §3 "Combo order", §4): default status in_processing. */
 
-const STATUS_OPTIONS = COMBO_ORDER_STATUSES.map((value) => ({ value, label: COMBO_ORDER_STATUS_LABELS[value] }));
-const PACKAGE_TYPE_OPTIONS = PACKAGE_TYPES.map((value) => ({ value, label: humanize(value) }));
 
 export const comboOrdersResource = defineResource({
   name: 'combo-orders',
@@ -23,23 +16,20 @@ export const comboOrdersResource = defineResource({
   title: 'Combo orders',
   nouns: ['combo order', 'combo orders', 'combo', 'co'],
   endpoint: 'comboOrdersTable',
-  rowSchema: comboOrderRowSchema,
+  table: COMBO_ORDERS_TABLE,
   permission: 'viewOrders',
   state: (c) => COMBO_ORDER_STATUS_LABELS[c.status].toLowerCase(),
   columns: [
-    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text' }, hideable: false },
+    { key: 'id', header: 'ID', hideable: false },
     {
       key: 'status',
       header: 'Status',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: STATUS_OPTIONS },
+      filterUi: { labels: COMBO_ORDER_STATUS_LABELS },
       render: (c) => <StatusLabel value={c.status} text={COMBO_ORDER_STATUS_LABELS[c.status]} />,
     },
     {
       key: 'user.email',
       header: 'User',
-      sortable: true,
-      filter: { kind: 'text' },
       render: (c) => (
         <div>
           <UserLink user={c.user} />
@@ -54,8 +44,6 @@ export const comboOrdersResource = defineResource({
     {
       key: 'url',
       header: 'URL',
-      sortable: true,
-      filter: { kind: 'text' },
       render: (c) => (
         <Anchor href={c.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
           {c.url}
@@ -65,16 +53,12 @@ export const comboOrdersResource = defineResource({
     {
       key: 'package.type',
       header: 'Package type',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: PACKAGE_TYPE_OPTIONS },
       render: (c) => humanize(c.package.type),
     },
-    { key: 'package.name', header: 'Package', sortable: true, filter: { kind: 'text', placeholder: 'Package id' }, render: (c) => c.package.name },
+    { key: 'package.name', header: 'Package', filterUi: { placeholder: 'Package id' }, render: (c) => c.package.name },
     {
       key: 'ordersCount',
       header: 'Orders',
-      sortable: true,
-      filter: { kind: 'numberRange' },
       align: 'right',
       render: (c) => (
         <Anchor component={Link} to={`/orders?sourceType=combo_order&sourceId=${c.id}&status=`} size="sm">
@@ -82,7 +66,7 @@ export const comboOrdersResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (c) => <DateTime value={c.createdAt} /> },
+    { key: 'createdAt', header: 'Created', render: (c) => <DateTime value={c.createdAt} /> },
   ],
   defaultFilters: { status: ['in_processing'] },
   rowActions: [

@@ -1,7 +1,8 @@
 import { UserLink } from '../../table/cells';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { DRIP_FEED_STATUSES, DRIP_FEED_STATUS_LABELS, dripFeedRowSchema, type DripFeedRow } from '../../../contract/drip-feeds';
+import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUS_LABELS } from '../../../contract/drip-feeds/columns';
+import type { DripFeedRow } from '../../../contract/drip-feeds';
 import { defineResource } from '../../table/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -11,7 +12,6 @@ import { formatRunInterval } from './interval';
 
 /** The drip-feed list (operations.md §3 "Drip-feed row", §4): default status in_processing. */
 
-const STATUS_OPTIONS = DRIP_FEED_STATUSES.map((value) => ({ value, label: DRIP_FEED_STATUS_LABELS[value] }));
 
 function Runs({ row }: { row: DripFeedRow }) {
   if (row.orders.length === 0) return <Text size="sm" c="dimmed">No runs yet</Text>;
@@ -32,53 +32,46 @@ export const dripFeedsResource = defineResource({
   title: 'Drip-feed',
   nouns: ['drip feed', 'drip feeds', 'drip', 'df'],
   endpoint: 'dripFeedsTable',
-  rowSchema: dripFeedRowSchema,
+  table: DRIP_FEEDS_TABLE,
   permission: 'viewOrders',
   state: (d) => DRIP_FEED_STATUS_LABELS[d.status].toLowerCase(),
   columns: [
-    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text' }, hideable: false },
-    { key: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
+    { key: 'id', header: 'ID', hideable: false },
+    { key: 'name', header: 'Name' },
     {
       key: 'status',
       header: 'Status',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: STATUS_OPTIONS },
+      filterUi: { labels: DRIP_FEED_STATUS_LABELS },
       render: (d) => <StatusLabel value={d.status} text={DRIP_FEED_STATUS_LABELS[d.status]} />,
     },
     {
       key: 'user.email',
       header: 'User',
-      sortable: true,
-      filter: { kind: 'text' },
       render: (d) => <UserLink user={d.user} />,
     },
-    { key: 'service.name', header: 'Service', sortable: true, filter: { kind: 'text', placeholder: 'Service id' }, render: (d) => d.service.name },
+    { key: 'service.name', header: 'Service', filterUi: { placeholder: 'Service id' }, render: (d) => d.service.name },
     {
       key: 'url',
       header: 'URL',
-      sortable: true,
-      filter: { kind: 'text' },
       render: (d) => (
         <Anchor href={d.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
           {d.url}
         </Anchor>
       ),
     },
-    { key: 'totalQuantity', header: 'Total quantity', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (d) => formatNumber(d.totalQuantity) },
-    { key: 'quantity', header: 'Quantity per run', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (d) => formatNumber(d.quantity) },
-    { key: 'ordersCount', header: 'Runs', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (d) => formatNumber(d.ordersCount) },
+    { key: 'totalQuantity', header: 'Total quantity', align: 'right', render: (d) => formatNumber(d.totalQuantity) },
+    { key: 'quantity', header: 'Quantity per run', align: 'right', render: (d) => formatNumber(d.quantity) },
+    { key: 'ordersCount', header: 'Runs', align: 'right', render: (d) => formatNumber(d.ordersCount) },
     { key: 'orders', header: 'Orders', render: (d) => <Runs row={d} /> },
-    { key: 'price', header: 'Price', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (d) => <CostLabel value={d.price} /> },
+    { key: 'price', header: 'Price', align: 'right', render: (d) => <CostLabel value={d.price} /> },
     { key: 'countries', header: 'Countries', visible: false, render: (d) => (d.countries.length ? d.countries.join(', ') : 'Worldwide') },
-    { key: 'promotable', header: 'Promotable', sortable: true, filter: { kind: 'boolean' }, visible: false },
+    { key: 'promotable', header: 'Promotable', visible: false },
     {
       key: 'minutesBetweenRuns',
       header: 'Interval',
-      sortable: true,
-      filter: { kind: 'numberRange' },
       render: (d) => formatRunInterval(d.minutesBetweenRuns),
     },
-    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (d) => <DateTime value={d.createdAt} /> },
+    { key: 'createdAt', header: 'Created', render: (d) => <DateTime value={d.createdAt} /> },
   ],
   defaultFilters: { status: ['in_processing'] },
   rowActions: [

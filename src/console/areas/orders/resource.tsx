@@ -1,4 +1,6 @@
-import { orderRowSchema, type OrderRow } from '../../../contract/orders';
+import { ORDERS_TABLE } from '../../../contract/orders/columns';
+import { SOURCE_TYPE_LABELS } from './labels';
+import type { OrderRow } from '../../../contract/orders';
 import { defineBulkAction, defineRowAction, type RowKey } from '../../actions/types';
 import { defineResource } from '../../table/resource';
 import { CostLabel } from '../../ui/CostLabel';
@@ -15,7 +17,6 @@ import {
 import { BulkChangeProviderDialog, ChangeProviderDialog, type ChangeProviderInput } from './ChangeProviderDialog';
 import { Dash, UserLink } from '../../table/cells';
 import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
-import { ORDER_SOURCE_OPTIONS, ORDER_SOURCE_TYPE_OPTIONS, ORDER_STATUS_OPTIONS } from './labels';
 
 /** The orders list as one declaration (DESIGN.md §3): table, row menu, bulk bar, palette, shortcuts. */
 
@@ -60,7 +61,7 @@ export const ordersResource = defineResource({
   title: 'Orders',
   nouns: ['order', 'orders', 'o'],
   endpoint: 'ordersTable',
-  rowSchema: orderRowSchema,
+  table: ORDERS_TABLE,
   permission: 'viewOrders',
   state,
   open: (o) => `/orders/${o.id}`,
@@ -69,50 +70,42 @@ export const ordersResource = defineResource({
   subtitle: (o) => [o.service?.name, o.user?.email, state(o)].filter(Boolean).join(' · '),
   searchPlaceholder: 'Search by id, url or e-mail',
   columns: [
-    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text', placeholder: 'Order id' }, hideable: false },
+    { key: 'id', header: 'ID', filterUi: { placeholder: 'Order id' }, hideable: false },
     {
       key: 'status',
       header: 'Status',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: ORDER_STATUS_OPTIONS },
       render: (o) => <StatusLabel value={o.status} />,
     },
-    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (o) => <DateTime value={o.createdAt} /> },
-    { key: 'completedAt', header: 'Completed', sortable: true, filter: { kind: 'dateRange' }, render: (o) => <DateTime value={o.completedAt} /> },
-    { key: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
+    { key: 'createdAt', header: 'Created', render: (o) => <DateTime value={o.createdAt} /> },
+    { key: 'completedAt', header: 'Completed', render: (o) => <DateTime value={o.completedAt} /> },
+    { key: 'name', header: 'Name' },
     {
       key: 'service.name',
       header: 'Service',
-      sortable: true,
-      filter: { kind: 'text', placeholder: 'Service id' },
+      filterUi: { placeholder: 'Service id' },
       render: (o) => (o.service ? o.service.name : <Dash />),
     },
-    { key: 'price', header: 'Price', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (o) => <CostLabel value={o.price} /> },
-    { key: 'cost', header: 'Cost', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (o) => <CostLabel value={o.cost} /> },
-    { key: 'revenue', header: 'Revenue', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (o) => <CostLabel value={o.revenue} /> },
-    { key: 'marginPercent', header: 'Margin', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (o) => <Percent value={o.marginPercent} /> },
+    { key: 'price', header: 'Price', align: 'right', render: (o) => <CostLabel value={o.price} /> },
+    { key: 'cost', header: 'Cost', align: 'right', render: (o) => <CostLabel value={o.cost} /> },
+    { key: 'revenue', header: 'Revenue', align: 'right', render: (o) => <CostLabel value={o.revenue} /> },
+    { key: 'marginPercent', header: 'Margin', align: 'right', render: (o) => <Percent value={o.marginPercent} /> },
     {
       key: 'user.email',
       header: 'User',
-      sortable: true,
-      filter: { kind: 'text', placeholder: 'E-mail or user id' },
+      filterUi: { placeholder: 'E-mail or user id' },
       render: (o) => <UserLink user={o.user} />,
     },
-    { key: 'url', header: 'URL', sortable: true, filter: { kind: 'text' }, render: (o) => <UrlCell url={o.url} /> },
-    { key: 'quantity', header: 'Quantity', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (o) => formatNumber(o.quantity) },
+    { key: 'url', header: 'URL', render: (o) => <UrlCell url={o.url} /> },
+    { key: 'quantity', header: 'Quantity', align: 'right', render: (o) => formatNumber(o.quantity) },
     {
       key: 'currentQuantity',
       header: 'Delivered',
-      sortable: true,
-      filter: { kind: 'numberRange' },
       align: 'right',
       render: (o) => formatNumber(o.currentQuantity),
     },
     {
       key: 'percentOfExternalStatisticsFill',
       header: 'Statistics fill',
-      sortable: true,
-      filter: { kind: 'numberRange' },
       align: 'right',
       visible: false,
       render: (o) => <Percent value={o.percentOfExternalStatisticsFill} />,
@@ -120,16 +113,13 @@ export const ordersResource = defineResource({
     {
       key: 'hasNoActiveProviders',
       header: 'No active providers',
-      sortable: true,
-      filter: { kind: 'boolean', trueLabel: 'No providers', falseLabel: 'Has providers' },
+      filterUi: { trueLabel: 'No providers', falseLabel: 'Has providers' },
       render: (o) => (o.hasNoActiveProviders ? <StatusLabel value="error" text="No providers" /> : 'No'),
     },
-    { key: 'isPaid', header: 'Paid', sortable: true, filter: { kind: 'boolean' }, render: (o) => <StatusLabel value={o.isPaid ? 'paid' : 'unpaid'} /> },
+    { key: 'isPaid', header: 'Paid', render: (o) => <StatusLabel value={o.isPaid ? 'paid' : 'unpaid'} /> },
     {
       key: 'refundAmount',
       header: 'Refunded',
-      sortable: true,
-      filter: { kind: 'numberRange' },
       align: 'right',
       visible: false,
       render: (o) => <CostLabel value={o.refundAmount} />,
@@ -137,17 +127,15 @@ export const ordersResource = defineResource({
     {
       key: 'source',
       header: 'Source',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: ORDER_SOURCE_OPTIONS },
       render: (o) => <SourceCell source={o.source} sourceType={o.sourceType} sourceId={o.sourceId} />,
     },
     { key: 'priceModifications', header: 'Price modifications', render: (o) => <PriceModifications items={o.priceModifications} /> },
   ],
   defaultFilters: { status: ['in_processing'] },
   queries: {
-    sourceType: { label: 'Source type', filter: { kind: 'select', options: ORDER_SOURCE_TYPE_OPTIONS } },
-    sourceId: { label: 'Source id', filter: { kind: 'text' } },
-    userId: { label: 'User id', filter: { kind: 'text' } },
+    sourceType: { label: 'Source type', filterUi: { labels: SOURCE_TYPE_LABELS } },
+    sourceId: { label: 'Source id' },
+    userId: { label: 'User id' },
   },
   rowActions: [
     {

@@ -1,13 +1,8 @@
 import { UserLink } from '../../table/cells';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import {
-  BILLING_TYPE_LABELS,
-  SUBSCRIPTION_STATUS_LABELS,
-  SUBSCRIPTION_TYPE_LABELS,
-  subscriptionRowSchema,
-  type SubscriptionRow,
-} from '../../../contract/subscriptions';
+import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS, SUBSCRIPTIONS_TABLE } from '../../../contract/subscriptions/columns';
+import type { SubscriptionRow } from '../../../contract/subscriptions';
 import { defineResource } from '../../table/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -36,7 +31,7 @@ export const subscriptionsResource = defineResource({
   title: 'Subscriptions',
   nouns: ['subscription', 'subscriptions', 'sub', 's'],
   endpoint: 'subscriptionsTable',
-  rowSchema: subscriptionRowSchema,
+  table: SUBSCRIPTIONS_TABLE,
   permission: 'viewOrders',
   state: (s) => SUBSCRIPTION_STATUS_LABELS[s.status].toLowerCase(),
   open: (s) => `/subscriptions/${s.id}`,
@@ -45,8 +40,6 @@ export const subscriptionsResource = defineResource({
     {
       key: 'id',
       header: 'ID',
-      sortable: true,
-      filter: { kind: 'text' },
       hideable: false,
       render: (s) => (
         <Anchor component={Link} to={`/subscriptions/${s.id}`} size="sm">
@@ -54,43 +47,36 @@ export const subscriptionsResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
+    { key: 'name', header: 'Name' },
     {
       key: 'url',
       header: 'URL',
-      sortable: true,
-      filter: { kind: 'text' },
       render: (s) => (
         <Anchor href={s.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
           {s.url}
         </Anchor>
       ),
     },
-    { key: 'type', header: 'Type', sortable: true, filter: { kind: 'multiSelect', useOptions: useSubscriptionTypeOptions }, render: (s) => SUBSCRIPTION_TYPE_LABELS[s.type] },
+    { key: 'type', header: 'Type', filterUi: { useOptions: useSubscriptionTypeOptions }, render: (s) => SUBSCRIPTION_TYPE_LABELS[s.type] },
     {
       key: 'status',
       header: 'Status',
-      sortable: true,
-      filter: { kind: 'multiSelect', useOptions: useSubscriptionStatusOptions },
+      filterUi: { useOptions: useSubscriptionStatusOptions },
       render: (s) => <StatusLabel value={s.status} text={SUBSCRIPTION_STATUS_LABELS[s.status]} />,
     },
     {
       key: 'user.email',
       header: 'User',
-      sortable: true,
-      filter: { kind: 'text' },
       render: (s) => <UserLink user={s.user} />,
     },
-    { key: 'contentsLimit', header: 'Contents limit', sortable: true, filter: { kind: 'numberRange' }, align: 'right', render: (s) => formatNumber(s.contentsLimit) },
+    { key: 'contentsLimit', header: 'Contents limit', align: 'right', render: (s) => formatNumber(s.contentsLimit) },
     {
       key: 'subscriptionContentsCount',
       header: 'Contents served',
-      sortable: true,
-      filter: { kind: 'numberRange' },
       align: 'right',
       render: (s) => formatNumber(s.subscriptionContentsCount),
     },
-    { key: 'subscriptionServices', header: 'Services', filter: { kind: 'text', placeholder: 'Service id' }, render: (s) => <SubscriptionServices row={s} /> },
+    { key: 'subscriptionServices', header: 'Services', filterUi: { placeholder: 'Service id' }, render: (s) => <SubscriptionServices row={s} /> },
     {
       key: 'subscriptionContents',
       header: 'Latest contents',
@@ -106,13 +92,12 @@ export const subscriptionsResource = defineResource({
     {
       key: 'billingType',
       header: 'Billing',
-      sortable: true,
-      filter: { kind: 'multiSelect', useOptions: useBillingTypeOptions },
+      filterUi: { useOptions: useBillingTypeOptions },
       render: (s) => BILLING_TYPE_LABELS[s.billingType],
     },
-    { key: 'expiredAt', header: 'Expires', sortable: true, filter: { kind: 'dateRange' }, render: (s) => <DateTime value={s.expiredAt} /> },
-    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (s) => <DateTime value={s.createdAt} /> },
-    { key: 'completedAt', header: 'Completed', sortable: true, filter: { kind: 'dateRange' }, visible: false, render: (s) => <DateTime value={s.completedAt} /> },
+    { key: 'expiredAt', header: 'Expires', render: (s) => <DateTime value={s.expiredAt} /> },
+    { key: 'createdAt', header: 'Created', render: (s) => <DateTime value={s.createdAt} /> },
+    { key: 'completedAt', header: 'Completed', visible: false, render: (s) => <DateTime value={s.completedAt} /> },
   ],
   rowActions: [
     {

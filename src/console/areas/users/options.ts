@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { SELLER_STATUSES, USER_STATUSES } from '../../../contract/users';
 import { useListEngine } from '../../table/engineContext';
 import type { FilterOption } from '../../table/filters';
-import { humanize } from '../../ui/format';
 import { availableSellersQueryOptions, gradesAvailableQueryOptions } from './queries';
 
-export const USER_STATUS_OPTIONS: readonly FilterOption[] = USER_STATUSES.map((value) => ({ value, label: humanize(value) }));
-export const SELLER_STATUS_OPTIONS: readonly FilterOption[] = SELLER_STATUSES.map((value) => ({ value, label: humanize(value) }));
 
 const NONE: readonly FilterOption[] = [];
 

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { userRowSchema, type UserBulkAction, type UserRow } from '../../../contract/users';
+import { USERS_TABLE, type UserBulkAction } from '../../../contract/users/columns';
+import type { UserRow } from '../../../contract/users';
 import type { BulkActionDef, RowActionDef } from '../../actions/types';
 import { defineRowAction } from '../../actions/types';
 import type { Permission } from '../../../contract/permissions';
@@ -9,7 +10,7 @@ import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { humanize } from '../../ui/format';
 import { EditUserDialog, type EditUserInput } from './EditUserDialog';
-import { SELLER_STATUS_OPTIONS, USER_STATUS_OPTIONS, useGradeOptions, useSellerOptions } from './options';
+import { useGradeOptions, useSellerOptions } from './options';
 
 /**
  * The users resource (operations.md §3 "User row", §4 "User", §6): one declaration read by the
@@ -80,7 +81,7 @@ export const usersResource = defineResource({
   title: 'Users',
   nouns: ['user', 'users', 'u'],
   endpoint: 'usersTable',
-  rowSchema: userRowSchema,
+  table: USERS_TABLE,
   permission: 'viewUsers',
   searchPlaceholder: 'Search by id, email, name or telegram',
   describe: (u) => `user ${u.id}`,
@@ -92,53 +93,44 @@ export const usersResource = defineResource({
   defaultFilters: { status: ['active'] },
   defaultSort: { key: 'id', desc: true },
   columns: [
-    { key: 'id', header: 'ID', sortable: true, filter: { kind: 'text', placeholder: 'Exact id' }, hideable: false, width: 90 },
-    { key: 'name', header: 'Name', sortable: true, filter: { kind: 'text' } },
-    { key: 'email', header: 'Email', sortable: true, filter: { kind: 'text' } },
-    { key: 'telegramUsername', header: 'Telegram', sortable: true, filter: { kind: 'text' } },
-    { key: 'balance', header: 'Balance', sortable: true, align: 'right', filter: { kind: 'numberRange', decimals: 2 }, render: (u) => <CostLabel value={u.balance} /> },
-    { key: 'spent', header: 'Spent', sortable: true, align: 'right', filter: { kind: 'numberRange', decimals: 2 }, render: (u) => <CostLabel value={u.spent} /> },
+    { key: 'id', header: 'ID', filterUi: { placeholder: 'Exact id' }, hideable: false, width: 90 },
+    { key: 'name', header: 'Name' },
+    { key: 'email', header: 'Email' },
+    { key: 'telegramUsername', header: 'Telegram' },
+    { key: 'balance', header: 'Balance', align: 'right', filterUi: { decimals: 2 }, render: (u) => <CostLabel value={u.balance} /> },
+    { key: 'spent', header: 'Spent', align: 'right', filterUi: { decimals: 2 }, render: (u) => <CostLabel value={u.spent} /> },
     {
       key: 'currentGrade.name',
       header: 'Grade',
-      sortable: true,
-      permission: 'viewGrades',
-      filter: { kind: 'select', useOptions: useGradeOptions },
+      filterUi: { useOptions: useGradeOptions },
       render: (u) => u.currentGrade?.name ?? dimDash,
     },
-    { key: 'messengers', header: 'Messengers', sortable: true, filter: { kind: 'boolean' } },
-    { key: 'userServiceExists', header: 'Custom prices', sortable: true, filter: { kind: 'boolean' }, visible: false },
-    { key: 'createdAt', header: 'Created', sortable: true, filter: { kind: 'dateRange' }, render: (u) => <DateTime value={u.createdAt} /> },
-    { key: 'affiliateCode', header: 'Affiliate code', sortable: true, filter: { kind: 'text' }, visible: false },
-    { key: 'affiliates', header: 'Affiliates', sortable: true, align: 'right', filter: { kind: 'numberRange', decimals: 0 } },
+    { key: 'messengers', header: 'Messengers' },
+    { key: 'userServiceExists', header: 'Custom prices', visible: false },
+    { key: 'createdAt', header: 'Created', render: (u) => <DateTime value={u.createdAt} /> },
+    { key: 'affiliateCode', header: 'Affiliate code', visible: false },
+    { key: 'affiliates', header: 'Affiliates', align: 'right', filterUi: { decimals: 0 } },
     {
       key: 'seller.email',
       header: 'Manager',
-      sortable: true,
-      filter: { kind: 'select', useOptions: useSellerOptions },
+      filterUi: { useOptions: useSellerOptions },
       render: (u) => u.seller?.email ?? dimDash,
     },
     {
       key: 'sellerStatus',
       header: 'Seller status',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: SELLER_STATUS_OPTIONS },
       render: (u) => (u.sellerStatus ? <StatusLabel value={u.sellerStatus} text={humanize(u.sellerStatus)} size="sm" /> : dimDash),
     },
-    { key: 'marketingSubid', header: 'Marketing subid', sortable: true, filter: { kind: 'text' }, visible: false },
+    { key: 'marketingSubid', header: 'Marketing subid', visible: false },
     {
       key: 'status',
       header: 'Status',
-      sortable: true,
-      filter: { kind: 'multiSelect', options: USER_STATUS_OPTIONS },
       render: (u) => <StatusLabel value={u.status} size="sm" />,
     },
-    { key: 'frozenAt', header: 'Frozen at', sortable: true, filter: { kind: 'dateRange' }, visible: false, render: (u) => <DateTime value={u.frozenAt} /> },
+    { key: 'frozenAt', header: 'Frozen at', visible: false, render: (u) => <DateTime value={u.frozenAt} /> },
     {
       key: 'deactivatedAt',
       header: 'Deactivated at',
-      sortable: true,
-      filter: { kind: 'dateRange' },
       visible: false,
       render: (u) => <DateTime value={u.deactivatedAt} />,
     },

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  COMBO_ORDER_STATUSES,
-  PACKAGE_TYPES,
+  COMBO_ORDERS_TABLE,
   type ComboOrderActions,
   type ComboOrderRow,
   type ComboOrderStatus,
@@ -53,7 +52,7 @@ export function mapComboOrderRow(row: ComboOrderDbRow, ctx: TableContext): Combo
 /** A manual package counts as one order, whatever was recorded. */
 const ordersCount = sql`(CASE WHEN p.type = 'manual' THEN 1 ELSE c.orders_count END)`;
 
-export const comboOrdersTable = defineTable<ComboOrderDbRow, ComboOrderRow>({
+export const comboOrdersTable = defineTable(COMBO_ORDERS_TABLE, {
   from: sql`combo_orders c
     JOIN users u ON u.id = c.user_id
     JOIN packages p ON p.id = c.package_id`,
@@ -62,14 +61,14 @@ export const comboOrdersTable = defineTable<ComboOrderDbRow, ComboOrderRow>({
     ${utcText(sql`c.created_at`)} AS created_at`,
   id: sql`c.id`,
   columns: {
-    id: { sql: sql`c.id`, filter: { kind: 'select', valueType: 'int' } },
-    status: { sql: sql`c.status`, filter: { kind: 'multiSelect', options: COMBO_ORDER_STATUSES } },
-    'user.email': { sql: sql`u.email`, filter: 'text' },
-    url: { sql: sql`c.url`, filter: 'text' },
-    'package.type': { sql: sql`p.type`, filter: { kind: 'multiSelect', options: PACKAGE_TYPES } },
-    'package.name': { sql: sql`p.name`, filter: { kind: 'select', sql: sql`c.package_id`, valueType: 'int' } },
-    ordersCount: { sql: ordersCount, filter: 'numberRange' },
-    createdAt: { sql: sql`c.created_at`, filter: 'dateRange' },
+    id: { sql: sql`c.id` },
+    status: { sql: sql`c.status` },
+    'user.email': { sql: sql`u.email` },
+    url: { sql: sql`c.url` },
+    'package.type': { sql: sql`p.type` },
+    'package.name': { sql: sql`p.name`, filterSql: sql`c.package_id` },
+    ordersCount: { sql: ordersCount },
+    createdAt: { sql: sql`c.created_at` },
   },
   search: [sql`c.url`, sql`u.email`, sql`u.telegram_username`, sql`p.name`],
   defaultSort: [{ key: 'id', desc: true }],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DRIP_FEED_STATUSES, type DripFeedOrder, type DripFeedRow, type DripFeedStatus } from '../../../contract/drip-feeds';
+import { DRIP_FEEDS_TABLE, type DripFeedOrder, type DripFeedRow, type DripFeedStatus } from '../../../contract/drip-feeds';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
 import { decimalText, defineTable, FilterValueError, readScalar, utcText, type TableContext } from '../../table';
@@ -67,7 +67,7 @@ export function mapDripFeedRow(row: DripFeedDbRow, ctx: TableContext): DripFeedR
   };
 }
 
-export const dripFeedsTable = defineTable<DripFeedDbRow, DripFeedRow>({
+export const dripFeedsTable = defineTable(DRIP_FEEDS_TABLE, {
   from: sql`drip_feeds d
     JOIN users u ON u.id = d.user_id
     JOIN services s ON s.id = d.service_id`,
@@ -77,20 +77,20 @@ export const dripFeedsTable = defineTable<DripFeedDbRow, DripFeedRow>({
     ${utcText(sql`d.created_at`)} AS created_at`,
   id: sql`d.id`,
   columns: {
-    id: { sql: sql`d.id`, filter: { kind: 'select', valueType: 'int' } },
-    name: { sql: sql`d.name`, filter: 'text' },
-    url: { sql: sql`d.url`, filter: 'text' },
-    status: { sql: sql`d.status`, filter: { kind: 'multiSelect', options: DRIP_FEED_STATUSES } },
-    'user.email': { sql: sql`u.email`, filter: 'text' },
-    'service.name': { sql: sql`s.name`, filter: { kind: 'select', sql: sql`d.service_id`, valueType: 'int' } },
-    totalQuantity: { sql: sql`(d.quantity::bigint * d.runs)`, filter: 'numberRange' },
-    quantity: { sql: sql`d.quantity`, filter: 'numberRange' },
-    ordersCount: { sql: sql`d.runs`, filter: 'numberRange' },
-    price: { sql: sql`d.price`, filter: 'numberRange' },
-    countries: { sql: sql`d.countries`, filter: countriesFilter, sortable: false },
-    promotable: { sql: sql`d.promotable`, filter: 'boolean' },
-    minutesBetweenRuns: { sql: sql`d.minutes_between_runs`, filter: 'numberRange' },
-    createdAt: { sql: sql`d.created_at`, filter: 'dateRange' },
+    id: { sql: sql`d.id` },
+    name: { sql: sql`d.name` },
+    url: { sql: sql`d.url` },
+    status: { sql: sql`d.status` },
+    'user.email': { sql: sql`u.email` },
+    'service.name': { sql: sql`s.name`, filterSql: sql`d.service_id` },
+    totalQuantity: { sql: sql`(d.quantity::bigint * d.runs)` },
+    quantity: { sql: sql`d.quantity` },
+    ordersCount: { sql: sql`d.runs` },
+    price: { sql: sql`d.price` },
+    countries: { sql: sql`d.countries`, filter: countriesFilter },
+    promotable: { sql: sql`d.promotable` },
+    minutesBetweenRuns: { sql: sql`d.minutes_between_runs` },
+    createdAt: { sql: sql`d.created_at` },
   },
   search: [sql`d.name`, sql`d.url`, sql`u.email`],
   defaultSort: [{ key: 'id', desc: true }],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  EXTERNAL_PANEL_ORDER_STATUSES,
+  EXTERNAL_PANEL_ORDERS_TABLE,
   type ExternalPanelOrderRow,
   type ExternalPanelOrderStatus,
 } from '../../../contract/external-panel-orders';
@@ -64,7 +64,7 @@ export function mapExternalPanelOrderRow(row: ExternalPanelOrderDbRow, ctx: Tabl
   };
 }
 
-export const externalPanelOrdersTable = defineTable<ExternalPanelOrderDbRow, ExternalPanelOrderRow>({
+export const externalPanelOrdersTable = defineTable(EXTERNAL_PANEL_ORDERS_TABLE, {
   from: sql`external_panel_orders e
     JOIN providers p ON p.id = e.provider_id
     JOIN orders o ON o.id = e.order_id`,
@@ -75,18 +75,18 @@ export const externalPanelOrdersTable = defineTable<ExternalPanelOrderDbRow, Ext
   id: sql`e.id`,
   idType: 'bigint',
   columns: {
-    id: { sql: sql`e.id`, filter: { kind: 'select', valueType: 'bigint' } },
-    status: { sql: sql`e.status`, filter: { kind: 'multiSelect', options: EXTERNAL_PANEL_ORDER_STATUSES } },
-    'provider.name': { sql: sql`p.name`, filter: { kind: 'select', sql: sql`e.provider_id`, valueType: 'int' } },
-    'order.id': { sql: sql`e.order_id`, filter: { kind: 'select', valueType: 'bigint' } },
-    externalId: { sql: sql`e.external_id`, filter: 'text', nullable: true },
-    quantity: { sql: sql`e.quantity`, filter: 'numberRange' },
-    url: { sql: sql`e.url`, filter: 'text' },
-    charge: { sql: sql`e.charge`, filter: 'numberRange', nullable: true },
-    remains: { sql: sql`e.remains`, filter: 'numberRange', nullable: true },
-    error: { sql: sql`e.error IS NOT NULL`, filter: 'boolean', sortable: false },
-    createdAt: { sql: sql`e.created_at`, filter: 'dateRange' },
-    updatedAt: { sql: sql`e.updated_at`, filter: 'dateRange' },
+    id: { sql: sql`e.id` },
+    status: { sql: sql`e.status` },
+    'provider.name': { sql: sql`p.name`, filterSql: sql`e.provider_id` },
+    'order.id': { sql: sql`e.order_id` },
+    externalId: { sql: sql`e.external_id`, nullable: true },
+    quantity: { sql: sql`e.quantity` },
+    url: { sql: sql`e.url` },
+    charge: { sql: sql`e.charge`, nullable: true },
+    remains: { sql: sql`e.remains`, nullable: true },
+    error: { sql: sql`e.error IS NOT NULL` },
+    createdAt: { sql: sql`e.created_at` },
+    updatedAt: { sql: sql`e.updated_at` },
   },
   search: [sql`e.url`, sql`e.external_id`, sql`p.name`],
   defaultSort: [{ key: 'id', desc: true }],

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  BILLING_TYPES,
+  SUBSCRIPTIONS_TABLE,
   SUBSCRIPTION_ROW_CONTENTS,
-  SUBSCRIPTION_STATUSES,
-  SUBSCRIPTION_TYPES,
   type BillingType,
   type SubscriptionContent,
   type SubscriptionRow,
@@ -80,33 +78,32 @@ export const subscriptionSelect = (contentsLimit: number | null) => sql`sb.id, s
     sb.billing_type, ${utcText(sql`sb.expired_at`)} AS expired_at, ${utcText(sql`sb.created_at`)} AS created_at,
     ${utcText(sql`sb.completed_at`)} AS completed_at`;
 
-export const subscriptionsTable = defineTable<SubscriptionDbRow, SubscriptionRow>({
+export const subscriptionsTable = defineTable(SUBSCRIPTIONS_TABLE, {
   from: sql`subscriptions sb JOIN users u ON u.id = sb.user_id`,
   select: subscriptionSelect(SUBSCRIPTION_ROW_CONTENTS),
   id: sql`sb.id`,
   columns: {
-    id: { sql: sql`sb.id`, filter: { kind: 'select', valueType: 'int' } },
-    name: { sql: sql`sb.name`, filter: 'text' },
-    url: { sql: sql`sb.url`, filter: 'text' },
-    type: { sql: sql`sb.type`, filter: { kind: 'multiSelect', options: SUBSCRIPTION_TYPES } },
-    status: { sql: sql`sb.status`, filter: { kind: 'multiSelect', options: SUBSCRIPTION_STATUSES } },
-    'user.email': { sql: sql`u.email`, filter: 'text' },
-    contentsLimit: { sql: sql`sb.contents_limit`, filter: 'numberRange' },
-    subscriptionContentsCount: { sql: contentsCount, filter: 'numberRange' },
+    id: { sql: sql`sb.id` },
+    name: { sql: sql`sb.name` },
+    url: { sql: sql`sb.url` },
+    type: { sql: sql`sb.type` },
+    status: { sql: sql`sb.status` },
+    'user.email': { sql: sql`u.email` },
+    contentsLimit: { sql: sql`sb.contents_limit` },
+    subscriptionContentsCount: { sql: contentsCount },
     // Rows ordering that service (the select's options are services).
     subscriptionServices: {
       sql: sql`sb.id`,
-      sortable: false,
-      filter: (value) => {
+      filter: (value: unknown) => {
         if (value === null || value === '' || value === undefined) return undefined;
         const serviceId = readScalar(value, 'int');
         return sql`EXISTS (SELECT 1 FROM subscription_services ss WHERE ss.subscription_id = sb.id AND ss.service_id = ${serviceId})`;
       },
     },
-    billingType: { sql: sql`sb.billing_type`, filter: { kind: 'multiSelect', options: BILLING_TYPES } },
-    expiredAt: { sql: sql`sb.expired_at`, filter: 'dateRange', nullable: true },
-    createdAt: { sql: sql`sb.created_at`, filter: 'dateRange' },
-    completedAt: { sql: sql`sb.completed_at`, filter: 'dateRange', nullable: true },
+    billingType: { sql: sql`sb.billing_type` },
+    expiredAt: { sql: sql`sb.expired_at`, nullable: true },
+    createdAt: { sql: sql`sb.created_at` },
+    completedAt: { sql: sql`sb.completed_at`, nullable: true },
   },
   search: [sql`sb.name`, sql`sb.url`, sql`u.email`],
   defaultSort: [{ key: 'id', desc: true }],

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Permission } from '../../../contract/permissions';
 import { tableRequestSchema } from '../../../contract/table';
 import {
-  SELLER_STATUSES,
-  USER_STATUSES,
+  USERS_TABLE,
   type SellerStatus,
   type UserRow,
   type UserRowActions,
@@ -85,7 +84,7 @@ export function mapUserRow(row: UserDbRow, ctx: TableContext): UserRow {
   return item;
 }
 
-export const usersTable = defineTable<UserDbRow, UserRow>({
+export const usersTable = defineTable(USERS_TABLE, {
   from: sql`users u
     LEFT JOIN grades g ON g.id = u.current_grade_id
     LEFT JOIN staff_members s ON s.id = u.seller_id`,
@@ -99,31 +98,26 @@ export const usersTable = defineTable<UserDbRow, UserRow>({
     ${utcText(sql`u.frozen_at`)} AS frozen_at, ${utcText(sql`u.deactivated_at`)} AS deactivated_at`,
   id: sql`u.id`,
   columns: {
-    id: { sql: sql`u.id`, filter: { kind: 'select', valueType: 'int' } },
-    name: { sql: sql`u.name`, filter: 'text' },
-    email: { sql: sql`u.email`, filter: 'text' },
-    telegramUsername: { sql: sql`u.telegram_username`, filter: 'text', nullable: true },
-    balance: { sql: sql`u.balance`, filter: 'numberRange' },
-    spent: { sql: sql`u.spent`, filter: 'numberRange' },
-    // Sorted by name, filtered by grade id (the select's options come from gradesAvailable).
-    'currentGrade.name': {
-      sql: sql`g.name`,
-      filter: { kind: 'select', sql: sql`u.current_grade_id`, valueType: 'int' },
-      permission: 'viewGrades',
-      nullable: true,
-    },
-    messengers: { sql: messengersSet, filter: 'boolean' },
-    userServiceExists: { sql: userServiceExists, filter: 'boolean' },
-    createdAt: { sql: sql`u.created_at`, filter: 'dateRange' },
-    affiliateCode: { sql: sql`u.affiliate_code`, filter: 'text', nullable: true },
-    affiliates: { sql: affiliatesCount, filter: 'numberRange' },
-    // Sorted by e-mail, filtered by staff id (options from usersAvailableSellers).
-    'seller.email': { sql: sql`s.email`, filter: { kind: 'select', sql: sql`u.seller_id`, valueType: 'int' }, nullable: true },
-    sellerStatus: { sql: sql`u.seller_status`, filter: { kind: 'multiSelect', options: SELLER_STATUSES }, nullable: true },
-    marketingSubid: { sql: sql`u.marketing_subid`, filter: 'text', nullable: true },
-    status: { sql: sql`u.status`, filter: { kind: 'multiSelect', options: USER_STATUSES } },
-    frozenAt: { sql: sql`u.frozen_at`, filter: 'dateRange', nullable: true },
-    deactivatedAt: { sql: sql`u.deactivated_at`, filter: 'dateRange', nullable: true },
+    id: { sql: sql`u.id` },
+    name: { sql: sql`u.name` },
+    email: { sql: sql`u.email` },
+    telegramUsername: { sql: sql`u.telegram_username`, nullable: true },
+    balance: { sql: sql`u.balance` },
+    spent: { sql: sql`u.spent` },
+    // Sorted by name, filtered by grade id.
+    'currentGrade.name': { sql: sql`g.name`, filterSql: sql`u.current_grade_id`, nullable: true },
+    messengers: { sql: messengersSet },
+    userServiceExists: { sql: userServiceExists },
+    createdAt: { sql: sql`u.created_at` },
+    affiliateCode: { sql: sql`u.affiliate_code`, nullable: true },
+    affiliates: { sql: affiliatesCount },
+    // Sorted by e-mail, filtered by staff id.
+    'seller.email': { sql: sql`s.email`, filterSql: sql`u.seller_id`, nullable: true },
+    sellerStatus: { sql: sql`u.seller_status`, nullable: true },
+    marketingSubid: { sql: sql`u.marketing_subid`, nullable: true },
+    status: { sql: sql`u.status` },
+    frozenAt: { sql: sql`u.frozen_at`, nullable: true },
+    deactivatedAt: { sql: sql`u.deactivated_at`, nullable: true },
   },
   search: [sql`u.email`, sql`u.name`, sql`u.telegram_username`],
   defaultSort: [{ key: 'id', desc: true }],
