@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, LOCALE_LABELS, type Locale } from './locales';
 
 /**
  * Field shapes every area's contract uses, in one place.
@@ -27,3 +28,164 @@ export const bulkResultSchema = z.object({
   failed: z.array(z.object({ id, message: z.string() })),
 });
 export type BulkResultBody = z.infer<typeof bulkResultSchema>;
+
+/*
+ * Shapes of the console's shared form fields (src/console/forms/fields): what each one sends, so
+ * every area validates the same wire format with the same messages.
+ */
+
+const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
+const decimalsOf = (text: string) => (text.split('.')[1] ?? '').length;
+/** '007.50' -> '7.50': one leading zero at most, the fraction untouched. */
+const trimLeadingZeros = (text: string) => text.replace(/^0+(?=\d)/, '');
+/**
+ * zod runs every check even after one failed; these helpers stop at the first failure
+ * (`abort`), so one wrong value gets one message.
+ */
+const first = (message: string) => ({ message, abort: true });
+/** A JS number as a plain decimal string; exponent forms (1e-7, 1e21) are refused as not plain. */
+const plainNumber = (n: number) => (Number.isFinite(n) && !/e/i.test(String(n)) ? String(n) : 'NaN');
+
+/**
+ * A percentage sent as a fraction of 1 (operations.md §5: 12.5 % travels as '0.125'), with at most
+ * `decimals` decimals (coupon 2, grade and fees 3, others 4). Takes a number or a decimal string and
+ * answers a string padded to `decimals` digits ('0.5' -> '0.500'). Messages speak of the percentage
+ * the member typed, since the console shows it ×100.
+ */
+export function fraction(decimals: number = 4) {
+  const percentDecimals = decimals - 2;
+  return z
+    .union([z.number(), z.string()])
+    .transform((v) => (typeof v === 'number' ? plainNumber(v) : v.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(PLAIN_DECIMAL, first('The percentage must be a number.'))
+        .refine((v) => {
+          const [int, frac = ''] = trimLeadingZeros(v).split('.');
+          return int === '0' || (int === '1' && /^0*$/.test(frac));
+        }, first('The percentage must be between 0 and 100.'))
+        .refine(
+          (v) => decimalsOf(v) <= decimals,
+          first(
+            percentDecimals <= 0
+              ? 'The percentage must be a whole number.'
+              : `The percentage may have at most ${percentDecimals} decimal${percentDecimals === 1 ? '' : 's'}.`,
+          ),
+        )
+        .transform((v) => {
+          const [int, frac = ''] = trimLeadingZeros(v).split('.');
+          return `${int}.${frac.padEnd(decimals, '0')}`;
+        }),
+    );
+}
+
+/** The largest whole part a money column holds (numeric(14,4)). */
+const MONEY_INT_DIGITS = 10;
+
+/**
+ * An amount of money typed by a member: a non-negative decimal string with at most `decimals`
+ * decimals (4 by default; 0 for amounts that take whole units only). Never a JS number, so no float
+ * ever changes it; answered without leading zeros.
+ */
+export function moneyInputWith(decimals: number) {
+  const whole = decimals <= 0;
+  return z
+    .string()
+    .trim()
+    .regex(whole ? /^\d+$/ : PLAIN_DECIMAL, first(whole ? 'The amount must be a whole number.' : 'The amount must be a number.'))
+    .refine((v) => decimalsOf(v) <= decimals, first(`The amount may have at most ${decimals} decimals.`))
+    .refine((v) => trimLeadingZeros(v).split('.')[0].length <= MONEY_INT_DIGITS, first('The amount is too large.'))
+    .transform(trimLeadingZeros);
+}
+export const moneyInput = moneyInputWith(4);
+
+/** True when year, month and day (and the time) name a moment that exists: no 2025-02-30. */
+function existingDate(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s;
+}
+
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A moment as the API receives it: UTC 'YYYY-MM-DD HH:mm:ss' (catalogue.md §9). */
+export const utcDateTime = z
+  .string()
+  .trim()
+  .regex(UTC_DATE_TIME, first('The date must be a UTC date and time written YYYY-MM-DD HH:mm:ss.'))
+  .refine((v) => {
+    const [, y, mo, d, h, mi, s] = UTC_DATE_TIME.exec(v)!.map(Number);
+    return existingDate(y, mo, d, h, mi, s);
+  }, first('The date does not exist.'));
+
+/** A calendar day with no time of day: 'YYYY-MM-DD' (catalogue.md §9). */
+export const isoDate = z
+  .string()
+  .trim()
+  .regex(ISO_DATE, first('The date must be written YYYY-MM-DD.'))
+  .refine((v) => {
+    const [, y, mo, d] = ISO_DATE.exec(v)!.map(Number);
+    return existingDate(y, mo, d);
+  }, first('The date does not exist.'));
+
+export interface TranslationsSchemaOptions<F extends string> {
+  /** Locales whose `requiredFields` must be filled (coupons, grades: ['en']). */
+  required?: readonly Locale[];
+  /** The fields a required locale must fill; all of them by default. */
+  requiredFields?: readonly F[];
+  /** Longest text of any field; 65535 (a TEXT column) by default. */
+  max?: number;
+  /**
+   * A locale without this field is dropped from the answer (coupons drop translations with an empty
+   * name, catalogue.md §5). Without it, a locale is dropped only when every field is empty.
+   */
+  dropWithout?: F;
+}
+
+/** What a translations schema answers: kept locales only, each with every field ('' when empty). */
+export type TranslationsOutput<F extends string> = Partial<Record<Locale, Record<F, string>>>;
+/** What it accepts: any locale, any field, missing or null. */
+export type TranslationsInput<F extends string> = Partial<Record<Locale, Partial<Record<F, string | null>>>>;
+
+const humanizeField = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+
+/**
+ * Translated texts keyed by locale then field (`{ en: { name, description }, fr: {…} }`). Unknown
+ * locales or fields are refused rather than dropped, so a misspelt key never loses a text. Errors
+ * point at `<locale>.<field>` below the schema's own key (`translations.en.name`), which the
+ * console's TranslationsField reads to open the right tab.
+ */
+export function translationsSchema<const F extends string>(
+  fields: readonly F[],
+  options: TranslationsSchemaOptions<F> = {},
+): z.ZodType<TranslationsOutput<F>, TranslationsInput<F>> {
+  const { required = [], requiredFields = fields, max = 65535, dropWithout } = options;
+  const text = z
+    .string()
+    .trim()
+    .max(max, `The text may have at most ${max} characters.`)
+    .nullable()
+    .optional();
+  const perLocale = z.strictObject(Object.fromEntries(fields.map((f) => [f, text])) as Record<F, typeof text>);
+  const shape = z.strictObject(Object.fromEntries(LOCALES.map((l) => [l, perLocale.optional()])) as Record<Locale, z.ZodOptional<typeof perLocale>>);
+  return shape
+    .superRefine((value, ctx) => {
+      for (const locale of required) {
+        for (const field of requiredFields) {
+          const v = (value[locale] as Partial<Record<F, string | null>> | undefined)?.[field];
+          if (!v) ctx.addIssue({ code: 'custom', path: [locale, field], message: `The ${LOCALE_LABELS[locale]} ${humanizeField(field)} is required.` });
+        }
+      }
+    })
+    .transform((value) => {
+      const out: TranslationsOutput<F> = {};
+      for (const locale of LOCALES) {
+        const given = value[locale] as Partial<Record<F, string | null>> | undefined;
+        const filled = Object.fromEntries(fields.map((f) => [f, given?.[f] ?? ''])) as Record<F, string>;
+        const keep = required.includes(locale) || (dropWithout ? filled[dropWithout] !== '' : fields.some((f) => filled[f] !== ''));
+        if (keep) out[locale] = filled;
+      }
+      return out;
+    }) as unknown as z.ZodType<TranslationsOutput<F>, TranslationsInput<F>>;
+}
