@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { inArray } from 'drizzle-orm';
-import type { Permission } from '../../../src/contract/permissions';
+import { afterAll, beforeAll } from 'vitest';
+import { buildPath, type BodyOf, type ParamsOf, type QueryOf, type ResponseOf } from '../../../src/contract/endpoint';
+import { endpoints, type EndpointName, type Endpoints } from '../../../src/contract/endpoints';
+import { PERMISSIONS, type Permission } from '../../../src/contract/permissions';
 import { createApp } from '../../../src/server/app';
 import { createStaffMember } from '../../../src/server/auth/accounts';
 import type { CaptchaVerifier } from '../../../src/server/auth/captcha';
@@ -13,10 +16,16 @@ import { openDatabase, type Database, type Db } from '../../../src/server/db/cli
 import { permissions, staffMembers, staffPermissions } from '../../../src/server/db/schema/staff';
 import { runSeed } from '../../../src/server/db/seed';
 import type { AppDeps, AppEnv } from '../../../src/server/http/context';
+import { flushCounters } from '../../../src/server/realtime/counters';
 
 /**
  * The real app on an in-memory PGlite with the base and demo seed, for server integration tests.
- * Cold start is about 2 s: create one per test file (beforeAll) and share it.
+ * Cold start is about 2 s: one per test file, shared by its tests —
+ *
+ *   const t = useTestApp();                       // beforeAll / afterAll of this file
+ *   const manager = await t.memberWith(['viewOrders', 'manageOrders']);
+ *   const res = await t.call('ordersShow', { params: { orderId: 12 } }, manager);
+ *   const order = await t.ok('ordersShow', { params: { orderId: 12 } }, manager);   // typed, 2xx or throws
  */
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -71,6 +80,25 @@ export interface NewTestMember {
   permissions?: Permission[];
 }
 
+/** Who calls: a bearer token, or a member made by createMember / memberWith (undefined: nobody). */
+export type Caller = string | { token: string } | undefined;
+
+/** The request of one endpoint-table entry, typed by the entry. */
+export interface CallInput<E> {
+  params?: ParamsOf<E>;
+  body?: BodyOf<E>;
+  query?: QueryOf<E>;
+  headers?: Record<string, string>;
+}
+
+export interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+/** The answer: the endpoint's response on 2xx, the error shape otherwise. */
+export type Reply<E> = { ok: true; status: number; body: ResponseOf<E> } | { ok: false; status: number; body: ErrorBody };
+
 export interface TestApp {
   app: Hono<AppEnv>;
   deps: AppDeps;
@@ -89,7 +117,22 @@ export interface TestApp {
   /** A token for a member without going through login (no password hashing, no throttle). */
   tokenFor(staffId: number): Promise<string>;
   /** Creates a staff member with roles and direct permissions; password defaults to 'password'. */
-  createMember(member?: NewTestMember): Promise<{ id: number; email: string; password: string; token: string }>;
+  createMember(member?: NewTestMember): Promise<TestMember>;
+  /** A new member holding exactly these permissions (no role). */
+  memberWith(permissions: readonly Permission[]): Promise<TestMember>;
+  /** A new member holding every permission but these. */
+  memberWithout(permissions: readonly Permission[]): Promise<TestMember>;
+  /** Calls an endpoint-table entry by name: method and path from the entry, params filled in. */
+  call<N extends EndpointName>(name: N, input?: CallInput<Endpoints[N]>, as?: Caller): Promise<Reply<Endpoints[N]>>;
+  /** The same, for a call that must succeed: the typed body, or an error naming the status and answer. */
+  ok<N extends EndpointName>(name: N, input?: CallInput<Endpoints[N]>, as?: Caller): Promise<ResponseOf<Endpoints[N]>>;
+}
+
+export interface TestMember {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
 }
 
 export const rejectingCaptcha: CaptchaVerifier = { verify: async () => false };
@@ -127,6 +170,33 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return signAccessToken(config.jwtSecret, { staffId, tokenVersion: m.v }, config.tokenTtlSeconds);
   };
 
+  const createMember = async (member: NewTestMember = {}): Promise<TestMember> => {
+    const email = member.email ?? `member${++memberSeq}.${Date.now()}@example.test`;
+    const password = member.password ?? 'password';
+    const id = await createStaffMember(db, { email, name: member.name ?? 'Test Member', password, roles: member.roles ?? [] });
+    if (member.permissions?.length) {
+      const rows = await db.select().from(permissions).where(inArray(permissions.name, member.permissions));
+      await db.insert(staffPermissions).values(rows.map((p) => ({ staffId: id, permissionId: p.id })));
+    }
+    return { id, email, password, token: await tokenFor(id) };
+  };
+
+  const call = async <N extends EndpointName>(name: N, input: CallInput<Endpoints[N]> = {}, as?: Caller): Promise<Reply<Endpoints[N]>> => {
+    const e = endpoints[name];
+    const query = input.query as Record<string, unknown> | undefined;
+    const qs = query
+      ? `?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`
+      : '';
+    const res = await request(e.method, `${buildPath(e.path, (input.params ?? {}) as Record<string, string | number>)}${qs}`, {
+      token: typeof as === 'string' ? as : as?.token,
+      body: input.body,
+      headers: input.headers,
+    });
+    const text = await res.text();
+    const body = text ? JSON.parse(text) : undefined;
+    return { ok: res.ok, status: res.status, body } as Reply<Endpoints[N]>;
+  };
+
   return {
     app,
     deps,
@@ -149,15 +219,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       return header.slice('Bearer '.length);
     },
     tokenFor,
-    createMember: async (member = {}) => {
-      const email = member.email ?? `member${++memberSeq}.${Date.now()}@example.test`;
-      const password = member.password ?? 'password';
-      const id = await createStaffMember(db, { email, name: member.name ?? 'Test Member', password, roles: member.roles ?? [] });
-      if (member.permissions?.length) {
-        const rows = await db.select().from(permissions).where(inArray(permissions.name, member.permissions));
-        await db.insert(staffPermissions).values(rows.map((p) => ({ staffId: id, permissionId: p.id })));
-      }
-      return { id, email, password, token: await tokenFor(id) };
+    createMember,
+    memberWith: (granted) => createMember({ permissions: [...granted] }),
+    memberWithout: (withheld) => createMember({ permissions: PERMISSIONS.filter((p) => !withheld.includes(p)) }),
+    call,
+    ok: async (name, input, as) => {
+      const res = await call(name, input, as);
+      if (!res.ok) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body;
     },
   };
+}
+
+/**
+ * One app for the whole test file: created in beforeAll, closed in afterAll (after any pending
+ * live-counters broadcast). The returned handle is usable from the first test on.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    if (!current) return;
+    await flushCounters(current.deps);
+    await current.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('The test app is used before beforeAll ran');
+      const value = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
