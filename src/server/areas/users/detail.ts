@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDetail, userUpdateBodySchema } from '../../../contract/users';
-import { diffValues, writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../http/context';
-import { fieldError, notFound } from '../../http/errors';
+import { updateRecord } from '../../kit/crud';
+import { recordNotFound } from '../../kit/records';
 import { decimalText, utcText, type TableContext } from '../../table';
+import { userRecord } from './record';
 import { findUserRow } from './table';
 
 /** The user profile (usersShow) and its edit (usersUpdate). */
-
-/** Throws 404 unless the user exists; with `lock`, also locks the row for the rest of the transaction. */
-export async function requireUser(q: Queryable, userId: number, lock = false): Promise<void> {
-  const found = await one(q, lock ? sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE` : sql`SELECT id FROM users WHERE id = ${userId}`);
-  if (!found) throw notFound('User');
-}
 
 interface DetailExtras {
   discount_percent: string;
@@ -34,7 +29,7 @@ interface DetailExtras {
 
 export async function loadUserDetail(q: Queryable, userId: number, ctx: TableContext): Promise<UserDetail> {
   const row = await findUserRow(q, userId, ctx);
-  if (!row) throw notFound('User');
+  if (!row) throw recordNotFound(userRecord, userId);
   const extras = (await one<DetailExtras>(
     q,
     sql`SELECT ${decimalText(sql`u.discount_percent`)} AS discount_percent, ${utcText(sql`u.updated_at`)} AS updated_at,
@@ -96,56 +91,16 @@ export async function loadUserDetail(q: Queryable, userId: number, ctx: TableCon
   };
 }
 
-/** Postgres' unique_violation, as either driver reports it (drizzle may wrap the driver's error). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let e = error as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return !constraint || e.constraint === constraint || !!e.message?.includes(constraint);
-  }
-  return false;
-}
-
 type UpdateBody = z.output<typeof userUpdateBodySchema>;
 
-interface Editable {
-  name: string;
-  email: string;
-  telegram_username: string | null;
-  marketing_subid: string | null;
-}
-
-/** Applies the given profile fields; audits the ones that changed. Run inside a transaction. */
+/** Applies the given profile fields; audits the ones that changed (a taken e-mail is a 422 on email). Run inside a transaction. */
 export async function updateUser(q: Queryable, actor: Actor, userId: number, body: UpdateBody): Promise<void> {
-  const before = await one<Editable>(
+  await updateRecord(
     q,
-    sql`SELECT name, email, telegram_username, marketing_subid FROM users WHERE id = ${userId} FOR UPDATE`,
+    actor,
+    userRecord,
+    userId,
+    { name: body.name, email: body.email, telegramUsername: body.telegramUsername, marketingSubid: body.marketingSubid },
+    { changeLog: { information: ({ after, changed }) => `User ${after.email} updated: ${changed.join(', ')}.` } },
   );
-  if (!before) throw notFound('User');
-  const after: Editable = {
-    name: body.name ?? before.name,
-    email: body.email ?? before.email,
-    telegram_username: body.telegramUsername === undefined ? before.telegram_username : body.telegramUsername,
-    marketing_subid: body.marketingSubid === undefined ? before.marketing_subid : body.marketingSubid,
-  };
-  const { oldValues, newValues } = diffValues({ ...before }, { ...after });
-  if (Object.keys(newValues).length === 0) return;
-
-  if (after.email !== before.email) {
-    const taken = await one(q, sql`SELECT 1 AS x FROM users WHERE email = ${after.email} AND id <> ${userId}`);
-    if (taken) throw fieldError('email', 'The email has already been taken.');
-  }
-  try {
-    await q.execute(sql`UPDATE users SET name = ${after.name}, email = ${after.email}, telegram_username = ${after.telegram_username},
-      marketing_subid = ${after.marketing_subid}, updated_at = now() WHERE id = ${userId}`);
-  } catch (e) {
-    // Another request took the address between the check and the write.
-    if (isUniqueViolation(e, 'users_email_unique')) throw fieldError('email', 'The email has already been taken.');
-    throw e;
-  }
-  await writeAudit(q, actor, { event: 'updated', auditableType: 'user', auditableId: userId, oldValues, newValues });
-  await writeChangeLog(q, actor, {
-    actionType: 'update',
-    modelType: 'user',
-    modelId: userId,
-    information: `User ${after.email} updated: ${Object.keys(newValues).join(', ')}.`,
-  });
 }

@@ -4,13 +4,15 @@ import type { UserBulkAction, UserRow } from '../../../contract/users';
 import type { Endpoints } from '../../../contract/endpoints';
 import type { Queryable } from '../../db/client';
 import type { StaffContext } from '../../http/context';
-import { forbidden, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
-import { loadUserDetail, requireUser, updateUser } from './detail';
+import { findById } from '../../kit/records';
+import { loadUserDetail, updateUser } from './detail';
 import { changeGrade, readDiscount, setDiscount, syncPaymentMethods, syncRolesAndPermissions, updateSeller } from './edits';
 import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './lists';
 import { findUserRow, usersTable } from './table';
-import { applyTransition, TRANSITIONS, transitionOne } from './transitions';
+import { userRecord } from './record';
+import { userTransitions } from './transitions';
 import { destroyUserService, listUserServices, storeUserService } from './user-services';
 
 /**
@@ -24,19 +26,11 @@ async function rowOf(q: Queryable, userId: number, staff: StaffContext): Promise
   return row;
 }
 
-const SINGLE_MESSAGES: Record<UserBulkAction, (id: number) => string> = {
-  freeze: (id) => `User ${id} frozen.`,
-  deactivate: (id) => `User ${id} deactivated.`,
-  activate: (id) => `User ${id} activated.`,
-};
-
-/** freeze, deactivate and activate share one body ({userId}) and one answer ({message, user}). */
+/** freeze, deactivate and activate share one body ({userId}) and one answer ({message, user}: "User 12 frozen."). */
 function transitionHandler(action: UserBulkAction) {
-  return async ({ body, staff, actor, deps }: HandlerArgs<Endpoints['usersFreeze']>) =>
-    deps.database.db.transaction(async (tx) => {
-      await transitionOne(tx, actor, action, body.userId);
-      return { message: SINGLE_MESSAGES[action](body.userId), user: await rowOf(tx, body.userId, staff) };
-    });
+  const transition = userTransitions[action];
+  return async ({ body: { userId }, staff, actor, deps }: HandlerArgs<Endpoints['usersFreeze']>) =>
+    transition.run(deps, actor, userId, async (tx) => ({ message: `User ${userId} ${transition.event}.`, user: await rowOf(tx, userId, staff) }));
 }
 
 export const usersHandlers = defineHandlers({
@@ -67,10 +61,9 @@ export const usersHandlers = defineHandlers({
 
   usersBulkActions: async ({ body, staff, actor, deps }) => {
     // The endpoint admits any of the three permissions; the chosen action needs its own.
-    const needed = TRANSITIONS[body.action].permission;
-    if (!staff.permissions.has(needed)) throw forbidden();
-    const result = await deps.database.db.transaction((tx) => applyTransition(tx, actor, body.action, body.usersIds));
-    return { done: result.done, failed: result.failed.map(({ id, message }) => ({ id, message })) };
+    const transition = userTransitions[body.action];
+    transition.authorize(staff);
+    return transition.runMany(deps, actor, body.usersIds);
   },
 
   usersUpdateSeller: async ({ body, staff, actor, deps }) =>
@@ -105,7 +98,7 @@ export const usersHandlers = defineHandlers({
 
   usersAffiliates: async ({ params: { userId }, query, staff, deps }) => {
     const { db } = deps.database;
-    await requireUser(db, userId);
+    await findById(db, userRecord, userId);
     const request = tableRequestSchema.parse({
       options: { page: query.page, itemsPerPage: query.perPage, sortBy: [], sortDesc: [] },
       search: query.search,

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { USER_SEARCH_LIMIT, type GradeOption, type UserSearchItem } from '../../../contract/users';
 import { rows, type Queryable } from '../../db/client';
 import { containsPattern, decimalText, escapeLike, utcText } from '../../table';
-import { requireUser } from './detail';
+import { findById } from '../../kit/records';
+import { userRecord } from './record';
 
 /** The small lists pickers read: user search, sellers, contact steps, grades, verification documents. */
 
@@ -51,7 +52,7 @@ export function availableGrades(q: Queryable): Promise<GradeOption[]> {
 }
 
 export async function verificationDocuments(q: Queryable, userId: number) {
-  await requireUser(q, userId);
+  await findById(q, userRecord, userId);
   return rows<{ id: number; type: string; status: 'pending' | 'approved' | 'rejected'; fileName: string; createdAt: string }>(
     q,
     sql`SELECT id::float8 AS id, type, status, file_name AS "fileName", ${utcText(sql`created_at`)} AS "createdAt"

@@ -5,7 +5,8 @@ import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
 import { decimalText, utcText } from '../../table';
-import { requireUser } from './detail';
+import { findById } from '../../kit/records';
+import { userRecord } from './record';
 
 /** Custom prices (user_services): a user pays their own price for a service instead of its default. */
 
@@ -40,14 +41,14 @@ const selectUserServices = sql`SELECT us.id, us.service_id, s.name AS service_na
   JOIN networks n ON n.id = st.network_id`;
 
 export async function listUserServices(q: Queryable, userId: number): Promise<UserService[]> {
-  await requireUser(q, userId);
+  await findById(q, userRecord, userId);
   const found = await rows<UserServiceRow>(q, sql`${selectUserServices} WHERE us.user_id = ${userId} ORDER BY n.sorting, s.name, us.id`);
   return found.map(toItem);
 }
 
 /** Creates or replaces the custom price of one service; audits the old and new price. */
 export async function storeUserService(q: Queryable, actor: Actor, userId: number, serviceId: number, price: string): Promise<UserService> {
-  await requireUser(q, userId, true);
+  await findById(q, userRecord, userId, { lock: true });
   const service = await one<{ name: string }>(q, sql`SELECT name FROM services WHERE id = ${serviceId}`);
   if (!service) throw fieldError('serviceId', 'The selected service is invalid.');
   const before = await one<{ price: string }>(
@@ -80,7 +81,7 @@ export async function storeUserService(q: Queryable, actor: Actor, userId: numbe
 }
 
 export async function destroyUserService(q: Queryable, actor: Actor, userId: number, serviceId: number): Promise<void> {
-  await requireUser(q, userId, true);
+  await findById(q, userRecord, userId, { lock: true });
   const [removed] = await rows<{ id: number; price: string }>(
     q,
     sql`DELETE FROM user_services WHERE user_id = ${userId} AND service_id = ${serviceId} RETURNING id, price::text AS price`,
