@@ -14,11 +14,6 @@ import { findOrderRow } from './table';
 
 /** The order screen: the row plus provider, money summary, statistics, change log and refills. */
 
-export async function requireOrder(q: Queryable, orderId: number): Promise<void> {
-  const row = await one(q, sql`SELECT 1 AS one FROM orders WHERE id = ${orderId}`);
-  if (!row) throw notFound(`Order ${orderId}`);
-}
-
 const CHANGE_LOG_PREVIEW = 50;
 const STATISTICS_HISTORY = 200;
 

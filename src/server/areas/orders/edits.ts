@@ -6,7 +6,7 @@ import type { Actor } from '../../http/context';
 import { conflict, fieldError, notFound, validationFailed } from '../../http/errors';
 import { findUsableProvider } from './providers';
 import { cannotMessage, ORDER_ACTION_RULES } from './rules';
-import type { OrderBulkOutcome, OrderFailure } from './transitions';
+import type { BulkFailure, BulkOutcome } from '../../kit/transition';
 
 /**
  * Edits of an order that move no money: its url, the staff comment, and the provider it is sent
@@ -75,7 +75,7 @@ export async function changeProvider(
   orderIds: readonly number[],
   providerId: number,
   quantity: number | null,
-): Promise<OrderBulkOutcome> {
+): Promise<BulkOutcome> {
   const ids = [...new Set(orderIds)];
   const single = ids.length === 1;
   if (quantity !== null && !single) throw fieldError('quantity', 'The quantity may only be given for one order.');
@@ -142,7 +142,7 @@ export async function changeProvider(
 
   const doneIds = new Set(changed.map((r) => Number(r.id)));
   const rest = ids.filter((id) => !doneIds.has(id));
-  const failed: OrderFailure[] = [];
+  const failed: BulkFailure[] = [];
   if (rest.length) {
     const found = await rows<{ id: number | string; status: OrderStatus }>(q, sql`SELECT id, status FROM orders WHERE id IN ${rest}`);
     const statusOf = new Map(found.map((r) => [Number(r.id), r.status]));

@@ -1,18 +1,20 @@
 import type { Endpoints } from '../../../contract/endpoints';
-import type { BulkResultBody } from '../../../contract/fields';
 import type { OrderRow } from '../../../contract/orders';
 import type { Queryable } from '../../db/client';
 import type { AppDeps, StaffContext } from '../../http/context';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
+import { findById } from '../../kit/records';
+import { toBulkResult, type BulkOutcome } from '../../kit/transition';
 import { cancelOrder, defaultRefundAmount, findCancelReason, listCancelReasons, type CancelInput } from './cancel';
 import { notifyCountersChanged } from '../../realtime/counters';
-import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics, requireOrder } from './detail';
+import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics } from './detail';
 import { changeProvider, changeUrl, updateComment } from './edits';
 import { displayMoney } from './money';
 import { availableProviders } from './providers';
+import { orderRecord } from './record';
 import { findOrderRow, ordersTable } from './table';
-import { applyTransition, transitionOne, type OrderBulkOutcome, type SimpleOrderAction } from './transitions';
+import { orderTransitions, type SimpleOrderAction } from './transitions';
 
 /**
  * The orders area (operations.md §7 "Orders") and the provider picker the order dialogs use.
@@ -26,36 +28,15 @@ async function rowOf(q: Queryable, orderId: number, staff: StaffContext): Promis
   return row;
 }
 
-const toResult = (outcome: OrderBulkOutcome): BulkResultBody => ({
-  done: outcome.done,
-  failed: outcome.failed.map(({ id, error }) => ({ id, message: error.message })),
-});
-
-const DONE_MESSAGES: Record<SimpleOrderAction, (id: number) => string> = {
-  approve: (id) => `Order ${id} approved.`,
-  activate: (id) => `Order ${id} activated.`,
-  pause: (id) => `Order ${id} paused.`,
-  complete: (id) => `Order ${id} completed.`,
-};
-
-/** approve, activate, pause and complete share one body ({orderId}) and one answer ({message, order}). */
+/** approve, activate, pause and complete share one body ({orderId}) and one answer ({message, order}: "Order 12 approved."). */
 function transitionHandler(action: SimpleOrderAction) {
-  return async ({ body, staff, actor, deps }: HandlerArgs<Endpoints['ordersApprove']>) => {
-    const result = await deps.database.db.transaction(async (tx) => {
-      await transitionOne(tx, actor, action, body.orderId);
-      return { message: DONE_MESSAGES[action](body.orderId), order: await rowOf(tx, body.orderId, staff) };
-    });
-    notifyCountersChanged(deps);
-    return result;
-  };
+  const transition = orderTransitions[action];
+  return async ({ body: { orderId }, staff, actor, deps }: HandlerArgs<Endpoints['ordersApprove']>) =>
+    transition.run(deps, actor, orderId, async (tx) => ({ message: `Order ${orderId} ${transition.event}.`, order: await rowOf(tx, orderId, staff) }));
 }
 
 function bulkTransitionHandler(action: Exclude<SimpleOrderAction, 'approve'>) {
-  return async ({ body, actor, deps }: HandlerArgs<Endpoints['ordersBulkActivate']>) => {
-    const outcome = await deps.database.db.transaction((tx) => applyTransition(tx, actor, action, body.ordersIds));
-    if (outcome.done.length) notifyCountersChanged(deps);
-    return toResult(outcome);
-  };
+  return async ({ body, actor, deps }: HandlerArgs<Endpoints['ordersBulkActivate']>) => orderTransitions[action].runMany(deps, actor, body.ordersIds);
 }
 
 async function requireCancelReason(deps: AppDeps, value: string): Promise<string> {
@@ -128,7 +109,7 @@ export const ordersHandlers = defineHandlers({
     };
     // One transaction per order: each refund locks only its own customer, and one failure does
     // not undo the others.
-    const outcome: OrderBulkOutcome = { done: [], failed: [] };
+    const outcome: BulkOutcome = { done: [], failed: [] };
     for (const orderId of [...new Set(body.ordersIds)]) {
       try {
         await deps.database.db.transaction((tx) => cancelOrder(tx, actor, orderId, input));
@@ -139,7 +120,7 @@ export const ordersHandlers = defineHandlers({
       }
     }
     if (outcome.done.length) notifyCountersChanged(deps);
-    return toResult(outcome);
+    return toBulkResult(outcome);
   },
 
   ordersBulkActivate: bulkTransitionHandler('activate'),
@@ -161,18 +142,18 @@ export const ordersHandlers = defineHandlers({
   ordersChangeProvider: async ({ body, actor, deps }) => {
     const outcome = await deps.database.db.transaction((tx) => changeProvider(tx, actor, body.orderIds, body.providerId, body.quantity ?? null));
     if (outcome.done.length) notifyCountersChanged(deps);
-    return toResult(outcome);
+    return toBulkResult(outcome);
   },
 
   ordersChangeLogs: async ({ params: { orderId }, deps }) => {
-    await requireOrder(deps.database.db, orderId);
+    await findById(deps.database.db, orderRecord, orderId);
     return orderChangeLogs(deps.database.db, orderId);
   },
 
   ordersStatistics: async ({ params, deps }) => orderStatistics(deps.database.db, params.orderId),
 
   ordersRefillRequests: async ({ params: { orderId }, deps }) => {
-    await requireOrder(deps.database.db, orderId);
+    await findById(deps.database.db, orderRecord, orderId);
     return orderRefillRequests(deps.database.db, orderId);
   },
 
