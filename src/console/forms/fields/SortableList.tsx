@@ -157,10 +157,19 @@ export function SortableList<T>({
     return index >= 0 ? getLabel(items[index]) : String(key);
   };
 
+  // The item starts over its own place: say so only once it has moved, or that first "over" would
+  // replace the pick-up announcement before it is read.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${labelOf(active.id)}. It is in position ${indexOf(active.id) + 1} of ${items.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${labelOf(active.id)} was moved into position ${indexOf(over.id) + 1} of ${items.length}.` : `${labelOf(active.id)} is no longer over the list.`,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${labelOf(active.id)}. It is in position ${indexOf(active.id) + 1} of ${items.length}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over ? `${labelOf(active.id)} was moved into position ${indexOf(over.id) + 1} of ${items.length}.` : `${labelOf(active.id)} is no longer over the list.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${labelOf(active.id)} was dropped at position ${indexOf(over.id) + 1} of ${items.length}.` : `${labelOf(active.id)} was dropped.`,
     onDragCancel: ({ active }) => `Moving was cancelled. ${labelOf(active.id)} is back in position ${indexOf(active.id) + 1} of ${items.length}.`,

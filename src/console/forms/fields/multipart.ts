@@ -19,7 +19,8 @@ export function toMultipart(body: Record<string, unknown>, options: MultipartOpt
   const append = (key: string, value: unknown) => {
     if (value === undefined) return;
     if (value instanceof Blob) {
-      form.append(key, value, value instanceof File ? value.name : 'blob');
+      // A File keeps its own name (a bare Blob is named 'blob' by FormData).
+      form.append(key, value);
     } else if (value === null) {
       form.append(key, '');
     } else if (typeof value === 'boolean') {
