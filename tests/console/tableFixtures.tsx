@@ -1,5 +1,5 @@
 /** Shared fixtures of the list-engine tests: a users-like resource and a render wrapper. */
-import { MantineProvider, createTheme } from '@mantine/core';
+import { MantineProvider, TextInput, createTheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Permission } from '../../src/contract/permissions';
 import type { TableResponse } from '../../src/contract/table';
 import { defineRowAction, type ActionDialogProps } from '../../src/console/actions/types';
-import { useActionForm } from '../../src/console/actions/useActionForm';
+import { FormDialog } from '../../src/console/forms/FormDialog';
+import { useContractForm } from '../../src/console/forms/useContractForm';
 import { CostLabel } from '../../src/console/ui/CostLabel';
 import { ListEngineProvider } from '../../src/console/table/ListEngineProvider';
 import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
@@ -41,20 +42,14 @@ export const mutations = {
   bulkFreeze: async (_ids: (string | number)[]) => undefined as unknown,
 };
 
-export function NoteDialog({ onSubmit, onCancel, errors, submitting }: ActionDialogProps<UserRow, { note: string }>) {
-  const form = useActionForm<{ note: string }>({ initialValues: { note: '' }, errors, fieldMap: { admin_note: 'note' } });
+const noteSchema = z.object({ note: z.string().max(200, 'The note may not be greater than 200 characters.') });
+
+export function NoteDialog(props: ActionDialogProps<UserRow, { note: string }>) {
+  const form = useContractForm({ schema: noteSchema, initialValues: { note: '' }, errors: props.errors, fieldMap: { admin_note: 'note' } });
   return (
-    <form onSubmit={form.onSubmit((values) => void onSubmit(values))}>
-      <label htmlFor="note-input">Note</label>
-      <input id="note-input" {...form.getInputProps('note')} />
-      {form.errors.note && <p role="alert">{form.errors.note}</p>}
-      <button type="button" onClick={onCancel}>
-        Close
-      </button>
-      <button type="submit" disabled={submitting}>
-        Save note
-      </button>
-    </form>
+    <FormDialog form={form} {...props} submitLabel="Save note" cancelLabel="Close">
+      <TextInput label="Note" data-autofocus {...form.getInputProps('note')} />
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Checkbox, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { OrderRow } from '../../../contract/orders';
-import { DialogActions } from '../../actions/DialogActions';
+import { orderBulkCancelBodySchema, orderCancelBodySchema, type OrderRow } from '../../../contract/orders';
 import type { ActionDialogProps } from '../../actions/types';
-import { useActionForm } from '../../actions/useActionForm';
+import { FormDialog } from '../../forms/FormDialog';
+import { useContractForm } from '../../forms/useContractForm';
 import { cancelReasonsQuery, refundAmountQuery } from './queries';
 
 /**
@@ -31,89 +31,89 @@ interface CancelFormValues {
   amount: number | string;
 }
 
+// The dialog fills everything but the orders, which the action adds.
+const singleSchema = orderCancelBodySchema.omit({ orderId: true });
+const bulkSchema = orderBulkCancelBodySchema.omit({ ordersIds: true });
+
 interface CancelDialogOptions {
   bulk: boolean;
   returnMoney: boolean;
 }
 
-function CancelOrderForm({ rows, onSubmit, onCancel, errors, errorMessage, submitting, bulk, returnMoney }: ActionDialogProps<OrderRow, CancelOrderInput> & CancelDialogOptions) {
+function CancelOrderForm({ rows, bulk, returnMoney, ...props }: ActionDialogProps<OrderRow, CancelOrderInput> & CancelDialogOptions) {
   const reasons = useQuery(cancelReasonsQuery());
   const single = !bulk && rows.length === 1;
   const refund = useQuery({ ...refundAmountQuery(rows[0]?.id ?? 0), enabled: single });
-  const form = useActionForm<CancelFormValues>({
-    errors,
+  const form = useContractForm<CancelFormValues, CancelOrderInput>({
+    schema: single ? singleSchema : bulkSchema,
+    errors: props.errors,
     initialValues: { cancelReason: '', cancelDescription: '', returnMoney, sendEmailNotification: true, amount: '' },
-    validate: { cancelReason: (value) => (value ? null : 'Choose a cancel reason.') },
+    transform: (values) => {
+      const input: CancelOrderInput = {
+        cancelReason: values.cancelReason,
+        cancelDescription: values.cancelDescription.trim() || null,
+        returnMoney: values.returnMoney,
+        sendEmailNotification: values.sendEmailNotification,
+      };
+      if (single) input.amount = values.returnMoney && values.amount !== '' ? Number(values.amount) : null;
+      return input;
+    },
   });
 
-  // The fetched default fills the amount once, unless the member typed one already.
+  // The fetched default fills the amount once, as part of the order's values (not a change).
   const filled = useRef(false);
+  const { setDefault } = form;
   useEffect(() => {
     if (filled.current || refund.data === undefined || refund.data === null) return;
     filled.current = true;
-    if (form.getValues().amount === '') form.setFieldValue('amount', refund.data);
-  }, [refund.data, form]);
-
-  const submit = (values: CancelFormValues) => {
-    const input: CancelOrderInput = {
-      cancelReason: values.cancelReason,
-      cancelDescription: values.cancelDescription.trim() || null,
-      returnMoney: values.returnMoney,
-      sendEmailNotification: values.sendEmailNotification,
-    };
-    if (single) input.amount = values.returnMoney && values.amount !== '' ? Number(values.amount) : null;
-    void onSubmit(input);
-  };
+    setDefault('amount', refund.data);
+  }, [refund.data, setDefault]);
 
   const options = (reasons.data ?? []).map((r) => ({ value: r.value, label: r.text }));
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <Text size="sm">
-          {single ? `Order ${rows[0].id} will be canceled.` : `${rows.length} orders will be canceled.`} This cannot be undone.
+    <FormDialog
+      form={form}
+      {...props}
+      submitLabel={returnMoney ? 'Cancel and return money' : single ? 'Cancel order' : 'Cancel orders'}
+      cancelLabel="Close"
+      color="red"
+    >
+      <Text size="sm">
+        {single ? `Order ${rows[0].id} will be canceled.` : `${rows.length} orders will be canceled.`} This cannot be undone.
+      </Text>
+      <Select
+        label="Cancel reason"
+        placeholder={reasons.isLoading ? 'Loading reasons…' : 'Choose a reason'}
+        data={options}
+        required
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: false }}
+        {...form.getInputProps('cancelReason')}
+      />
+      {reasons.isError && (
+        <Text size="sm" c="red" role="alert">
+          The cancel reasons could not be loaded.
         </Text>
-        <Select
-          label="Cancel reason"
-          placeholder={reasons.isLoading ? 'Loading reasons…' : 'Choose a reason'}
-          data={options}
-          required
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: false }}
-          {...form.getInputProps('cancelReason')}
+      )}
+      <Textarea label="Cancel description" rows={3} {...form.getInputProps('cancelDescription')} />
+      <Checkbox label="Send email notification" {...form.getInputProps('sendEmailNotification', { type: 'checkbox' })} />
+      <Checkbox label="Return money" {...form.getInputProps('returnMoney', { type: 'checkbox' })} />
+      {single && form.values.returnMoney && (
+        <NumberInput
+          label="Refund amount"
+          description={refund.isLoading ? 'Loading the default refund…' : 'Defaults to the unused part of what was paid.'}
+          min={0}
+          decimalScale={4}
+          prefix="$"
+          {...form.getInputProps('amount')}
         />
-        {reasons.isError && (
-          <Text size="sm" c="red" role="alert">
-            The cancel reasons could not be loaded.
-          </Text>
-        )}
-        <Textarea label="Cancel description" rows={3} {...form.getInputProps('cancelDescription')} />
-        <Checkbox label="Send email notification" {...form.getInputProps('sendEmailNotification', { type: 'checkbox' })} />
-        <Checkbox label="Return money" {...form.getInputProps('returnMoney', { type: 'checkbox' })} />
-        {single && form.getValues().returnMoney && (
-          <NumberInput
-            label="Refund amount"
-            description={refund.isLoading ? 'Loading the default refund…' : 'Defaults to the unused part of what was paid.'}
-            min={0}
-            decimalScale={4}
-            prefix="$"
-            {...form.getInputProps('amount')}
-          />
-        )}
-        {!single && form.getValues().returnMoney && (
-          <Text size="sm" c="dimmed">
-            Each order refunds its own default amount.
-          </Text>
-        )}
-        <DialogActions
-          submitLabel={returnMoney ? 'Cancel and return money' : single ? 'Cancel order' : 'Cancel orders'}
-          cancelLabel="Close"
-          onCancel={onCancel}
-          submitting={submitting}
-          errorMessage={errorMessage}
-          color="red"
-        />
-      </Stack>
-    </form>
+      )}
+      {!single && form.values.returnMoney && (
+        <Text size="sm" c="dimmed">
+          Each order refunds its own default amount.
+        </Text>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,9 @@
-import { NumberInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import type { OrderRow } from '../../../contract/orders';
+import { NumberInput, Text } from '@mantine/core';
+import { orderChangeProviderBodySchema, type OrderRow } from '../../../contract/orders';
 import type { ProviderOption } from '../../../contract/providers';
-import { DialogActions } from '../../actions/DialogActions';
 import type { ActionDialogProps } from '../../actions/types';
-import { useActionForm } from '../../actions/useActionForm';
+import { FormDialog } from '../../forms/FormDialog';
+import { useContractForm } from '../../forms/useContractForm';
 import { ProviderPicker } from '../../ui/ProviderPicker';
 
 /**
@@ -18,46 +17,43 @@ export interface ChangeProviderInput {
 }
 
 interface Values {
+  provider: ProviderOption | null;
   quantity: number | string;
 }
 
-function ChangeProviderForm({ rows, onSubmit, onCancel, errors, errorMessage, submitting, bulk }: ActionDialogProps<OrderRow, ChangeProviderInput> & { bulk: boolean }) {
+// The dialog fills everything but the orders, which the action adds.
+const schema = orderChangeProviderBodySchema.omit({ orderIds: true });
+
+function ChangeProviderForm({ rows, bulk, ...props }: ActionDialogProps<OrderRow, ChangeProviderInput> & { bulk: boolean }) {
   const single = !bulk && rows.length === 1;
-  const [provider, setProvider] = useState<ProviderOption | null>(null);
-  const [providerError, setProviderError] = useState<string | null>(null);
-  // A new choice hides the server's message about the previous one.
-  const [seenErrors, setSeenErrors] = useState<Record<string, string[]> | null>(null);
-  const form = useActionForm<Values>({ errors, initialValues: { quantity: single ? rows[0].quantity : '' } });
-  const serverProviderError = errors !== seenErrors ? (errors?.providerId?.[0] ?? null) : null;
+  const form = useContractForm<Values, ChangeProviderInput>({
+    schema,
+    errors: props.errors,
+    fieldMap: { providerId: 'provider' },
+    initialValues: { provider: null, quantity: single ? rows[0].quantity : '' },
+    transform: (values) => ({
+      // Missing until one is chosen: the schema then reports it on the picker.
+      providerId: values.provider?.id as number,
+      quantity: single && values.quantity !== '' ? Number(values.quantity) : null,
+    }),
+  });
   // Only one order narrows the list to providers of its service.
   const serviceId = single ? rows[0].service?.id : undefined;
 
-  const submit = (values: Values) => {
-    if (!provider) {
-      setProviderError('Choose a provider.');
-      return;
-    }
-    void onSubmit({ providerId: provider.id, quantity: single && values.quantity !== '' ? Number(values.quantity) : null });
-  };
-
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{single ? `Send order ${rows[0].id} to another provider.` : `Send ${rows.length} orders to another provider.`}</Text>
+    <FormDialog form={form} {...props} submitLabel="Change provider" cancelLabel="Close">
+      <Text size="sm">{single ? `Send order ${rows[0].id} to another provider.` : `Send ${rows.length} orders to another provider.`}</Text>
+      {/* A new choice clears the message about the previous one. */}
+      <div data-path="provider">
         <ProviderPicker
-          value={provider}
+          value={form.values.provider}
           serviceId={serviceId}
-          onChange={(next) => {
-            setProvider(next);
-            setProviderError(null);
-            setSeenErrors(errors);
-          }}
-          error={providerError ?? serverProviderError}
+          onChange={(next) => form.setFieldValue('provider', next)}
+          error={form.errors.provider as string | undefined}
         />
-        {single && <NumberInput label="Quantity" min={1} max={rows[0].quantity} allowDecimal={false} {...form.getInputProps('quantity')} />}
-        <DialogActions submitLabel="Change provider" cancelLabel="Close" onCancel={onCancel} submitting={submitting} errorMessage={errorMessage} />
-      </Stack>
-    </form>
+      </div>
+      {single && <NumberInput label="Quantity" min={1} max={rows[0].quantity} allowDecimal={false} {...form.getInputProps('quantity')} />}
+    </FormDialog>
   );
 }
 

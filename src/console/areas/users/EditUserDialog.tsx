@@ -1,8 +1,8 @@
-import { Stack, TextInput } from '@mantine/core';
-import type { UserRow } from '../../../contract/users';
-import { DialogActions } from '../../actions/DialogActions';
+import { TextInput } from '@mantine/core';
+import { userUpdateBodySchema, type UserRow } from '../../../contract/users';
 import type { ActionDialogProps } from '../../actions/types';
-import { useActionForm } from '../../actions/useActionForm';
+import { FormDialog } from '../../forms/FormDialog';
+import { useContractForm } from '../../forms/useContractForm';
 
 export interface EditUserInput {
   name: string;
@@ -21,30 +21,29 @@ export function toEditUserInput(values: { name: string; email: string; telegramU
   };
 }
 
-/** The 'edit' row action's dialog: a 422 keeps it open with the server's messages under the fields. */
-export function EditUserDialog({ row, onSubmit, onCancel, errors, errorMessage, submitting }: ActionDialogProps<UserRow, EditUserInput>) {
-  const form = useActionForm({
-    errors,
+/**
+ * The 'edit' row action's dialog: checked by the update body's schema, a 422 keeps it open with
+ * the server's messages under the fields, and unsaved edits are kept as a draft of the user.
+ */
+export function EditUserDialog({ row, ...props }: ActionDialogProps<UserRow, EditUserInput>) {
+  const form = useContractForm({
+    schema: userUpdateBodySchema,
+    errors: props.errors,
     initialValues: {
       name: row.name,
       email: row.email,
       telegramUsername: row.telegramUsername ?? '',
       marketingSubid: row.marketingSubid ?? '',
     },
-    validate: {
-      name: (v: string) => (v.trim() ? null : 'The name field is required.'),
-      email: (v: string) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'The email must be a valid email address.'),
-    },
+    transform: toEditUserInput,
+    draft: { key: `user:${row.id}` },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => void onSubmit(toEditUserInput(values)))} noValidate>
-      <Stack gap="sm">
-        <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-        <TextInput label="Telegram username" {...form.getInputProps('telegramUsername')} />
-        <TextInput label="Marketing subid" {...form.getInputProps('marketingSubid')} />
-        <DialogActions onCancel={onCancel} submitting={submitting} errorMessage={errorMessage} submitLabel="Save" />
-      </Stack>
-    </form>
+    <FormDialog form={form} {...props} submitLabel="Save">
+      <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
+      <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+      <TextInput label="Telegram username" {...form.getInputProps('telegramUsername')} />
+      <TextInput label="Marketing subid" {...form.getInputProps('marketingSubid')} />
+    </FormDialog>
   );
 }
