@@ -1,29 +1,16 @@
 import type { Endpoints } from '../../../contract/endpoints';
-import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
-import { notifyCountersChanged } from '../../realtime/counters';
 import { comboOrdersTable, findComboOrderRow } from './table';
-import { countInModeration, transitionComboOrder, type ComboAction } from './transitions';
+import { comboTransitions, countInModeration, type ComboAction } from './transitions';
 
 /** Combo orders (operations.md §7 "Combo orders"): list, in-moderation count, approve, reject, complete. */
 
-const MESSAGES: Record<ComboAction, (id: number) => string> = {
-  approve: (id) => `Combo order ${id} approved.`,
-  reject: (id) => `Combo order ${id} rejected.`,
-  complete: (id) => `Combo order ${id} completed.`,
-};
-
+/** One body ({comboOrderId}) and one answer ({message, comboOrder}: "Combo order 12 approved."). */
 function transitionHandler(action: ComboAction) {
-  return async ({ body, staff, actor, deps }: HandlerArgs<Endpoints['comboOrdersApprove']>) => {
-    const result = await deps.database.db.transaction(async (tx) => {
-      await transitionComboOrder(tx, actor, action, body.comboOrderId);
-      const comboOrder = await findComboOrderRow(tx, body.comboOrderId, staff);
-      if (!comboOrder) throw notFound('Combo order');
-      return { message: MESSAGES[action](body.comboOrderId), comboOrder };
-    });
-    notifyCountersChanged(deps);
-    return result;
-  };
+  const transition = comboTransitions[action];
+  // The row was just changed in the same transaction, so it is there.
+  return async ({ body: { comboOrderId: id }, staff, actor, deps }: HandlerArgs<Endpoints['comboOrdersApprove']>) =>
+    transition.run(deps, actor, id, async (tx) => ({ message: `Combo order ${id} ${transition.event}.`, comboOrder: (await findComboOrderRow(tx, id, staff))! }));
 }
 
 export const comboOrdersHandlers = defineHandlers({

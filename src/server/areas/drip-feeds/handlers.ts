@@ -1,4 +1,3 @@
-import { notFound } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
 import { cancelDripFeed, loadDripFeedDetail } from './actions';
 import { dripFeedsTable, findDripFeedRow } from './table';
@@ -9,12 +8,7 @@ export const dripFeedsHandlers = defineHandlers({
 
   dripFeedsShow: async ({ params, staff, deps }) => loadDripFeedDetail(deps.database.db, params.dripFeedId, staff),
 
-  dripFeedsCancel: async ({ params: { dripFeedId: id }, staff, actor, deps }) => {
-    return deps.database.db.transaction(async (tx) => {
-      await cancelDripFeed(tx, actor, id);
-      const dripFeed = await findDripFeedRow(tx, id, staff);
-      if (!dripFeed) throw notFound('Drip feed');
-      return { message: `Drip feed ${id} canceled.`, dripFeed };
-    });
-  },
+  // The row was just changed in the same transaction, so it is there.
+  dripFeedsCancel: async ({ params: { dripFeedId: id }, staff, actor, deps }) =>
+    cancelDripFeed.run(deps, actor, id, async (tx) => ({ message: `Drip feed ${id} canceled.`, dripFeed: (await findDripFeedRow(tx, id, staff))! })),
 });

@@ -7,12 +7,14 @@ import {
   type SubscriptionContent,
   type SubscriptionDetail,
 } from '../../../contract/subscriptions';
-import { writeAudit, writeChangeLog } from '../../audit';
 import { one, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
-import { conflict, notFound } from '../../http/errors';
+import { subscriptions } from '../../db/schema/subscriptions';
+import { defineRecord, recordNotFound } from '../../kit/records';
+import { defineTransition } from '../../kit/transition';
 import { utcText, type TableContext } from '../../table';
 import { contentsJson, findSubscriptionRow, jsonList } from './table';
+
+export const subscriptionRecord = defineRecord({ table: subscriptions, thing: 'Subscription', type: 'subscription' });
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, text]) => ({ value, text }));
 
@@ -25,7 +27,7 @@ export const subscriptionCollections = (): SubscriptionCollections => ({
 /** One subscription: the row with every content (newest first). */
 export async function loadSubscriptionDetail(q: Queryable, id: number, ctx: TableContext): Promise<SubscriptionDetail> {
   const row = await findSubscriptionRow(q, id, ctx);
-  if (!row) throw notFound('Subscription');
+  if (!row) throw recordNotFound(subscriptionRecord, id);
   const extra = (await one<{ contents: SubscriptionContent[] | string | null; canceled_at: string | null; updated_at: string }>(
     q,
     sql`SELECT ${contentsJson(null)} AS contents, ${utcText(sql`sb.canceled_at`)} AS canceled_at, ${utcText(sql`sb.updated_at`)} AS updated_at
@@ -39,31 +41,14 @@ export async function loadSubscriptionDetail(q: Queryable, id: number, ctx: Tabl
   };
 }
 
-/** Cancel (operations.md §4): in processing -> canceled by a conditional update; 409 otherwise. */
-export async function cancelSubscription(q: Queryable, actor: Actor, id: number): Promise<void> {
-  const changed = await one<{ id: number; url: string; old_status: string }>(
-    q,
-    sql`WITH old AS (SELECT id, status FROM subscriptions WHERE id = ${id} AND status = 'in_processing' FOR UPDATE)
-        UPDATE subscriptions sb SET status = 'canceled', canceled_at = now(), updated_at = now()
-          FROM old WHERE sb.id = old.id
-        RETURNING sb.id, sb.url, old.status AS old_status`,
-  );
-  if (!changed) {
-    const existing = await one<{ status: string }>(q, sql`SELECT status FROM subscriptions WHERE id = ${id}`);
-    if (!existing) throw notFound('Subscription');
-    throw conflict(`Subscription ${id} cannot be canceled: it is ${existing.status.replace('_', ' ')}.`);
-  }
-  await writeAudit(q, actor, {
-    event: 'canceled',
-    auditableType: 'subscription',
-    auditableId: id,
-    oldValues: { status: changed.old_status },
-    newValues: { status: 'canceled' },
-  });
-  await writeChangeLog(q, actor, {
-    actionType: 'cancel',
-    modelType: 'subscription',
-    modelId: id,
-    information: `Subscription ${id} (${changed.url}) canceled: new contents will not be served.`,
-  });
-}
+/** Cancel (operations.md §4): in processing -> canceled; 409 otherwise. New contents are not served. */
+export const cancelSubscription = defineTransition({
+  record: subscriptionRecord,
+  action: 'cancel',
+  event: 'canceled',
+  from: ['in_processing'],
+  set: sql`status = 'canceled', canceled_at = now()`,
+  permission: 'manageOrders',
+  returning: ['url'],
+  information: (change) => `Subscription ${change.id} (${change.row.url}) canceled: new contents will not be served.`,
+});

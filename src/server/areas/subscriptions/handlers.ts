@@ -1,4 +1,3 @@
-import { notFound } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
 import { cancelSubscription, loadSubscriptionDetail, subscriptionCollections } from './actions';
 import { findSubscriptionRow, subscriptionsTable } from './table';
@@ -11,12 +10,7 @@ export const subscriptionsHandlers = defineHandlers({
 
   subscriptionsShow: async ({ params, staff, deps }) => loadSubscriptionDetail(deps.database.db, params.subscriptionId, staff),
 
-  subscriptionsCancel: async ({ params: { subscriptionId: id }, staff, actor, deps }) => {
-    return deps.database.db.transaction(async (tx) => {
-      await cancelSubscription(tx, actor, id);
-      const subscription = await findSubscriptionRow(tx, id, staff);
-      if (!subscription) throw notFound('Subscription');
-      return { message: `Subscription ${id} canceled.`, subscription };
-    });
-  },
+  // The row was just changed in the same transaction, so it is there.
+  subscriptionsCancel: async ({ params: { subscriptionId: id }, staff, actor, deps }) =>
+    cancelSubscription.run(deps, actor, id, async (tx) => ({ message: `Subscription ${id} canceled.`, subscription: (await findSubscriptionRow(tx, id, staff))! })),
 });
