@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zodIssuesToErrors } from '../../src/contract/errors';
@@ -18,8 +19,20 @@ if (!('fonts' in document)) {
 
 type Field = 'name' | 'description';
 
+/** What a form saw when it focused its first error, in its own effect after the errors arrived. */
+const focusLog: { name: string; tabSelected: string | null }[] = [];
+
 function GradeForm({ initial, errorsToSet }: { initial: Translations<Field>; errorsToSet: Record<string, Record<string, string>> }) {
   const form = useForm<{ translations: Translations<Field> }>({ mode: 'controlled', initialValues: { translations: initial } });
+  useEffect(() => {
+    const first = Object.keys(form.errors)[0];
+    if (!first) return;
+    const input = document.querySelector<HTMLElement>(`[name="${first}"]`);
+    const panel = input?.closest('[role="tabpanel"]');
+    const tab = panel && document.querySelector(`[aria-controls="${panel.id}"]`);
+    focusLog.push({ name: first, tabSelected: tab?.getAttribute('aria-selected') ?? null });
+    input?.focus();
+  }, [form.errors]);
   return (
     <MantineProvider env="test">
       <TranslationsField<Field>
@@ -83,6 +96,9 @@ describe('TranslationsField', () => {
     expect(tab('French')).toHaveAccessibleName('French, 1 of 2 fields filled, has errors');
     const name = within(screen.getByRole('tabpanel')).getByRole('textbox', { name: 'Name (French)' });
     expect(name).toHaveAccessibleDescription('The French name may have at most 5 characters.');
+    // The tab was already open when the form's own effect looked for the erroneous input by name.
+    expect(focusLog.at(-1)).toEqual({ name: 'translations.fr.name', tabSelected: 'true' });
+    expect(name).toHaveFocus();
   });
 
   it('opens the first tab holding an error, and does not move while errors are only removed', async () => {

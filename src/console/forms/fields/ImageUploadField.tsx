@@ -150,7 +150,6 @@ export function ImageUploadField({
           activateOnKeyboard={false}
           enablePointerEvents
           p="md"
-          aria-describedby={`${id}-rules`}
           inputProps={{ 'aria-hidden': true, tabIndex: -1 }}
         >
           <Group justify="center" gap="sm" wrap="wrap">

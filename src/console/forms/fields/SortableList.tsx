@@ -13,7 +13,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Box, Button, Group, Input, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FocusEventHandler, type ReactNode } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, GripIcon } from './icons';
 import { moveItem, type SortableId } from './sorting';
 
@@ -39,6 +39,9 @@ export interface SortableListProps<T> {
   disabled?: boolean;
   /** Shown when there is nothing to order. */
   emptyText?: ReactNode;
+  /** Focus entering or leaving the list (a form marks the field touched). */
+  onFocus?: FocusEventHandler<HTMLElement>;
+  onBlur?: FocusEventHandler<HTMLElement>;
 }
 
 const defaultGetId = (item: unknown): SortableId => (item as { id: SortableId }).id;
@@ -140,6 +143,8 @@ export function SortableList<T>({
   error,
   disabled,
   emptyText = 'Nothing to order.',
+  onFocus,
+  onBlur,
 }: SortableListProps<T>) {
   const [items, setItems] = useUncontrolled<T[]>({ value, defaultValue, finalValue: [], onChange });
   const [status, setStatus] = useState('');
@@ -207,7 +212,7 @@ export function SortableList<T>({
 
   return (
     <Input.Wrapper id={id} label={label} description={description} error={error} labelElement="div">
-      <Box mt={label || description ? 4 : 0}>
+      <Box mt={label || description ? 4 : 0} onFocus={onFocus} onBlur={onBlur}>
         {items.length === 0 ? (
           <Text size="sm" c="dimmed">
             {emptyText}

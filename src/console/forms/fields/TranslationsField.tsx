@@ -1,6 +1,6 @@
 import { Badge, Input, Stack, Tabs, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { useEffect, useId, useMemo, useRef, useState, type FocusEventHandler, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FocusEventHandler, type ReactNode } from 'react';
 import { LOCALES, LOCALE_LABELS, type Locale, type Translations } from '../../../contract/locales';
 import {
   completenessOf,
@@ -78,15 +78,21 @@ export function TranslationsField<F extends string>({
   const byLocale = useMemo(() => translationErrors(errors, path), [errors, path]);
 
   // Open the first tab holding an error when errors arrive (a submit, a server answer), but not
-  // while the member fixes them one by one: only a key not seen before moves the tab.
-  const seen = useRef<Set<string>>(new Set());
-  useEffect(() => {
-    const keys = new Set(Object.entries(byLocale).flatMap(([l, byField]) => Object.keys(byField ?? {}).map((f) => `${l}.${f}`)));
-    const arrived = [...keys].some((k) => !seen.current.has(k));
-    seen.current = keys;
+  // while the member fixes them one by one: only a key not seen before moves the tab. Decided
+  // while rendering, so the erroneous input is visible in the same commit and a form that focuses
+  // its first error (by the input's name, `translations.fr.name`) can reach it.
+  const errorKeys = Object.entries(byLocale)
+    .flatMap(([l, byField]) => Object.keys(byField ?? {}).map((f) => `${l}.${f}`))
+    .sort()
+    .join(' ');
+  const [seenKeys, setSeenKeys] = useState('');
+  if (errorKeys !== seenKeys) {
+    const before = new Set(seenKeys.split(' '));
+    const arrived = errorKeys !== '' && errorKeys.split(' ').some((k) => !before.has(k));
+    setSeenKeys(errorKeys);
     const first = localesWithErrors(byLocale, locales)[0];
-    if (arrived && first) setActive(first);
-  }, [byLocale, locales]);
+    if (arrived && first && first !== active) setActive(first);
+  }
 
   return (
     <Input.Wrapper label={label} description={description} error={error} labelElement="div" id={labelId}>
