@@ -188,6 +188,20 @@ describe('money', () => {
     expect(input.value).toBe('0.5');
   });
 
+  it('MoneyInput edits an amount loaded as a number as text', async () => {
+    const user = userEvent.setup();
+    const changes: string[] = [];
+    wrap(<MoneyInput label="Cost" value={12.5 as unknown as string} onChange={(v) => changes.push(v)} />);
+    const input = screen.getByLabelText('Cost') as HTMLInputElement;
+    expect(input.value).toBe('12.5');
+    await user.click(input);
+    await user.tab();
+    expect(changes).toEqual([]);
+    await user.click(input);
+    await user.type(input, '1');
+    expect(changes).toEqual(['12.51']);
+  });
+
   it('MoneyInput with no decimals takes digits only: other keys are refused, a pasted fraction is cut', async () => {
     const user = userEvent.setup();
     wrap(<FormWith initial="">{(props) => <MoneyInput label="Amount" decimals={0} {...props} />}</FormWith>);

@@ -19,9 +19,10 @@ export interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'default
  * it shows the amount grouped by thousands ('1 234.5'). Text only: no float ever rounds it.
  */
 export function MoneyInput({ value, defaultValue, onChange, decimals = 4, currency, onFocus, onBlur, leftSection, ...others }: MoneyInputProps) {
+  // A record loaded as a number (12.5) still edits as text.
   const [amount, setAmount] = useUncontrolled<string>({
-    value: value === null ? '' : value,
-    defaultValue: defaultValue ?? '',
+    value: value === undefined ? undefined : value === null ? '' : String(value),
+    defaultValue: defaultValue === undefined || defaultValue === null ? '' : String(defaultValue),
     finalValue: '',
     onChange,
   });
