@@ -8,6 +8,7 @@ import { ValidationError } from '../../src/console/api/errors';
 import { GuardedModal } from '../../src/console/forms/closeGuard';
 import { clearDrafts, forgetDraftsOnLogout, readDraft, writeDraft } from '../../src/console/forms/drafts';
 import { FormDialog } from '../../src/console/forms/FormDialog';
+import { TranslationsField, type Translations } from '../../src/console/forms/fields';
 import { useContractForm } from '../../src/console/forms/useContractForm';
 import { runLogoutCallbacks } from '../../src/console/session/lifecycle';
 import { Providers } from './tableFixtures';
@@ -167,6 +168,26 @@ describe('server errors', () => {
     renderHost({ send: vi.fn().mockRejectedValueOnce('The coupon was changed by someone else.') });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The coupon was changed by someone else.');
+  });
+});
+
+describe('composite fields', () => {
+  const gradeBody = z.object({ translations: z.record(z.string(), z.object({ name: z.string() }).partial()) });
+
+  function GradeDialog({ errors }: { errors: Record<string, string[]> | null }) {
+    const form = useContractForm({ schema: gradeBody, initialValues: { translations: { en: { name: 'Gold' } } as Translations<'name'> }, errors });
+    return (
+      <FormDialog form={form} errors={errors} errorMessage="The given data was invalid." onSubmit={vi.fn()} onCancel={vi.fn()} submitting={false}>
+        <TranslationsField<'name'> label="Names" fields={['name']} locales={['en', 'fr']} {...form.getInputProps('translations')} errors={form.errors} />
+      </FormDialog>
+    );
+  }
+
+  it('puts a server error at translations.fr.name under the French name of the translations field', async () => {
+    render(<GradeDialog errors={{ 'translations.fr.name': ['The name (French) has already been taken.'] }} />, { wrapper: Providers });
+    expect(await screen.findByText('The name (French) has already been taken.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name (French)' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

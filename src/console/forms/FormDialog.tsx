@@ -54,7 +54,7 @@ export function FormDialog<Values, Body>({
 
   const keepEditing = () => {
     setPendingClose(null);
-    form.element.current?.querySelector<HTMLElement>('[data-path]')?.focus();
+    form.element.current?.querySelector<HTMLElement>('[data-path], [name]')?.focus();
   };
   const discard = () => {
     form.draft.clear();

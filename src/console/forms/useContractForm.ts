@@ -12,8 +12,9 @@ import { mapServerErrors, valuePaths, type ErrorMapping } from './mapServerError
  * schema (the console checks what the server checks, never a hand-written copy), whose server
  * 422s land on their fields at any depth, and whose unsaved values survive a close or a reload.
  *
- * A field is an element carrying `data-path` inside the form: Mantine inputs get it from
- * `form.getInputProps(path)`; wrap a custom input in `<div data-path="provider">`. Errors whose
+ * A field is an element inside the form carrying `data-path` (Mantine inputs get it from
+ * `form.getInputProps(path)`; wrap a custom input in `<div data-path="provider">`) or an input
+ * named by its path (`name="translations.fr.name"`, as composite fields name theirs). Errors whose
  * path has no field show in the form's general alert (FormAlert).
  */
 export interface UseContractFormInput<Values, Body> extends Omit<ErrorMapping, 'knownPaths'> {
@@ -52,15 +53,21 @@ export type ContractForm<Values, Body = Values> = UseFormReturnType<Values> & {
 
 const DRAFT_DELAY_MS = 400;
 
+/** The field elements of a form with their paths, in page order. */
+function fieldNodes(element: HTMLElement | null): [path: string, node: HTMLElement][] {
+  return Array.from(element?.querySelectorAll<HTMLElement>('[data-path], [name]') ?? [], (node) => [node.dataset.path ?? node.getAttribute('name')!, node]);
+}
+
 /** Paths with a field on screen inside the form element. */
 export function fieldPathsIn(element: HTMLElement): Set<string> {
-  return new Set(Array.from(element.querySelectorAll<HTMLElement>('[data-path]'), (node) => node.dataset.path!));
+  return new Set(fieldNodes(element).map(([path]) => path));
 }
 
 /** Moves the focus to the first field (in page order) holding an error. */
 export function focusFirstError(element: HTMLElement | null, errors: FormErrors): void {
-  const node = Array.from(element?.querySelectorAll<HTMLElement>('[data-path]') ?? []).find((n) => errors[n.dataset.path!]);
-  node?.focus();
+  fieldNodes(element)
+    .find(([path]) => errors[path])?.[1]
+    .focus();
 }
 
 /** A blank value the schema calls a wrong type reads as Laravel's "required" (the contract's own messages come first). */
