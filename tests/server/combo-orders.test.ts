@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comboOrderRowSchema } from '../../src/contract/combo-orders';
-import { tableResponseSchema } from '../../src/contract/table';
-import { flushCounters } from '../../src/server/realtime/counters';
+import { tableResponseSchema, type TableRequest } from '../../src/contract/table';
 import { one, rows } from '../../src/server/db/client';
-import { createTestApp, type TestApp } from './helpers/testServer';
+import { useTestApp, type Caller, type TestMember } from './helpers/testServer';
 
 /**
  * Combo orders through the real app with the demo seed: the table and its filters, the
@@ -13,30 +12,30 @@ import { createTestApp, type TestApp } from './helpers/testServer';
  * manageOrders.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
-let viewer: string;
+let viewer: TestMember;
 const tableOf = tableResponseSchema(comboOrderRowSchema);
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.login('admin@example.com', 'password');
-  viewer = (await t.createMember({ permissions: ['viewOrders'] })).token;
+  viewer = await t.memberWith(['viewOrders']);
 });
 
-afterAll(async () => {
-  if (t) await flushCounters(t.deps);
-  await t?.close();
-});
-
-const table = async (token: string, body: unknown) => {
-  const res = await t.request('POST', '/api/v1/admin/combo-orders/table', { token, body });
-  return { status: res.status, body: (await res.json()) as any };
+const table = async (as: Caller, body: TableRequest) => {
+  const res = await t.call('comboOrdersTable', { body }, as);
+  return { status: res.status, body: res.body as any };
 };
-const act = async (action: 'approve' | 'reject' | 'complete', comboOrderId: number, token = admin) => {
-  const res = await t.request('POST', `/api/v1/admin/combo-orders/${action}`, { token, body: { comboOrderId } });
-  return { status: res.status, body: (await res.json()) as any };
+const ACTIONS = { approve: 'comboOrdersApprove', reject: 'comboOrdersReject', complete: 'comboOrdersComplete' } as const;
+const act = async (action: keyof typeof ACTIONS, comboOrderId: number, as: Caller = admin) => {
+  const res = await t.call(ACTIONS[action], { body: { comboOrderId } }, as);
+  return { status: res.status, body: res.body as any };
 };
+const comboAudit = (id: number, event: string) =>
+  one<{ old_values: Record<string, unknown>; new_values: Record<string, unknown> }>(
+    t.db,
+    sql`SELECT old_values, new_values FROM audit_entries WHERE auditable_type = 'combo_order' AND auditable_id = ${id} AND event = ${event}`,
+  );
 const comboStatus = async (id: number) => (await one<{ status: string }>(t.db, sql`SELECT status FROM combo_orders WHERE id = ${id}`))?.status;
 const childStatuses = async (id: number) =>
   (await rows<{ status: string }>(t.db, sql`SELECT status FROM orders WHERE source_type = 'combo_order' AND source_id = ${id} ORDER BY id`)).map((r) => r.status);
@@ -108,11 +107,10 @@ describe('combo orders table', () => {
   });
 
   it('counts the combo orders in moderation', async () => {
-    const res = await t.request('GET', '/api/v1/admin/combo-orders/in-moderation', { token: viewer });
     const expected = (await one<{ c: number }>(t.db, sql`SELECT count(*)::int AS c FROM combo_orders WHERE status = 'in_moderation'`))!.c;
-    expect(await res.json()).toEqual({ orders_in_moderation: expected });
-    const nobody = (await t.createMember({ permissions: ['viewUsers'] })).token;
-    expect((await t.request('GET', '/api/v1/admin/combo-orders/in-moderation', { token: nobody })).status).toBe(403);
+    expect(await t.ok('comboOrdersInModeration', {}, viewer)).toEqual({ orders_in_moderation: expected });
+    const nobody = await t.memberWith(['viewUsers']);
+    expect((await t.call('comboOrdersInModeration', {}, nobody)).status).toBe(403);
   });
 });
 
@@ -123,7 +121,10 @@ describe('transitions', () => {
     expect(res.status).toBe(200);
     expect(res.body.comboOrder).toMatchObject({ id, status: 'in_processing', actions: { approvable: false, rejectable: false, completable: true } });
     expect(await childStatuses(id)).toEqual(['in_processing', 'in_processing']);
-    expect(await one(t.db, sql`SELECT 1 FROM audit_entries WHERE auditable_type = 'combo_order' AND auditable_id = ${id} AND event = 'approved'`)).toBeDefined();
+    const orderIds = (await rows<{ id: number }>(t.db, sql`SELECT id::int AS id FROM orders WHERE source_type = 'combo_order' AND source_id = ${id} ORDER BY id`)).map((r) => r.id);
+    expect(await comboAudit(id, 'approved')).toEqual({ old_values: { status: 'in_moderation' }, new_values: { status: 'in_processing', orders: orderIds } });
+    const logs = await rows<{ action_type: string }>(t.db, sql`SELECT action_type FROM change_logs WHERE model_type = 'order' AND model_id IN ${orderIds}`);
+    expect(logs.map((l) => l.action_type)).toEqual(['approve', 'approve']);
 
     const again = await act('approve', id);
     expect(again.status).toBe(409);
@@ -148,6 +149,9 @@ describe('transitions', () => {
           WHERE o.source_type = 'combo_order' AND o.source_id = ${id} AND t.type = 'refund' ORDER BY t.id`,
     );
     expect(refunds.map((r) => r.amount)).toEqual(['2.5000', '3.0000']);
+    expect((await comboAudit(id, 'rejected'))?.new_values).toMatchObject({ status: 'canceled', refunded: '5.5000' });
+    const log = await one<{ information: string }>(t.db, sql`SELECT information FROM change_logs WHERE model_type = 'combo_order' AND model_id = ${id}`);
+    expect(log?.information).toBe(`Combo order ${id} rejected; 2 of its orders rejected, 5.5000 refunded.`);
 
     expect((await act('reject', id)).status).toBe(409);
     expect(Number((await balanceCheck(userId))!.balance)).toBeCloseTo(Number(after!.balance), 10);
@@ -165,9 +169,8 @@ describe('transitions', () => {
   });
 
   it('validates the body', async () => {
-    const res = await t.request('POST', '/api/v1/admin/combo-orders/approve', { token: admin, body: { comboOrderId: 'x' } });
-    expect(res.status).toBe(422);
-    expect((await res.json()).errors).toHaveProperty('comboOrderId');
+    const res = await t.call('comboOrdersApprove', { body: { comboOrderId: 'x' as never } }, admin);
+    expect(res).toMatchObject({ status: 422, body: { errors: { comboOrderId: expect.any(Array) } } });
   });
 
   it('forbids a member without manageOrders and changes nothing', async () => {
