@@ -10,6 +10,10 @@ import type { AreaHandlers } from '../http/handlers';
  *   every start, 'demo' steps once in demo mode);
  * - tables: the area's drizzle tables live in `schema.ts` beside it (drizzle.config.ts finds them;
  *   `npm run db:generate` writes the migration).
+ *
+ * Its writes go through the rest of the kit (./index.ts): a `defineRecord` per table, `findById`
+ * for 404s, createRecord / updateRecord / deleteRecord for audited edits, `defineTransition` for
+ * state changes. Every endpoint it serves is in the permission matrix test with no edit.
  */
 export interface ServerArea {
   name: string;
