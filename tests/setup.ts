@@ -34,3 +34,10 @@ if (typeof window !== 'undefined') {
 // seed steps read these (the full demo is 5,000 users and 200,000 orders).
 process.env.SEED_USERS ??= '400';
 process.env.SEED_ORDERS ??= '3000';
+
+// The console loads the endpoint table beside its start-up code (src/console/api/contract.ts);
+// tests start with it loaded, as the app normally is by its first call.
+if (typeof window !== 'undefined') {
+  const { loadContract } = await import('../src/console/api/contract');
+  await loadContract();
+}

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CONSOLE_RESOURCES } from '../../src/console/app/resources';
+import { CONSOLE_RESOURCES } from '../../src/console/app/areas';
 import { theme } from '../../src/console/app/theme';
 import { CommandPalette } from '../../src/console/palette/CommandPalette';
 import classes from '../../src/console/palette/CommandPalette.module.css';

@@ -73,13 +73,4 @@ export type ResponseOf<E> = E extends Endpoint<any, any, infer R> ? z.output<R> 
 export type ParamsOf<E> =
   E extends Endpoint<any, any, any, infer P> ? (P extends z.ZodObject<infer S> ? { [K in keyof S]: string | number } : undefined) : never;
 
-/** Fills `:name` parameters of a path; unknown or missing parameters throw (a programming error). */
-export function buildPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-export const ADMIN = '/api/v1/admin';
+export { ADMIN, buildPath } from './paths';

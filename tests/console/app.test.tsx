@@ -8,30 +8,28 @@ import { App } from '../../src/console/app/AppProviders';
 import { applyDocumentSettings } from '../../src/console/app/instanceSettings';
 import { guardedRoute } from '../../src/console/app/layoutRoute';
 import { buildNav, NAV_ITEMS } from '../../src/console/app/nav';
-import { accessGroups, AUTH_ONLY } from '../../src/console/app/routes';
+import { AUTH_ONLY } from '../../src/console/app/routes';
 import { createAppQueryClient, DEFAULT_STALE_TIME_MS } from '../../src/console/app/queryClient';
 import { createAppRouter } from '../../src/console/app/router';
 import { COLOR_SCHEME_STORAGE_KEY } from '../../src/console/app/theme';
-import { homeRoutes } from '../../src/console/areas/home/routes';
+import { areaRoutes } from '../../src/console/app/areaRoutes';
+import homeArea from '../../src/console/areas/home';
 import { setUpMonitoring } from '../../src/console/monitoring/configure';
 import { readToken, saveToken } from '../../src/console/session/cookie';
 import { createSession, type Session } from '../../src/console/session/session';
 import { clearCookies, json, makeProfile, makeSettings, scriptFetch, type SeenRequest } from './app.fixtures';
 
-// Stand-ins for area screens, registered the way an area registers its own.
+// Stand-ins for area screens, guarded the way the areas' routes are.
 const ordersRoute = createRoute({ ...guardedRoute('orders'), component: () => <h2>Orders list</h2> });
 const servicesRoute = createRoute({ ...guardedRoute('services'), component: () => <h2>Services list</h2> });
-const networksRoute = createRoute({
-  ...guardedRoute('networks', accessGroups('Networks'), { label: 'Networks', section: 'catalogue' }),
-  component: () => <h2>Networks list</h2>,
-});
+const networksRoute = createRoute({ ...guardedRoute('networks'), component: () => <h2>Networks list</h2> });
 const brokenRoute = createRoute({
   ...guardedRoute('broken', AUTH_ONLY),
   component: () => {
     throw new Error('screen exploded');
   },
 });
-const testAreas = [homeRoutes, [ordersRoute, servicesRoute, networksRoute, brokenRoute]];
+const testRoutes = [...areaRoutes([homeArea]), ordersRoute, servicesRoute, networksRoute, brokenRoute];
 
 const COUNTERS = { ordersInProcessing: 1200, ordersInModeration: 3, ordersWithNoActiveProviders: 0, freeTrialsPending: 9 };
 
@@ -59,7 +57,7 @@ function start(path: string, { permissions = [], signedIn = true, routes = {} }:
   const queryClient = createAppQueryClient();
   const session = createSession({ queryClient, apiBaseUrl: '' });
   running = session;
-  const router = createAppRouter({ queryClient, session, areas: testAreas, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter({ queryClient, session, routes: testRoutes, history: createMemoryHistory({ initialEntries: [path] }) });
   render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
   return { router, session, queryClient, seen };
 }

@@ -5,9 +5,10 @@ import type { Permission } from '../../src/contract/permissions';
 import { App } from '../../src/console/app/AppProviders';
 import { createAppQueryClient } from '../../src/console/app/queryClient';
 import { createAppRouter } from '../../src/console/app/router';
-import { homeRoutes } from '../../src/console/areas/home/routes';
-import { ordersRoutes } from '../../src/console/areas/orders/routes';
-import { usersRoutes } from '../../src/console/areas/users/routes';
+import { areaRoutes } from '../../src/console/app/areaRoutes';
+import homeArea from '../../src/console/areas/home';
+import ordersArea from '../../src/console/areas/orders';
+import usersArea from '../../src/console/areas/users';
 import { saveToken } from '../../src/console/session/cookie';
 import { createSession, type Session } from '../../src/console/session/session';
 import { clearCookies, json, makeProfile, makeSettings, scriptFetch, type FetchHandler } from './app.fixtures';
@@ -33,7 +34,7 @@ export function mountConsole(path: string, permissions: Permission[], routes: Re
   const queryClient = createAppQueryClient();
   const session = createSession({ queryClient, apiBaseUrl: '' });
   running = session;
-  const router = createAppRouter({ queryClient, session, areas: [homeRoutes, ordersRoutes, usersRoutes], history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter({ queryClient, session, routes: areaRoutes([homeArea, ordersArea, usersArea]), history: createMemoryHistory({ initialEntries: [path] }) });
   render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
   return { router, session, seen };
 }

@@ -74,7 +74,7 @@ describe('external-panel orders', () => {
       outcome = run().row(externalPanelOrdersResource, 'recreate', attempt(1, true));
     });
     const dialog = await screen.findByRole('dialog');
-    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity' });
+    const quantity = await within(dialog).findByRole('textbox', { name: 'Quantity' });
     expect(quantity).toHaveValue('300');
     await userEvent.click(await within(dialog).findByRole('option', { name: /New panel/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Recreate' }));

@@ -8,7 +8,8 @@ import { defineRowAction } from '../../src/console/actions/types';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
 import { PlainError, ValidationError, ApiError } from '../../src/console/api/errors';
 import { Dexie } from 'dexie';
-import { CONSOLE_DB_NAME, ConsoleDb, deleteConsoleDb, getConsoleDb } from '../../src/console/offline/db';
+import { CONSOLE_DB_NAME, deleteConsoleDb, getConsoleDb } from '../../src/console/offline/db';
+import { ConsoleDb } from '../../src/console/offline/consoleDb';
 import { MutationQueue, getMutationQueue, type EnqueueInput, type ReplayOutcome } from '../../src/console/offline/mutationQueue';
 import { QueuedActions } from '../../src/console/offline/QueueIndicator';
 import { connectMutationQueueToSession } from '../../src/console/offline/queueReplay';
@@ -68,7 +69,7 @@ describe('the queue store', () => {
 
     const upgraded = new ConsoleDb();
     expect(await upgraded.queries.count()).toBe(1);
-    await new MutationQueue(1, { database: () => upgraded }).enqueue(item(1));
+    await new MutationQueue(1, { database: async () => upgraded }).enqueue(item(1));
     expect(await upgraded.mutationQueue.count()).toBe(1);
     upgraded.close();
   });
@@ -81,7 +82,7 @@ describe('the queue store', () => {
 
     // A reload: a new queue over a new connection to the database.
     const reopened = new ConsoleDb();
-    const items = await new MutationQueue(1, { database: () => reopened }).list();
+    const items = await new MutationQueue(1, { database: async () => reopened }).list();
     reopened.close();
     expect(items.map((i) => i.label)).toEqual(['Approve order 1', 'Approve order 2']);
     expect(items[0]).toMatchObject({ status: 'queued', endpoint: 'ordersApprove', body: { orderId: 1 }, idempotencyKey: first.idempotencyKey, resourceName: 'orders' });
@@ -160,7 +161,7 @@ describe('replay', () => {
     queue.stop();
 
     const reopened = new ConsoleDb();
-    const reloaded = startedQueue(1, new MutationQueue(1, { database: () => reopened }));
+    const reloaded = startedQueue(1, new MutationQueue(1, { database: async () => reopened }));
     apiMock.api.mockResolvedValueOnce({ message: 'ok' });
     await reloaded.replay();
     expect(sent().map((c) => c.key)).toEqual([idempotencyKey, idempotencyKey]);
@@ -429,7 +430,7 @@ describe('the queue in the header', () => {
     await queue.enqueue(item(1));
     const refused = await queue.enqueue(item(2, { endpoint: 'ordersCancel', label: 'Cancel order 2' }));
     await queue.enqueue(item(3));
-    await getConsoleDb().mutationQueue.update(refused.id, {
+    await (await getConsoleDb()).mutationQueue.update(refused.id, {
       status: 'failed',
       error: { status: 422, message: 'The given data was invalid.', fieldErrors: { cancelReason: ['The reason is required.'] } },
     });

@@ -56,7 +56,7 @@ describe('persisted list queries', () => {
 
     network.resolve(page([user(7)], 1));
     expect(await screen.findByText('user7@example.com')).toBeInTheDocument();
-    await waitFor(async () => expect((await getConsoleDb().queries.toArray())[0].data).toMatchObject({ items: [{ id: 7 }] }));
+    await waitFor(async () => expect((await (await getConsoleDb()).queries.toArray())[0].data).toMatchObject({ items: [{ id: 7 }] }));
     expect(screen.queryByText('user1@example.com')).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('table-updating')).toBeNull());
   });
@@ -113,12 +113,12 @@ async function persist(staffId: number, key: string, data: unknown) {
   const client = new QueryClient();
   await client.fetchQuery({ queryKey: ['detail', key], queryFn: async () => data, ...persistedQueryOptions(staffId) });
   await waitFor(async () => {
-    const stored = await getConsoleDb().queries.where('staffId').equals(String(staffId)).toArray();
+    const stored = await (await getConsoleDb()).queries.where('staffId').equals(String(staffId)).toArray();
     expect(stored.some((r) => (r.queryKey as unknown[])[1] === key && JSON.stringify(r.data) === JSON.stringify(data))).toBe(true);
   });
 }
 
-const storedKeys = async () => (await getConsoleDb().queries.toArray()).map((r) => (r.queryKey as unknown[])[1]).sort();
+const storedKeys = async () => (await (await getConsoleDb()).queries.toArray()).map((r) => (r.queryKey as unknown[])[1]).sort();
 
 describe('cache limits', () => {
   it('evicts the oldest entries beyond the entry cap', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Permission } from '../../src/contract/permissions';
 import { ordersResource } from '../../src/console/areas/orders/resource';
 import { usersResource } from '../../src/console/areas/users/resource';
-import { CONSOLE_RESOURCES } from '../../src/console/app/resources';
+import { CONSOLE_RESOURCES } from '../../src/console/app/areas';
 import { understand, type ActionIntent, type Intent, type LookupIntent } from '../../src/console/palette/grammar';
 import { rowActionItem, bulkActionItem, contextItems } from '../../src/console/palette/items';
 import { buildVocabulary } from '../../src/console/palette/vocabulary';

@@ -132,7 +132,7 @@ describe('command palette', () => {
     await resolvedOption(/^Cancel order 123/, 'Opens a form');
     await userEvent.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: /Cancel — order 123/ });
-    expect(within(dialog).getByLabelText('Cancel description')).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText('Cancel description')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Command palette' })).not.toBeInTheDocument();
   });
 

@@ -268,7 +268,7 @@ describe('starting offline', () => {
     const session = new Session({ queryClient, navigate: vi.fn(), apiBaseUrl: '' });
     sessions.push(session);
     const ordersRoute = createRoute({ ...guardedRoute('orders'), component: () => <Shows queryKey={['list', 'orders']} /> });
-    const router = createAppRouter({ queryClient, session, areas: [[ordersRoute]], history: createMemoryHistory({ initialEntries: ['/orders'] }) });
+    const router = createAppRouter({ queryClient, session, routes: [ordersRoute], history: createMemoryHistory({ initialEntries: ['/orders'] }) });
     render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
 
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();

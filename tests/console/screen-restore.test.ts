@@ -29,7 +29,7 @@ afterEach(async () => {
 describe('restore before the first render', () => {
   it('puts the saved answers of the reloaded screen into the cache, with their age', async () => {
     const saved = record('h-users');
-    await getConsoleDb().queries.put(saved);
+    await (await getConsoleDb()).queries.put(saved);
     rememberScreenQuery(7, '/users?status=frozen', 'h-users');
 
     const client = new QueryClient();
@@ -40,7 +40,7 @@ describe('restore before the first render', () => {
   });
 
   it('restores nothing for another screen, another member, an expired answer or another build', async () => {
-    await getConsoleDb().queries.bulkPut([
+    await (await getConsoleDb()).queries.bulkPut([
       record('h-old', { dataUpdatedAt: Date.now() - LIMITS.maxAge - 1000 }),
       record('h-busted', { buster: 'b0' }),
     ]);

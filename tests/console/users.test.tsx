@@ -126,7 +126,7 @@ describe('users list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for user 5' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Edit/ }));
     const dialog = await screen.findByRole('dialog');
-    const email = within(dialog).getByRole('textbox', { name: /Email/ });
+    const email = await within(dialog).findByRole('textbox', { name: /Email/ });
     await userEvent.clear(email);
     await userEvent.type(email, 'taken@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -173,7 +173,7 @@ describe('user profile', () => {
     const userRoute = createRoute({
       getParentRoute: () => rootRoute,
       path: 'users/$userId',
-      component: () => <UserProfileScreen userId={Number(userRoute.useParams().userId)} />,
+      component: () => <UserProfileScreen id={Number(userRoute.useParams().userId)} />,
     });
     const router = createRouter({ routeTree: rootRoute.addChildren([userRoute]), history: createMemoryHistory({ initialEntries: ['/users/42'] }) });
     render(

@@ -1,6 +1,6 @@
-import { Modal } from '@mantine/core';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActionHost, ConfirmRequest, DialogRequest, HostOutcome } from '../table/engineContext';
+import { GuardedModal } from '../forms/closeGuard';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /**
@@ -101,7 +101,8 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
         onConfirm={() => void proceed()}
         onCancel={() => close('cancelled')}
       />
-      <Modal
+      {/* Esc and the close button ask a form with changes before it is closed. */}
+      <GuardedModal
         opened={state?.kind === 'dialog'}
         onClose={() => {
           if (!dialog?.busy) close('cancelled');
@@ -127,7 +128,7 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
             submitting={dialog.busy}
           />
         )}
-      </Modal>
+      </GuardedModal>
     </>
   );
   return { host, element };

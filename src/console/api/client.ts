@@ -1,7 +1,7 @@
-import type { z } from 'zod';
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../../contract/endpoint';
-import { buildPath } from '../../contract/endpoint';
-import { endpoints, type EndpointName, type Endpoints } from '../../contract/endpoints';
+import { buildPath } from '../../contract/paths';
+import type { EndpointName, Endpoints } from '../../contract/endpoints';
+import { endpointOf, loadedEndpointOf } from './contract';
 import { HttpStatusError, mapErrorBody } from './errors';
 
 /**
@@ -29,6 +29,7 @@ export function configureApi(partial: Partial<ApiConfig>): void {
 }
 
 export const apiBaseUrl = (): string => config.baseUrl;
+
 
 export interface CallOptions<E extends Endpoint<any, any, any>> {
   params?: Record<string, string | number>;
@@ -59,7 +60,8 @@ export async function apiRaw<N extends EndpointName>(
   name: N,
   options: CallOptions<Endpoints[N]> = {},
 ): Promise<RawResult<ResponseOf<Endpoints[N]>>> {
-  const e = endpoints[name] as Endpoint<any, any, z.ZodType>;
+  // Synchronous once the table is loaded, so a call starts in the same tick as its caller.
+  const e = loadedEndpointOf(name) ?? (await endpointOf(name));
   const url = `${config.baseUrl}${buildPath(e.path, options.params)}${toQueryString(options.query)}`;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = config.getToken();

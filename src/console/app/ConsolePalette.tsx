@@ -4,7 +4,7 @@ import { PaletteProvider } from '../palette/PaletteProvider';
 import { collectionCommands, statusViewCommands, type NavCommand } from '../palette/navigation';
 import { COUNTER_LINKS } from './counters';
 import { NAV_SECTIONS } from './nav';
-import { CONSOLE_RESOURCES } from './resources';
+import { CONSOLE_RESOURCES } from './areas';
 import { useSession } from '../session/SessionContext';
 import { useCanNavigate, useNav } from './useRegisteredRoutes';
 

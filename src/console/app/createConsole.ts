@@ -1,10 +1,12 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
+import { loadContract } from '../api/contract';
 import { clearStaffCache } from '../offline';
 import { warmConsoleDb } from '../offline/db';
 import { connectMutationQueueToSession } from '../offline/queueReplay';
 import { queryCacheLimits } from '../offline/queryPersister';
 import { restoreScreenQueries, screenAddress } from '../offline/screenRestore';
 import { forgetScreenSnapshot } from '../offline/screenSnapshot';
+import { forgetDraftsOnLogout } from '../forms/drafts';
 import { forgetSavedProfile, savedProfileFor } from '../offline/startupAnswers';
 import { followBrowserOnlineState } from '../offline/useOnline';
 import { connectRealtimeToSession } from '../realtime';
@@ -22,6 +24,8 @@ import { createAppRouter } from './router';
  */
 export function createConsole() {
   consumeUrlToken();
+  // The endpoint table and IndexedDB load while the rest of the start-up runs.
+  void loadContract();
   warmConsoleDb();
   // Opened offline, queries wait for the connection (lists show their saved pages) instead of failing.
   followBrowserOnlineState();
@@ -37,6 +41,7 @@ export function createConsole() {
   onLogout(({ userId }) => (userId != null ? clearStaffCache(userId, queryClient) : undefined));
   onLogout(forgetSavedProfile);
   onLogout(forgetScreenSnapshot);
+  forgetDraftsOnLogout();
   // The saved answers of the screen being opened go into the cache before the first render.
   const member = savedProfileFor(session.currentToken());
   const ready = member

@@ -1,7 +1,6 @@
 import { createRoute, type ParsedLocation } from '@tanstack/react-router';
 import { AppLayout } from './AppLayout';
 import { guardAppNavigation, guardRoute } from './guard';
-import type { RouteNavMeta } from './navMeta';
 import { rootRoute } from './rootRoute';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import type { RouterContext } from './routerContext';
@@ -20,28 +19,20 @@ export const appLayoutRoute = createRoute({
 });
 
 /**
- * The common options of a guarded area route, to spread into createRoute:
+ * The common options of a guarded route, to spread into createRoute (app/areaRoutes.tsx builds
+ * the areas' routes with it):
  *
- *   export const usersRoute = createRoute({ ...guardedRoute('users'), component: UsersScreen });
- *   export const networksRoute = createRoute({
- *     ...guardedRoute('networks', accessGroups('Networks'), { label: 'Networks', section: 'catalogue' }),
- *     component: NetworksScreen,
- *   });
+ *   createRoute({ ...guardedRoute('users'), component: UsersScreen });
  *
- * `path` is relative to the layout ('users', 'users/$id'). The access defaults to the path's entry
- * in the route table (app/routes.ts) and must be given for paths the table does not list. `nav`
- * adds a navigation entry for such paths (the table's list screens have theirs in app/nav.ts).
+ * `path` is relative to the layout ('users', 'users/$id'). The access defaults to the path's
+ * entry in SCREENS (app/screens.ts) and must be given for paths SCREENS does not list.
  */
-export function guardedRoute<const TPath extends string>(
-  path: TPath,
-  access: RouteAccess = routeAccessFor(path),
-  nav?: RouteNavMeta,
-) {
+export function guardedRoute<const TPath extends string>(path: TPath, access: RouteAccess = routeAccessFor(path)) {
   return {
     getParentRoute: () => appLayoutRoute,
     path,
     beforeLoad: ({ context, location }: { context: RouterContext; location: ParsedLocation }) =>
       guardRoute(access, context.session, location),
-    staticData: { access, ...(nav ? { nav } : {}) },
+    staticData: { access },
   };
 }

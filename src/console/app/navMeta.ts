@@ -1,11 +1,9 @@
 import type { RouteAccess } from './routes';
+import type { NavSectionId } from './screens';
 
-/**
- * Navigation metadata a route may carry in `staticData.nav` (for screens outside the spec's
- * route tables, such as networks or packages). Entries for the spec's paths live in app/nav.ts.
- */
-export type NavSectionId = 'operations' | 'finance' | 'catalogue' | 'marketing' | 'configuration' | 'logs';
+export type { NavSectionId } from './screens';
 
+/** Navigation metadata of a screen (SCREENS' `nav`). */
 export interface RouteNavMeta {
   label: string;
   section: NavSectionId;
@@ -13,7 +11,6 @@ export interface RouteNavMeta {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    nav?: RouteNavMeta;
     /** Set by guardedRoute: the access the route enforces (nav hides what the member cannot open). */
     access?: RouteAccess;
   }

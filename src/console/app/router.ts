@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getAnalytics } from '../monitoring/analytics';
 import { reportError } from '../monitoring/errorReporter';
 import type { Session } from '../session/session';
-import { areaRouteModules, type AreaRoutes } from './areaRoutes';
+import { areaRoutes } from './areaRoutes';
+import { CONSOLE_AREAS } from './areas';
 import { financesRoute } from './financesRoute';
 import { appLayoutRoute } from './layoutRoute';
 import { loginRoute } from './loginRoute';
@@ -14,14 +15,14 @@ import { RouteErrorScreen } from './RouteErrorScreen';
 export interface CreateAppRouterOptions {
   queryClient: QueryClient;
   session: Session;
-  /** The area modules to mount (tests pass their own). */
-  areas?: readonly AreaRoutes[];
+  /** The screens' routes (default: every area's; tests pass their own). */
+  routes?: readonly AnyRoute[];
   /** A memory history in tests; the browser's otherwise. */
   history?: Parameters<typeof createRouter>[0]['history'];
 }
 
-export function buildRouteTree(areas: readonly AreaRoutes[]): AnyRoute {
-  const children: AnyRoute[] = [financesRoute, ...areas.flat()];
+export function buildRouteTree(routes: readonly AnyRoute[]): AnyRoute {
+  const children: AnyRoute[] = [financesRoute, ...routes];
   return rootRoute.addChildren([loginRoute, appLayoutRoute.addChildren(children)]);
 }
 
@@ -30,9 +31,9 @@ export function buildRouteTree(areas: readonly AreaRoutes[]): AnyRoute {
  * not-found), scroll reset on navigation (restored on Back/Forward), page views and route errors
  * reported to monitoring. The session navigates through it.
  */
-export function createAppRouter({ queryClient, session, areas = areaRouteModules, history }: CreateAppRouterOptions) {
+export function createAppRouter({ queryClient, session, routes = areaRoutes(CONSOLE_AREAS), history }: CreateAppRouterOptions) {
   const router = createRouter({
-    routeTree: buildRouteTree(areas),
+    routeTree: buildRouteTree(routes),
     context: { queryClient, session },
     history,
     notFoundMode: 'root',

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { clientErrorBodySchema } from '../../contract/session';
+import type { z } from 'zod';
+import type { clientErrorBodySchema } from '../../contract/session';
 import { api } from '../api/client';
 import { isCancellation } from '../api/errors';
 

@@ -1,12 +1,11 @@
-import { Dexie, type Table } from 'dexie';
+import type { ConsoleDb } from './consoleDb';
+
+export type { ConsoleDb } from './consoleDb';
 
 /**
- * The console's IndexedDB database, 'panel-console'. Version 1 holds the persisted queries,
- * version 2 adds the offline action queue; later stores come as new versions, never by editing
- * an earlier one.
- *
- * `queries` keeps each persisted list or detail answer; `queryMeta` repeats its size and age so
- * the size cap can be enforced without reading every stored answer.
+ * The records of the console's IndexedDB database ('panel-console', ./consoleDb.ts) and the one
+ * way to reach it. The database library loads with the first use, beside the start-up code
+ * rather than in the entry chunk.
  */
 
 export type StaffKey = string;
@@ -61,29 +60,11 @@ export interface QueuedMutationRecord {
 
 export const CONSOLE_DB_NAME = 'panel-console';
 
-export class ConsoleDb extends Dexie {
-  queries!: Table<PersistedQueryRecord, [StaffKey, string]>;
-  queryMeta!: Table<QueryMetaRecord, [StaffKey, string]>;
-  mutationQueue!: Table<QueuedMutationRecord, number>;
+let instance: Promise<ConsoleDb> | null = null;
 
-  constructor(name = CONSOLE_DB_NAME) {
-    super(name);
-    this.version(1).stores({
-      queries: '[staffId+queryHash], staffId',
-      queryMeta: '[staffId+queryHash], staffId, dataUpdatedAt',
-    });
-    // Version 2: the offline action queue, per staff member, in creation order.
-    this.version(2).stores({
-      mutationQueue: '++id, staffId',
-    });
-  }
-}
-
-let instance: ConsoleDb | null = null;
-
-/** The shared database (opened lazily by Dexie on first use). */
-export function getConsoleDb(): ConsoleDb {
-  instance ??= new ConsoleDb();
+/** The shared database (its code loads, and Dexie opens it, on first use). */
+export function getConsoleDb(): Promise<ConsoleDb> {
+  instance ??= import('./consoleDb').then(({ ConsoleDb }) => new ConsoleDb());
   return instance;
 }
 
@@ -94,7 +75,7 @@ export function getConsoleDb(): ConsoleDb {
 export function warmConsoleDb(): void {
   if (typeof indexedDB === 'undefined') return;
   getConsoleDb()
-    .open()
+    .then((db) => db.open())
     .catch(() => {
       /* unavailable (private mode): lists simply have no cache */
     });
@@ -102,7 +83,7 @@ export function warmConsoleDb(): void {
 
 /** Deletes the whole database (tests, "forget this device"). */
 export async function deleteConsoleDb(): Promise<void> {
-  const db = getConsoleDb();
+  const db = await getConsoleDb();
   instance = null;
   await db.delete();
 }

@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import type { EndpointName } from '../../contract/endpoints';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../../contract/idempotency';
 import { api } from '../api/client';
@@ -88,7 +87,7 @@ const EMPTY: readonly QueuedMutation[] = Object.freeze([]);
 
 export interface MutationQueueOptions {
   /** The database (tests open a second instance to stand for a reload). */
-  database?: () => ConsoleDb;
+  database?: () => Promise<ConsoleDb>;
 }
 
 /** The started queue: the signed-in member's. Starting another stops it. */
@@ -96,7 +95,7 @@ let startedQueue: MutationQueue | null = null;
 
 export class MutationQueue {
   readonly staffId: StaffKey;
-  private readonly db: () => ConsoleDb;
+  private readonly db: () => Promise<ConsoleDb>;
   private listeners = new Set<() => void>();
   private replayListeners = new Set<(outcome: ReplayOutcome) => void>();
   private snapshot: readonly QueuedMutation[] = EMPTY;
@@ -144,19 +143,23 @@ export class MutationQueue {
       createdAt: Date.now(),
       status: 'queued',
     };
-    const id = await this.db().mutationQueue.add(record);
+    const id = await (await this.db()).mutationQueue.add(record);
     return { ...record, id };
   }
 
   /** The member's items in creation order. */
   async list(): Promise<QueuedMutation[]> {
-    const items = await this.db().mutationQueue.where('staffId').equals(this.staffId).sortBy('id');
-    return items as QueuedMutation[];
+    return this.listIn(await this.db());
+  }
+
+  /** The read itself, awaiting only Dexie: a live query stops observing across other promises. */
+  private listIn(db: ConsoleDb): Promise<QueuedMutation[]> {
+    return db.mutationQueue.where('staffId').equals(this.staffId).sortBy('id') as Promise<QueuedMutation[]>;
   }
 
   /** Removes an item (Cancel, or Dismiss of a failed one). An item being sent cannot be taken back. */
   async cancel(id: number): Promise<boolean> {
-    const db = this.db();
+    const db = await this.db();
     return db.transaction('rw', db.mutationQueue, async () => {
       const item = await db.mutationQueue.get(id);
       if (!item || item.staffId !== this.staffId || item.status === 'sending') return false;
@@ -167,7 +170,7 @@ export class MutationQueue {
 
   /** Puts a failed item back in the queue and replays. */
   async retry(id: number): Promise<void> {
-    const db = this.db();
+    const db = await this.db();
     await db.transaction('rw', db.mutationQueue, async () => {
       const item = await db.mutationQueue.get(id);
       if (!item || item.staffId !== this.staffId || item.status !== 'failed') return;
@@ -190,13 +193,26 @@ export class MutationQueue {
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     if (!this.watch) {
-      this.watch = liveQuery(() => this.list()).subscribe({
-        next: (items) => {
-          this.snapshot = items.length === 0 ? EMPTY : items;
-          for (const l of [...this.listeners]) l();
+      // Dexie loads with the first subscriber; an unsubscribe before it arrived cancels the watch.
+      let inner: { unsubscribe: () => void } | null = null;
+      let cancelled = false;
+      const watch = {
+        unsubscribe: () => {
+          cancelled = true;
+          inner?.unsubscribe();
         },
-        // No IndexedDB (private mode): nothing can have been queued.
-        error: () => {},
+      };
+      this.watch = watch;
+      void Promise.all([import('dexie'), this.db()]).then(([{ liveQuery }, db]) => {
+        if (cancelled) return;
+        inner = liveQuery(() => this.listIn(db)).subscribe({
+          next: (items) => {
+            this.snapshot = items.length === 0 ? EMPTY : items;
+            for (const l of [...this.listeners]) l();
+          },
+          // No IndexedDB (private mode): nothing can have been queued.
+          error: () => {},
+        });
       });
     }
     return () => {
@@ -255,12 +271,12 @@ export class MutationQueue {
   }
 
   private async drain(): Promise<void> {
-    const table = () => this.db().mutationQueue;
+    const table = async () => (await this.db()).mutationQueue;
     while (this.started && !isBrowserOffline()) {
       // 'sending' here means a page closed mid-send: it goes again with the same key.
       const next = (await this.list()).find((item) => item.status !== 'failed');
       if (!next) return;
-      const claimed = await table().update(next.id, { status: 'sending' });
+      const claimed = await (await table()).update(next.id, { status: 'sending' });
       if (claimed === 0) continue; // cancelled meanwhile
       const item: QueuedMutation = { ...next, status: 'sending' };
       let response: unknown;
@@ -269,15 +285,15 @@ export class MutationQueue {
       } catch (error) {
         const verdict = judge(error);
         if (verdict.kind === 'stop') {
-          await table().update(item.id, { status: 'queued' });
+          await (await table()).update(item.id, { status: 'queued' });
           if (verdict.signedOut) this.stop();
           return;
         }
-        await table().update(item.id, { status: 'failed', error: verdict.error });
+        await (await table()).update(item.id, { status: 'failed', error: verdict.error });
         this.report({ ok: false, item: { ...item, status: 'failed', error: verdict.error }, error: verdict.error });
         continue;
       }
-      await table().delete(item.id);
+      await (await table()).delete(item.id);
       this.report({ ok: true, item, response });
     }
   }

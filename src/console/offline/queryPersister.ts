@@ -76,7 +76,7 @@ function toPersistedQuery(record: PersistedQueryRecord): PersistedQuery {
 }
 
 async function removeEntry(staff: StaffKey, queryHash: string): Promise<void> {
-  const db = getConsoleDb();
+  const db = await getConsoleDb();
   await db.transaction('rw', db.queries, db.queryMeta, async () => {
     await db.queries.delete([staff, queryHash]);
     await db.queryMeta.delete([staff, queryHash]);
@@ -92,7 +92,7 @@ async function writeEntry(staff: StaffKey, persisted: PersistedQuery): Promise<v
     await removeEntry(staff, persisted.queryHash);
     return;
   }
-  const db = getConsoleDb();
+  const db = await getConsoleDb();
   const record: PersistedQueryRecord = {
     staffId: staff,
     queryHash: persisted.queryHash,
@@ -125,7 +125,7 @@ function staffStorage(staff: StaffKey): AsyncStorage<PersistedQuery> {
   return {
     async getItem(key) {
       try {
-        const record = await getConsoleDb().queries.get([staff, hashOf(key)]);
+        const record = await (await getConsoleDb()).queries.get([staff, hashOf(key)]);
         return record ? toPersistedQuery(record) : null;
       } catch {
         return null;
@@ -149,7 +149,7 @@ function staffStorage(staff: StaffKey): AsyncStorage<PersistedQuery> {
     },
     async entries() {
       try {
-        const records = await getConsoleDb().queries.where('staffId').equals(staff).toArray();
+        const records = await (await getConsoleDb()).queries.where('staffId').equals(staff).toArray();
         return records.map((r) => [`${STORAGE_PREFIX}-${r.queryHash}`, toPersistedQuery(r)] as [string, PersistedQuery]);
       } catch {
         return [];
@@ -194,7 +194,7 @@ export function persistedQueryOptions(staffId: string | number | null | undefine
 /** Drops expired entries of every staff member. */
 export async function pruneQueryCache(now = Date.now()): Promise<number> {
   try {
-    const db = getConsoleDb();
+    const db = await getConsoleDb();
     const expired = await db.queryMeta.where('dataUpdatedAt').below(now - limits.maxAge).toArray();
     await db.transaction('rw', db.queries, db.queryMeta, async () => {
       for (const meta of expired) {
@@ -219,7 +219,7 @@ export async function clearStaffCache(staffId: string | number, queryClient?: Qu
   clearStaffListStates(staffId);
   forgetScreenQueries(staffId);
   try {
-    const db = getConsoleDb();
+    const db = await getConsoleDb();
     await db.transaction('rw', db.queries, db.queryMeta, async () => {
       await db.queries.where('staffId').equals(staff).delete();
       await db.queryMeta.where('staffId').equals(staff).delete();
@@ -237,7 +237,7 @@ export interface QueryCacheStats {
 /** Stored entries and size, for one staff member or all. */
 export async function queryCacheStats(staffId?: string | number): Promise<QueryCacheStats> {
   try {
-    const db = getConsoleDb();
+    const db = await getConsoleDb();
     const metas = staffId === undefined ? await db.queryMeta.toArray() : await db.queryMeta.where('staffId').equals(staffKey(staffId)).toArray();
     return { entries: metas.length, bytes: metas.reduce((sum, m) => sum + m.size, 0) };
   } catch {

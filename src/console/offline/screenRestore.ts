@@ -73,7 +73,7 @@ export async function restoreScreenQueries(
   if (hashes.length === 0 || typeof indexedDB === 'undefined') return 0;
   const staff = staffKey(staffId);
   const restore = (async () => {
-    const records = await getConsoleDb().queries.bulkGet(hashes.map((hash) => [staff, hash] as [string, string]));
+    const records = await (await getConsoleDb()).queries.bulkGet(hashes.map((hash) => [staff, hash] as [string, string]));
     let restored = 0;
     for (const record of records) {
       if (!record || record.buster !== limits.buster || Date.now() - record.dataUpdatedAt > limits.maxAge) continue;

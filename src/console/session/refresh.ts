@@ -1,4 +1,4 @@
-import { REFRESH_NO_SAVED_TOKEN } from '../../contract/session';
+import { REFRESH_NO_SAVED_TOKEN } from '../../contract/session/constants';
 import { isNetworkError } from '../api/errors';
 
 /** Token refresh period (operations.md §9). */

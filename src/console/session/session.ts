@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { REFRESH_NO_SAVED_TOKEN, type Profile } from '../../contract/session';
+import type { Profile } from '../../contract/session';
+import { REFRESH_NO_SAVED_TOKEN } from '../../contract/session/constants';
 import type { Permission } from '../../contract/permissions';
 import { api, apiRaw, configureApi } from '../api/client';
 import { loadProfileOrSaved, savedProfileFor } from '../offline/startupAnswers';

@@ -9,6 +9,7 @@ import { BulkBar } from '../actions/BulkBar';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
 import type { RowKey } from '../actions/types';
 import { useRunAction } from '../actions/useRunAction';
+import { preloadDialogs } from '../actions/lazyDialog';
 import { formatDateTime } from '../ui/format';
 import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
@@ -81,6 +82,8 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const bulkAllowed = resource.bulkActions.some((a) => !a.permission || can(a.permission));
   const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
   const collectionActions = useMemo(() => resource.collectionActions.filter((a) => !a.permission || can(a.permission)), [resource, can]);
+  // The list's dialogs load while the member reads it, so a shortcut opens a ready form.
+  useEffect(() => preloadDialogs([...resource.rowActions, ...resource.bulkActions, ...resource.collectionActions]), [resource]);
   const [selectedKeys, setSelectedKeys] = useState<RowKey[]>([]);
   const [focusedKey, setFocusedKey] = useState<RowKey | null>(null);
   const [menuKey, setMenuKey] = useState<RowKey | null>(null);

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Select, Text } from '@mantine/core';
 import { useId } from 'react';
-import { PAGE_SIZES } from '../../contract/table';
+import { PAGE_SIZES } from '../../contract/columns';
 import { formatNumber } from '../ui/format';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ALL_ROWS } from './urlState';

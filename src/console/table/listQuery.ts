@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Endpoint } from '../../contract/endpoint';
-import { endpoints } from '../../contract/endpoints';
 import type { TableRequest, TableResponse } from '../../contract/table';
 import { api } from '../api/client';
+import { endpointOf } from '../api/contract';
 import { ApiError } from '../api/errors';
 import { persistedQueryOptions } from '../offline/queryPersister';
 import type { Resource } from './resource';
@@ -66,7 +65,7 @@ export async function fetchTable<Row>(resource: Resource<Row>, request: ListRequ
   const draw = nextDraw();
   const body: TableRequest = { ...request, draw };
   const name = resource.endpoint;
-  const endpoint = (endpoints as Record<string, Endpoint<any, any, any> | undefined>)[name];
+  const endpoint = await endpointOf(name);
   // The endpoint table types each call; a resource holds any table endpoint, so the call is widened.
   const call = api as (n: string, o: Record<string, unknown>) => Promise<unknown>;
   const encoded = resource.encodeRequest

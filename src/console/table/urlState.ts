@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Permission } from '../../contract/permissions';
 import type { ColumnFilter, TableHeader, TableRequest } from '../../contract/table';
 import {
@@ -53,20 +52,32 @@ export function filterSpecs<Row>(resource: Resource<Row>): Map<string, FilterSpe
   return specs;
 }
 
-const toNumber = (value: unknown): unknown => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
-const param = z.union([z.string(), z.number(), z.boolean()]).optional().catch(undefined);
+const isParam = (value: unknown): value is SearchParamValue =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const readInt = (value: unknown): number | undefined => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
+};
 
-/** The route's `validateSearch` schema for a list (zod 4 is a Standard Schema; pass it as is). */
-export function listSearchSchema<Row>(resource: Resource<Row>): z.ZodType<ListSearch, ListSearch> {
-  const shape: Record<string, z.ZodType> = {
-    page: z.preprocess(toNumber, z.number().int().min(1)).optional().catch(undefined),
-    perPage: z.preprocess(toNumber, z.number().int().max(MAX_PAGE_SIZE)).optional().catch(undefined),
-    sort: z.string().optional().catch(undefined),
-    search: param,
-    cols: z.string().optional().catch(undefined),
+/**
+ * The route's `validateSearch` for a list: keeps the list's own params (page, page size, sort,
+ * search, columns, one per filter) and drops what is unusable, so a hand-edited link never breaks
+ * the screen. Plain code, not a schema library: it runs in the entry chunk.
+ */
+export function listSearchSchema<Row>(resource: Resource<Row>): (input: Record<string, unknown>) => ListSearch {
+  const filterKeys = [...filterSpecs(resource).keys()];
+  return (input) => {
+    const out: ListSearch = {};
+    const page = readInt(input.page);
+    if (page !== undefined && page >= 1) out.page = page;
+    const perPage = readInt(input.perPage);
+    if (perPage !== undefined && perPage <= MAX_PAGE_SIZE) out.perPage = perPage;
+    if (typeof input.sort === 'string') out.sort = input.sort;
+    if (isParam(input.search)) out.search = input.search;
+    if (typeof input.cols === 'string') out.cols = input.cols;
+    for (const key of filterKeys) if (isParam(input[key])) out[key] = input[key];
+    return out;
   };
-  for (const key of filterSpecs(resource).keys()) shape[key] = param;
-  return z.object(shape) as unknown as z.ZodType<ListSearch, ListSearch>;
 }
 
 export function defaultTableState<Row>(resource: Resource<Row>): TableState {

@@ -2,7 +2,8 @@ import { Box, Group, Loader, Stack, Text, TextInput, UnstyledButton } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent, type UIEvent } from 'react';
-import { PROVIDER_TYPE_LABELS, type ProviderOption } from '../../contract/providers';
+import type { ProviderOption } from '../../contract/providers';
+import { PROVIDER_TYPE_LABELS } from '../../contract/providers/columns';
 import { formatNumber } from './format';
 import { providerPagesQuery, providerSearchQuery } from './providerOptions';
 

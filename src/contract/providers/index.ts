@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ADMIN, endpoint } from '../endpoint';
 import { INT4_MAX } from '../fields';
+import { PROVIDER_TYPES } from './columns';
+
+export * from './columns';
 
 /**
  * Providers (external panels, catalogue.md §3 "Provider") as the order screens need them: the
@@ -11,18 +14,7 @@ import { INT4_MAX } from '../fields';
  * A provider's API token never leaves the server.
  */
 
-/** socpanel is displayed as "panvy" (catalogue.md §1). */
-export const PROVIDER_TYPES = ['socpanel', 'perfect_panel', 'social_value'] as const;
-export type ProviderType = (typeof PROVIDER_TYPES)[number];
 export const providerTypeSchema = z.enum(PROVIDER_TYPES);
-export const PROVIDER_TYPE_LABELS: Record<ProviderType, string> = {
-  socpanel: 'panvy',
-  perfect_panel: 'Perfect Panel',
-  social_value: 'Social Value',
-};
-
-export const PROVIDER_STATUSES = ['active', 'disabled'] as const;
-export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
 
 /** The most providers one search answers; pages hold the same number. */
 export const PROVIDER_PICKER_LIMIT = 30;

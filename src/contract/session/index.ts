@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { PERMISSIONS } from '../permissions';
 
+export * from './constants';
+
 /**
  * Session, instance settings, dictionaries and the counters' init call (operations.md §1, §7).
  *
@@ -19,8 +21,6 @@ export const loginBodySchema = z.object({
 
 export const loginResponseSchema = z.object({ message: z.string() });
 
-/** Refresh failure reasons. 'no_saved_token' means the console had no token to send. */
-export const REFRESH_NO_SAVED_TOKEN = 'no_saved_token';
 export const refreshResponseSchema = z.object({ token: z.string() });
 
 export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });

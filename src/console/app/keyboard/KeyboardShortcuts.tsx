@@ -32,13 +32,13 @@ export function KeyboardShortcuts({ children }: { children?: ReactNode }) {
   );
   const toggleOverlay = useCallback(() => setOverlayOpen((open) => !open), []);
   const closeOverlay = useCallback(() => setOverlayOpen(false), []);
-  const { goPending } = useGlobalShortcuts({ targets, onGo: go, overlayOpen, onToggleOverlay: toggleOverlay });
+  const { goPending, goTyped } = useGlobalShortcuts({ targets, onGo: go, overlayOpen, onToggleOverlay: toggleOverlay });
   const overlay = useMemo(() => ({ open: () => setOverlayOpen(true) }), []);
 
   return (
     <OverlayContext.Provider value={overlay}>
       {children}
-      <GoSequenceHint pending={goPending} />
+      <GoSequenceHint pending={goPending} typed={goTyped} />
       <ShortcutsOverlay opened={overlayOpen} onClose={closeOverlay} goTargets={targets} />
     </OverlayContext.Provider>
   );

@@ -1,82 +1,51 @@
-import { NAV_ITEMS, type NavSection } from '../nav';
+import type { NavSection } from '../nav';
+import { SCREENS } from '../screens';
 
 /**
- * "Go to" sequences: press g, then a screen's key (g o = Orders). The screens, their labels and
- * who may open them come from the navigation (app/nav.ts); this table only adds one key per
- * screen. Keys are lower-case letters (a mnemonic where the initial is taken: v for serVices,
- * y for loYalty, k for hooKs), plus ',' for Panel settings, the settings key of desktop apps.
- *
- *   h Home             t Transactions        v Services               n Coupons
- *   o Orders           i Invoices            p Providers              z Discounts
- *   s Subscriptions    w Withdrawals         e External panel orders  x Special offers
- *   c Combo orders     m Payment methods     , Panel settings         y Loyalty program
- *   d Drip-feed        a Audit log           k Webhooks               r Referral program
- *   u Users            l Change logs         j Staff                  b Banners
- *   f Free trials      q Free-trial quests
- *
- * Twenty-six letters do not cover twenty-eight screens: Order widgets and Targets, visited
- * rarely, have no key (the navigation and the command palette reach them). 'g' itself is never a
- * second key, so a double press simply restarts the sequence.
+ * "Go to" sequences: press g, then a screen's keys (g o = Orders, g m c = Coupons). The keys live
+ * in SCREENS (app/screens.ts), beside each screen's path and navigation entry; who may open a
+ * screen comes from the navigation. Sequences are prefix-free — no sequence is the beginning of
+ * another — so a one-key screen opens at once and a two-key one after its second key.
+ * 'g' itself is never part of a sequence, so a double press simply restarts it.
  */
 export const GO_PREFIX = 'g';
 
-/** How long the second key is awaited after g. */
+/** How long the next key is awaited after g (and after the first key of a two-key sequence). */
 export const GO_TIMEOUT_MS = 1500;
 
 export const HOME_PATH = '/';
 export const HOME_LABEL = 'Home';
 
-export const GO_KEYS: Readonly<Record<string, string>> = {
-  [HOME_PATH]: 'h',
-  '/orders': 'o',
-  '/subscriptions': 's',
-  '/combo-orders': 'c',
-  '/drip-feed': 'd',
-  '/users': 'u',
-  '/requests': 'f',
-  '/quests': 'q',
-  '/transactions': 't',
-  '/invoices': 'i',
-  '/withdrawal': 'w',
-  '/payment-methods': 'm',
-  '/services': 'v',
-  '/providers': 'p',
-  '/external-panel-orders': 'e',
-  '/coupons': 'n',
-  '/discounts': 'z',
-  '/special-offers': 'x',
-  '/loyalty-program': 'y',
-  '/referral-program': 'r',
-  '/banners': 'b',
-  '/panel-settings': ',',
-  '/webhooks': 'k',
-  '/staff': 'j',
-  '/change-logs': 'l',
-  '/audit-log': 'a',
-};
+/** path -> its keys after g ("o", "mc"). */
+export const GO_KEYS: Readonly<Record<string, string>> = Object.fromEntries(SCREENS.flatMap((s) => (s.go ? [[s.path, s.go]] : [])));
 
-/** A screen reachable by a go sequence. */
+/** A screen reachable by a go sequence; `key` is its keys after g. */
 export interface GoTarget {
   key: string;
   path: string;
   label: string;
 }
 
-// A mistake in the table fails at import time (and in the tests), not at key-press time.
-(function assertGoKeys() {
+/** Throws when the go keys are not a usable prefix-free code (checked at import and in the tests). */
+export function assertGoKeys(keys: Readonly<Record<string, string>>): void {
   const seen = new Map<string, string>();
-  for (const [path, key] of Object.entries(GO_KEYS)) {
-    if (path !== HOME_PATH && !NAV_ITEMS.some((item) => item.path === path)) throw new Error(`Go key '${key}': '${path}' is not a navigation entry`);
-    if (!/^[a-z,]$/.test(key) || key === GO_PREFIX) throw new Error(`Go key '${key}' of '${path}' must be one lower-case letter (not g) or ','`);
+  for (const [path, key] of Object.entries(keys)) {
+    if (!/^(?:[a-z,]|[a-z][a-z])$/.test(key) || key.includes(GO_PREFIX)) throw new Error(`Go keys '${key}' of '${path}' must be one or two lower-case letters (not g), or ','`);
     const other = seen.get(key);
-    if (other) throw new Error(`Go key '${key}' is used by '${other}' and '${path}'`);
+    if (other) throw new Error(`Go keys '${key}' are used by '${other}' and '${path}'`);
     seen.set(key, path);
   }
-})();
+  for (const [key, path] of seen) {
+    for (const [longer, otherPath] of seen) {
+      if (longer !== key && longer.startsWith(key)) throw new Error(`Go keys '${key}' (${path}) begin '${longer}' (${otherPath}): sequences must be prefix-free`);
+    }
+  }
+}
+assertGoKeys(GO_KEYS);
 
 /**
  * The go targets of the screens this member sees, in navigation order: Home first (when it may
- * be opened), then each visible navigation entry that has a key.
+ * be opened), then each visible navigation entry that has keys.
  */
 export function goTargets(sections: readonly NavSection[], homeAllowed: boolean): GoTarget[] {
   const targets: GoTarget[] = homeAllowed ? [{ key: GO_KEYS[HOME_PATH], path: HOME_PATH, label: HOME_LABEL }] : [];
@@ -87,4 +56,11 @@ export function goTargets(sections: readonly NavSection[], homeAllowed: boolean)
     }
   }
   return targets;
+}
+
+/** What the keys typed after g so far mean: a target, the start of one, or nothing. */
+export function matchGoKeys(targets: readonly GoTarget[], typed: string): { target: GoTarget } | 'partial' | 'none' {
+  const target = targets.find((t) => t.key === typed);
+  if (target) return { target };
+  return targets.some((t) => t.key.startsWith(typed)) ? 'partial' : 'none';
 }

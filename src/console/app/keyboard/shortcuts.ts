@@ -29,11 +29,11 @@ export const LIST_SHORTCUTS: readonly ShortcutEntry[] = [
 ];
 
 export const goShortcuts = (targets: readonly GoTarget[]): ShortcutEntry[] =>
-  targets.map((target) => ({ chords: [[GO_PREFIX], [target.key]], join: 'then', description: `Go to ${target.label}` }));
+  targets.map((target) => ({ chords: [[GO_PREFIX], ...[...target.key].map((key) => [key])], join: 'then', description: `Go to ${target.label}` }));
 
 /** The row actions of a list that have a shortcut and that this member may run, in declaration order. */
 export function rowActionShortcuts(resource: AnyResource, can: (permission: Permission) => boolean): ShortcutEntry[] {
-  return resource.rowActions
+  return [...resource.collectionActions, ...resource.rowActions]
     .filter((action) => action.shortcut !== undefined && (!action.permission || can(action.permission)))
     .map((action) => ({ chords: [[action.shortcut!]], join: 'or', description: action.label }));
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { GO_PREFIX, GO_TIMEOUT_MS, type GoTarget } from './goKeys';
+import { GO_PREFIX, GO_TIMEOUT_MS, matchGoKeys, type GoTarget } from './goKeys';
 
 /**
- * The app-wide keys: g then a screen key goes to that screen; ? shows the shortcuts overlay.
+ * The app-wide keys: g then a screen's keys goes to that screen; ? shows the shortcuts overlay.
  * They stay out of the way: nothing happens while the member types in a field, while a dialog,
  * menu or popover has focus, or with Ctrl, Cmd or Alt held (those belong to the browser and the
  * command palette).
@@ -17,8 +17,10 @@ export interface GlobalShortcutsOptions {
 }
 
 export interface GlobalShortcuts {
-  /** g was pressed and the second key is awaited. */
+  /** g was pressed and a screen's keys are awaited. */
   goPending: boolean;
+  /** The keys typed after g so far ("m" of "g m c"). */
+  goTyped: string;
 }
 
 const TEXT_FIELDS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="searchbox"], [role="combobox"]';
@@ -41,8 +43,10 @@ const withCommandModifier = (event: KeyboardEvent) => event.ctrlKey || event.met
 
 export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShortcuts {
   const [goPending, setGoPending] = useState(false);
+  const [goTyped, setGoTyped] = useState('');
   const latest = useRef(options);
   const pending = useRef(false);
+  const typed = useRef('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -53,30 +57,49 @@ export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShort
     const endSequence = () => {
       clearTimeout(timer.current);
       pending.current = false;
+      typed.current = '';
       setGoPending(false);
+      setGoTyped('');
+    };
+    const waitForKey = () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(endSequence, GO_TIMEOUT_MS);
     };
     const startSequence = () => {
-      clearTimeout(timer.current);
       pending.current = true;
+      typed.current = '';
       setGoPending(true);
-      timer.current = setTimeout(endSequence, GO_TIMEOUT_MS);
+      setGoTyped('');
+      waitForKey();
     };
     const blocked = (event: KeyboardEvent) =>
       isTypingTarget(event.target) || (!latest.current.overlayOpen && (modalOpen() || inPopup(event.target)));
 
-    // The second key is caught before the page sees it, so "g a" on a list goes to the Audit log
-    // instead of also approving the focused order.
+    // The keys after g are caught before the page sees them, so "g a" on a list goes to the Audit
+    // log instead of also approving the focused order.
     const onKeyDownCapture = (event: KeyboardEvent) => {
       if (!pending.current || MODIFIER_KEYS.has(event.key)) return;
-      endSequence();
       // g again restarts the sequence and ? shows the keys: both go on to the bubbling handler.
-      if (withCommandModifier(event) || event.key === GO_PREFIX || event.key === HELP_KEY || blocked(event)) return;
+      if (withCommandModifier(event) || event.key === GO_PREFIX || event.key === HELP_KEY || blocked(event)) {
+        endSequence();
+        return;
+      }
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      const target = latest.current.targets.find((t) => t.key === key);
-      if (target) {
+      const match = key.length === 1 ? matchGoKeys(latest.current.targets, typed.current + key) : 'none';
+      if (match === 'partial') {
+        // The first key of a two-key sequence: wait for the second.
         event.preventDefault();
         event.stopPropagation();
-        latest.current.onGo(target.path);
+        typed.current += key;
+        setGoTyped(typed.current);
+        waitForKey();
+        return;
+      }
+      endSequence();
+      if (match !== 'none') {
+        event.preventDefault();
+        event.stopPropagation();
+        latest.current.onGo(match.target.path);
       } else if (key.length === 1 || key === 'Escape') {
         // A character (or Esc) after g was meant for the sequence: it ends it and does nothing else.
         event.preventDefault();
@@ -108,5 +131,5 @@ export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShort
     };
   }, []);
 
-  return { goPending };
+  return { goPending, goTyped };
 }

@@ -7,7 +7,8 @@ import { defineResource } from '../../table/resource';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
-import { RecreateDialog, type RecreateInput } from './RecreateDialog';
+import { lazyDialog } from '../../actions/lazyDialog';
+import type { RecreateInput } from './RecreateDialog';
 
 /** Orders placed at external panels (catalogue.md §7): statuses Creating … Canceled; recreate. */
 
@@ -87,7 +88,7 @@ export const externalPanelOrdersResource = defineResource({
       past: 'recreated',
       flag: 'recreatable',
       permission: 'manageExternalPanelOrders',
-      dialog: RecreateDialog,
+      dialog: lazyDialog(() => import('./RecreateDialog').then((m) => m.RecreateDialog)),
       mutation: { endpoint: 'externalPanelOrdersRecreate', params: (e) => ({ id: e.id }), body: (_e, input) => input },
       invalidates: ['orders'],
     }),

@@ -17,12 +17,9 @@ import { AppLink, Dash, UserLink } from '../../table/cells';
 import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
 import { orderDetailQuery } from './queries';
 import { ordersResource } from './resource';
+import type { RecordScreenProps } from '../../app/area';
 
 /** One order (operations.md §2 "orders/:id", the id passed as a prop): fields, actions, edits, history. */
-export interface OrderScreenProps {
-  orderId: number;
-}
-
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
@@ -324,7 +321,7 @@ function RefillRequests({ order }: { order: OrderDetail }) {
   );
 }
 
-export function OrderScreen({ orderId }: OrderScreenProps) {
+export function OrderScreen({ id: orderId }: RecordScreenProps) {
   const { can } = useListEngine();
   const query = useQuery(orderDetailQuery(orderId));
   const fallback = detailFallback(query, { loading: 'Loading order', title: `Order ${orderId}` });

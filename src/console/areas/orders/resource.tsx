@@ -7,14 +7,13 @@ import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
-import {
-  BulkCancelAndRefundOrdersDialog,
-  BulkCancelOrdersDialog,
-  CancelAndRefundOrderDialog,
-  CancelOrderDialog,
-  type CancelOrderInput,
-} from './CancelOrderDialog';
-import { BulkChangeProviderDialog, ChangeProviderDialog, type ChangeProviderInput } from './ChangeProviderDialog';
+import { lazyDialog } from '../../actions/lazyDialog';
+import type { CancelOrderInput } from './CancelOrderDialog';
+import type { ChangeProviderInput } from './ChangeProviderDialog';
+
+// Dialogs load when first opened (their own chunks).
+const cancelDialogs = () => import('./CancelOrderDialog');
+const providerDialogs = () => import('./ChangeProviderDialog');
 import { Dash, UserLink } from '../../table/cells';
 import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
 
@@ -169,17 +168,17 @@ export const ordersResource = defineResource({
     },
     defineRowAction<OrderRow, CancelOrderInput>({
       ...ACTIONS.cancel,
-      dialog: CancelOrderDialog,
+      dialog: lazyDialog(() => cancelDialogs().then((m) => m.CancelOrderDialog)),
       mutation: { endpoint: 'ordersCancel', body: (o, input) => ({ orderId: o.id, ...input }) },
     }),
     defineRowAction<OrderRow, CancelOrderInput>({
       ...ACTIONS.cancelAndReturnMoney,
-      dialog: CancelAndRefundOrderDialog,
+      dialog: lazyDialog(() => cancelDialogs().then((m) => m.CancelAndRefundOrderDialog)),
       mutation: { endpoint: 'ordersCancel', body: (o, input) => ({ orderId: o.id, ...input }) },
     }),
     defineRowAction<OrderRow, ChangeProviderInput>({
       ...ACTIONS.changeProvider,
-      dialog: ChangeProviderDialog,
+      dialog: lazyDialog(() => providerDialogs().then((m) => m.ChangeProviderDialog)),
       mutation: {
         endpoint: 'ordersChangeProvider',
         body: (o, input) => ({ orderIds: [o.id], providerId: input.providerId, quantity: input.quantity }),
@@ -190,12 +189,12 @@ export const ordersResource = defineResource({
   bulkActions: [
     defineBulkAction<OrderRow, CancelOrderInput>({
       ...ACTIONS.cancel,
-      dialog: BulkCancelOrdersDialog,
+      dialog: lazyDialog(() => cancelDialogs().then((m) => m.BulkCancelOrdersDialog)),
       mutation: { endpoint: 'ordersBulkCancel', body: bulkCancelBody },
     }),
     defineBulkAction<OrderRow, CancelOrderInput>({
       ...ACTIONS.cancelAndReturnMoney,
-      dialog: BulkCancelAndRefundOrdersDialog,
+      dialog: lazyDialog(() => cancelDialogs().then((m) => m.BulkCancelAndRefundOrdersDialog)),
       mutation: { endpoint: 'ordersBulkCancel', body: bulkCancelBody },
     }),
     {
@@ -215,7 +214,7 @@ export const ordersResource = defineResource({
     },
     defineBulkAction<OrderRow, ChangeProviderInput>({
       ...ACTIONS.changeProvider,
-      dialog: BulkChangeProviderDialog,
+      dialog: lazyDialog(() => providerDialogs().then((m) => m.BulkChangeProviderDialog)),
       mutation: { endpoint: 'ordersChangeProvider', body: (keys, input) => ({ orderIds: ids(keys), providerId: input.providerId }) },
     }),
   ],

@@ -14,6 +14,7 @@ import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { SubscriptionServices, subscriptionsResource } from './resource';
+import type { RecordScreenProps } from '../../app/area';
 
 /** One subscription (operations.md §2 "subscriptions/:id"): fields, services, contents, cancel. */
 
@@ -34,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function SubscriptionScreen({ subscriptionId }: { subscriptionId: number }) {
+export function SubscriptionScreen({ id: subscriptionId }: RecordScreenProps) {
   const { can } = useListEngine();
   const run = useRunAction();
   const query = useQuery(subscriptionDetailQuery(subscriptionId));

@@ -6,8 +6,8 @@ import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TYPE_LABELS,
   SUBSCRIPTION_TYPES,
-  type SubscriptionCollections,
-} from '../../../contract/subscriptions';
+} from '../../../contract/subscriptions/columns';
+import type { SubscriptionCollections } from '../../../contract/subscriptions';
 import { api } from '../../api/client';
 import type { FilterOption } from '../../table/filters';
 

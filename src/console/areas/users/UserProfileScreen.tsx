@@ -18,9 +18,10 @@ import { usersResource } from './resource';
 import { RolesPanel } from './RolesPanel';
 import { SellerPanel } from './SellerPanel';
 import { VerificationDocumentsPanel } from './VerificationDocumentsPanel';
+import type { RecordScreenProps } from '../../app/area';
 
 /** '/users/$userId': the user profile and everything staff may change about the user. */
-export function UserProfileScreen({ userId }: { userId: number }) {
+export function UserProfileScreen({ id: userId }: RecordScreenProps) {
   const valid = Number.isInteger(userId) && userId > 0;
   const query = useQuery({ ...userDetailQueryOptions(userId), enabled: valid });
 

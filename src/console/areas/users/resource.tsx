@@ -9,7 +9,8 @@ import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { humanize } from '../../ui/format';
-import { EditUserDialog, type EditUserInput } from './EditUserDialog';
+import { lazyDialog } from '../../actions/lazyDialog';
+import type { EditUserInput } from './EditUserDialog';
 import { useGradeOptions, useSellerOptions } from './options';
 
 /**
@@ -144,7 +145,7 @@ export const usersResource = defineResource({
       permission: 'editUsers',
       flag: 'editable',
       hidden: (u) => !u.actions.editable,
-      dialog: EditUserDialog,
+      dialog: lazyDialog(() => import('./EditUserDialog').then((m) => m.EditUserDialog)),
       mutation: { endpoint: 'usersUpdate', params: (u) => ({ userId: u.id }), body: (_u, input) => input },
     }),
     transitionAction('freeze'),

@@ -1,0 +1,95 @@
+import { Alert } from '@mantine/core';
+import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { AnyResource } from '../table/resource';
+import { listSearchSchema, type ListSearch } from '../table/urlState';
+import type { ConsoleArea, ScreenLoader } from './area';
+import { guardedRoute } from './layoutRoute';
+import { toRouterPath } from './routes';
+import { SCREENS, type ScreenEntry } from './screens';
+
+/**
+ * The routes of the areas: one per screen an area gives, at its SCREENS path with its access.
+ * Every screen's component loads on demand (its own chunk, preloaded on hover or focus of a
+ * link), so the entry chunk holds only the declarations.
+ */
+
+const loadListScreen: ScreenLoader = () => import('../table/ListScreen').then((m) => m.ListScreen);
+
+/** A component that loads on first render (suspending into the route's pending screen) and on preload. */
+const lazyScreen = (loader: ScreenLoader) => lazyRouteComponent(() => loader().then((component) => ({ default: component })));
+
+const isRecordPath = (path: string) => path.split('/').includes(':id');
+
+/** A positive integer id from a path segment, or null ("not found" without a request). */
+export function recordId(raw: unknown): number | null {
+  const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resource: AnyResource | undefined): AnyRoute {
+  const base = guardedRoute(toRouterPath(entry.path).slice(1) || '/', entry.access);
+  if (resource) {
+    const Screen = lazyScreen(loader ?? loadListScreen) as unknown as ComponentType<{ resource: AnyResource; search: ListSearch; onSearchChange: (next: ListSearch) => void }> & { preload?: () => Promise<void> };
+    const route = createRoute({
+      ...base,
+      validateSearch: listSearchSchema(resource),
+      component: Object.assign(
+        function ListRoute() {
+          const search = route.useSearch() as ListSearch;
+          const navigate = route.useNavigate();
+          return <Screen resource={resource} search={search} onSearchChange={(next) => void navigate({ search: next as never, replace: true })} />;
+        },
+        { preload: Screen.preload },
+      ),
+    });
+    return route as unknown as AnyRoute;
+  }
+  if (!loader) throw new Error(`Screen ${entry.path} has no component`);
+  const Screen = lazyScreen(loader) as unknown as ComponentType<{ id?: number }> & { preload?: () => Promise<void> };
+  if (!isRecordPath(entry.path)) return createRoute({ ...base, component: Screen as never }) as unknown as AnyRoute;
+  const route = createRoute({
+    ...base,
+    component: Object.assign(
+      function RecordRoute() {
+        const raw = (route.useParams() as { id?: string }).id;
+        const id = recordId(raw);
+        if (id === null) {
+          return (
+            <Alert color="red" role="alert" title="Not found">
+              “{raw}” is not a record id.
+            </Alert>
+          );
+        }
+        return <Screen key={id} id={id} />;
+      },
+      { preload: Screen.preload },
+    ),
+  });
+  return route as unknown as AnyRoute;
+}
+
+/** The routes of these areas; a path given twice, or not in SCREENS, fails at start. */
+export function areaRoutes(areas: readonly ConsoleArea[]): AnyRoute[] {
+  const byPath = new Map<string, { loader?: ScreenLoader; resource?: AnyResource; area: string }>();
+  const claim = (path: string, area: string) => {
+    if (!SCREENS.some((s) => s.path === path)) throw new Error(`Area '${area}': ${path} is not in SCREENS (src/console/app/screens.ts)`);
+    const slot = byPath.get(path) ?? { area };
+    if (slot.area !== area) throw new Error(`${path} is given by areas '${slot.area}' and '${area}'`);
+    byPath.set(path, slot);
+    return slot;
+  };
+  for (const area of areas) {
+    for (const resource of area.resources ?? []) {
+      if (!resource.path) continue;
+      const slot = claim(resource.path, area.name);
+      if (slot.resource) throw new Error(`${resource.path} lists two resources`);
+      slot.resource = resource;
+    }
+    for (const [path, loader] of Object.entries(area.screens ?? {})) claim(path, area.name).loader = loader;
+  }
+  return SCREENS.flatMap((entry) => {
+    const slot = byPath.get(entry.path);
+    return slot ? [screenRoute(entry, slot.loader, slot.resource)] : [];
+  });
+}

@@ -1,0 +1,5 @@
+import { defineArea } from '../../app/area';
+import { comboOrdersResource } from './resource';
+
+/** Combo orders (packages bought as one order). */
+export default defineArea({ name: 'combo-orders', rank: 30, resources: [comboOrdersResource] });

@@ -1,0 +1,5 @@
+import { defineArea } from '../../app/area';
+import { dripFeedsResource } from './resource';
+
+/** Drip-feed orders. */
+export default defineArea({ name: 'drip-feeds', rank: 40, resources: [dripFeedsResource] });

@@ -1,0 +1,5 @@
+import { defineArea } from '../../app/area';
+import { externalPanelOrdersResource } from './resource';
+
+/** Orders placed with external panels (provider attempts). */
+export default defineArea({ name: 'external-panel-orders', rank: 60, resources: [externalPanelOrdersResource] });

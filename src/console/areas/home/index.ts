@@ -1,0 +1,8 @@
+import { defineArea } from '../../app/area';
+
+/** Home: the signed-in member's dashboard (the spec's Home, parent of all other screens). */
+export default defineArea({
+  name: 'home',
+  rank: 0,
+  screens: { '/': () => import('./HomeScreen').then((m) => m.HomeScreen) },
+});
