@@ -176,3 +176,14 @@ describe('humanize', () => {
     expect(humanize('totalItemsCount')).toBe('Total items count');
   });
 });
+
+describe('defaultCell', () => {
+  it('shows ids as typed and other numbers grouped', async () => {
+    const { defaultCell } = await import('../../src/console/table/cells');
+    expect(defaultCell(5000, 'id')).toBe('5000');
+    expect(defaultCell(123456, 'order.id')).toBe('123456');
+    expect(defaultCell(98765, 'externalId')).toBe('98765');
+    expect(defaultCell(5000, 'quantity')).toBe(formatNumber(5000));
+    expect(formatNumber(5000)).not.toBe('5000');
+  });
+});

@@ -265,7 +265,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
         sortable: column.sortable,
         textAlign: column.align,
         width: column.width,
-        render: (row: Row) => (column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key))),
+        render: (row: Row) => (column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)),
       };
     });
   if (rowActionsAllowed) {

@@ -34,10 +34,13 @@ export function UserLink({ user }: { user: { id: number; email: string } | null 
   return <AppLink to={`/users/${user.id}`}>{user.email}</AppLink>;
 }
 
-/** Cell content of a column without its own render: numbers grouped, booleans as Yes/No. */
-export function defaultCell(value: unknown): ReactNode {
+/** An id column ('id', 'order.id', 'externalId', 'sourceId'): shown as typed, never as an amount ("5 000"). */
+export const isIdKey = (key: string): boolean => /(^|\.)id$|Id$/.test(key);
+
+/** Cell content of a column without its own render: ids as they are, other numbers grouped, booleans as Yes/No. */
+export function defaultCell(value: unknown, key = ''): ReactNode {
   if (value === null || value === undefined || value === '') return <Dash />;
-  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'number') return isIdKey(key) ? String(value) : formatNumber(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);

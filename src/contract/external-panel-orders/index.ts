@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, dateTime, INT4_MAX } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
-import { tableEndpoint, tableRequestSchema, tableResponseSchema, type ParsedTableRequest, type TableRequest } from '../table';
+import { tableEndpoint } from '../table';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUSES } from './columns';
 
 export * from './columns';
@@ -39,37 +39,6 @@ export const externalPanelOrderRowSchema = z.object({
 export type ExternalPanelOrderRow = z.infer<typeof externalPanelOrderRowSchema>;
 
 
-/** A JSON text that does not parse stays a string, which the table schema then rejects at `q`. */
-const parseJsonText = (value: unknown): unknown => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-};
-
-/**
- * The GET list's query: `q` is the table request as JSON (absent: the defaults). Errors are keyed
- * under `q.` (`q.options.page`).
- */
-export const externalPanelOrdersQuerySchema = z
-  .object({
-    q: z
-      .preprocess(
-        parseJsonText,
-        z
-          .unknown()
-          .refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'The q parameter must be a table request in JSON.')
-          .pipe(tableRequestSchema),
-      )
-      .optional(),
-  })
-  .transform((v): ParsedTableRequest => v.q ?? tableRequestSchema.parse({})) as unknown as z.ZodType<
-    ParsedTableRequest,
-    { q?: TableRequest | string }
-  >;
-
 const wholeNumber = (field: string) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+$/, `The ${field} must be an integer.`).transform(Number)], {
@@ -96,9 +65,8 @@ export const externalPanelOrderActionResultSchema = z.object({
 });
 
 export const externalPanelOrdersEndpoints = {
-  externalPanelOrdersList: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panel-orders`, permission: 'manageExternalPanelOrders',
-    query: externalPanelOrdersQuerySchema, response: tableResponseSchema(externalPanelOrderRowSchema),
+  externalPanelOrdersList: tableEndpoint({
+    method: 'GET', path: `${ADMIN}/external-panel-orders`, permission: 'manageExternalPanelOrders', row: externalPanelOrderRowSchema, table: EXTERNAL_PANEL_ORDERS_TABLE,
     summary: 'External-panel orders; the table request as the query string q=<JSON> (encodeTableQuery)',
   }),
   externalPanelOrdersTable: tableEndpoint({
