@@ -31,4 +31,4 @@ void ready.finally(() =>
 keepScreenSnapshots();
 
 // The shell is precached for offline starts; a new version waits for the member's Reload.
-registerServiceWorker();
+void registerServiceWorker();

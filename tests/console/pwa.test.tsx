@@ -335,10 +335,10 @@ describe('a new version', () => {
     expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
   });
 
-  it('nothing is registered in tests, nor where the browser has no service workers', () => {
-    expect(registerServiceWorker()).toBeNull();
+  it('nothing is registered in tests, nor where the browser has no service workers', async () => {
+    expect(await registerServiceWorker()).toBeNull();
     const hadServiceWorker = 'serviceWorker' in navigator;
     if (hadServiceWorker) vi.spyOn(window, 'navigator', 'get').mockReturnValue({ onLine: true } as Navigator);
-    expect(registerServiceWorker({ enabled: true })).toBeNull();
+    expect(await registerServiceWorker({ enabled: true })).toBeNull();
   });
 });

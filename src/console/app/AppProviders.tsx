@@ -1,6 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -23,19 +22,17 @@ export interface AppProvidersProps {
   mantineEnv?: 'default' | 'test';
 }
 
-/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, modals, notifications, confirm. */
+/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, notifications, confirm. */
 export function AppProviders({ queryClient, session, children, queryProvider: QueryProvider = QueryClientProvider, mantineEnv }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
       <AppErrorBoundary>
         <QueryProvider client={queryClient}>
           <SessionProvider session={session}>
-            <ModalsProvider>
-              {/* Bottom right: never over the header (counters, the offline queue, the account menu). */}
-              <Notifications position="bottom-right" limit={5} />
-              <ConfirmDialogHost />
-              {children}
-            </ModalsProvider>
+            {/* Bottom right: never over the header (counters, the offline queue, the account menu). */}
+            <Notifications position="bottom-right" limit={5} />
+            <ConfirmDialogHost />
+            {children}
           </SessionProvider>
         </QueryProvider>
       </AppErrorBoundary>

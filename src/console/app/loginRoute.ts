@@ -1,5 +1,4 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { LoginScreen } from '../session/LoginScreen';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { rootRoute } from './rootRoute';
 
 /** /login: no auth flag; a member who is already signed in goes Home. */
@@ -9,5 +8,6 @@ export const loginRoute = createRoute({
   beforeLoad: ({ context }) => {
     if (context.session.currentToken()) throw redirect({ to: '/', replace: true });
   },
-  component: LoginScreen,
+  // Only a signed-out visit needs it: its own chunk.
+  component: lazyRouteComponent(() => import('../session/LoginScreen'), 'LoginScreen'),
 });

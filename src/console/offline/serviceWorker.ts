@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * Service worker registration (DESIGN.md §7) through workbox-window. The worker, built by
@@ -67,12 +67,16 @@ export interface RegisterOptions {
   scriptUrl?: string;
 }
 
-/** Registers the service worker; returns the Workbox, or null when nothing was registered. */
-export function registerServiceWorker({
+/**
+ * Registers the service worker (workbox-window loads beside the start-up, not in the entry chunk);
+ * resolves to the Workbox, or null when nothing was registered.
+ */
+export async function registerServiceWorker({
   enabled = import.meta.env.PROD && import.meta.env.MODE !== 'test',
   scriptUrl = SERVICE_WORKER_URL,
-}: RegisterOptions = {}): Workbox | null {
+}: RegisterOptions = {}): Promise<Workbox | null> {
   if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const { Workbox } = await import('workbox-window');
   const workbox = new Workbox(scriptUrl, { scope: '/' });
   offerWaitingVersions(workbox);
   workbox.register().catch((error: unknown) => console.warn('[offline] the service worker was not registered', error));

@@ -1,14 +1,18 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useListEngine } from '../table/engineContext';
 import type { ListEngineStore } from '../table/engineStore';
 import type { AnyResource } from '../table/resource';
-import { CommandPalette } from './CommandPalette';
 import { prepareNavCommands, type NavCommand } from './navigation';
 
 /**
  * Mounts the palette once for the signed-in app and opens it on Ctrl+K / Cmd+K from any screen
  * (also from inside a text field: the shortcut belongs to the palette everywhere).
+ *
+ * The palette's interface is its own chunk, fetched right after the app's first render: the
+ * entry chunk keeps only what it reads (the resource declarations), and Ctrl+K finds it loaded.
  */
+const loadPalette = () => import('./CommandPalette');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 
 interface PaletteControls {
   open: () => void;
@@ -61,6 +65,10 @@ export function PaletteProvider({ resources, navigation, navigate, children }: P
   const close = useCallback(() => setOpened(false), []);
 
   useEffect(() => {
+    void loadPalette();
+  }, []);
+
+  useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isPaletteShortcut(event)) return;
       event.preventDefault();
@@ -83,7 +91,9 @@ export function PaletteProvider({ resources, navigation, navigate, children }: P
   return (
     <PaletteContext.Provider value={controls}>
       {children}
-      <CommandPalette opened={opened} onClose={close} resources={resources} navigation={prepared} navigate={go} />
+      <Suspense fallback={null}>
+        <CommandPalette opened={opened} onClose={close} resources={resources} navigation={prepared} navigate={go} />
+      </Suspense>
     </PaletteContext.Provider>
   );
 }
