@@ -32,6 +32,8 @@ export function createConsole() {
   const queryClient = createAppQueryClient();
   const session = createSession({ queryClient, apiBaseUrl: apiBaseUrlForPage() });
   const router = createAppRouter({ queryClient, session });
+  // The screen being opened loads its code now, in parallel with the profile and the saved answers.
+  preloadScreenOf(router, window.location.pathname);
   void queryClient.prefetchQuery(settingsQueryOptions);
   // Live counters: connect once the profile is loaded, disconnect on logout.
   connectRealtimeToSession({ session, queryClient });
@@ -48,4 +50,16 @@ export function createConsole() {
     ? restoreScreenQueries(queryClient, member.id, screenAddress(window.location), queryCacheLimits()).then(() => undefined)
     : Promise.resolve();
   return { queryClient, session, router, ready };
+}
+
+/** Starts loading the code of the screens a pathname opens (their lazy components). */
+function preloadScreenOf(router: ReturnType<typeof createAppRouter>, pathname: string): void {
+  try {
+    for (const match of router.matchRoutes(pathname)) {
+      const route = router.routesById[match.routeId as keyof typeof router.routesById] as { options?: { component?: { preload?: () => unknown } } } | undefined;
+      void route?.options?.component?.preload?.();
+    }
+  } catch {
+    // An address no route matches: nothing to load ahead.
+  }
 }
