@@ -1,19 +1,8 @@
 import type { SVGProps } from 'react';
+import { iconProps } from '../ui/iconProps';
 
 /** The few glyphs the shell needs, drawn inline (no icon font or library to load). */
-const base = (props: SVGProps<SVGSVGElement>): SVGProps<SVGSVGElement> => ({
-  width: 18,
-  height: 18,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
+const base = (props: SVGProps<SVGSVGElement>) => iconProps(props, 18);
 
 export const SunIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base(props)}>

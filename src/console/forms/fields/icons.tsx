@@ -1,19 +1,8 @@
 import type { SVGProps } from 'react';
+import { iconProps } from '../../ui/iconProps';
 
 /** The fields' few glyphs, drawn inline like the shell's (no icon library). Decorative only. */
-const base = (props: SVGProps<SVGSVGElement>): SVGProps<SVGSVGElement> => ({
-  width: 16,
-  height: 16,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
+const base = (props: SVGProps<SVGSVGElement>) => iconProps(props, 16);
 
 export const GripIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...base(props)}>
