@@ -44,7 +44,8 @@ export type Mutation<Args extends unknown[]> = EndpointCall<Args> | ((...args: A
 export interface ConfirmSpec<Subject> {
   /** Default 'Confirm your move'. */
   title?: string | ((subject: Subject) => string);
-  text: string | ((subject: Subject) => string);
+  /** Default: "<Label> <order 123>?" (the resource's describe). */
+  text?: string | ((subject: Subject) => string);
   /** Adds "This can be undone." or "This cannot be undone." */
   undoable: boolean;
   /** Default 'Proceed'. */

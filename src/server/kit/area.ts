@@ -11,9 +11,10 @@ import type { AreaHandlers } from '../http/handlers';
  * - tables: the area's drizzle tables live in `schema.ts` beside it (drizzle.config.ts finds them;
  *   `npm run db:generate` writes the migration).
  *
- * Its writes go through the rest of the kit (./index.ts): a `defineRecord` per table, `findById`
- * for 404s, createRecord / updateRecord / deleteRecord for audited edits, `defineTransition` for
- * state changes. Every endpoint it serves is in the permission matrix test with no edit.
+ * Its writes go through the rest of the kit (records.ts, crud.ts, transition.ts): a
+ * `defineRecord` per table, `findById` for 404s, createRecord / updateRecord / deleteRecord for
+ * audited edits, `defineTransition` for state changes. Every endpoint it serves is in the
+ * permission matrix test with no edit.
  */
 export interface ServerArea {
   name: string;
