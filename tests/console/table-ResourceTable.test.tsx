@@ -54,8 +54,9 @@ describe('ResourceTable', () => {
     expect(headers).toEqual(expect.arrayContaining(['ID', 'Email', 'Status', 'Balance', 'Created']));
     expect(headers).not.toContain('Grade'); // needs viewGrades
     expect(headers).not.toContain('Messengers'); // hidden by default
-    // Numbers grouped by thousands with a space, by default and in money cells.
-    expect(screen.getByText('1 234')).toBeInTheDocument();
+    // Ids as typed (never as an amount); money grouped by thousands with a space.
+    expect(screen.getByText('1234')).toBeInTheDocument();
+    expect(screen.queryByText('1 234')).toBeNull();
     expect(screen.getByText('$1 234 000.50')).toBeInTheDocument();
     expect(requestOf().headers.map((h: { value: string }) => h.value)).toEqual(['id', 'email', 'status', 'balance', 'createdAt']);
   });
