@@ -1,29 +1,44 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ActionHost, ConfirmRequest, DialogRequest, HostOutcome } from '../table/engineContext';
 import { GuardedModal } from '../forms/closeGuard';
-import { ConfirmDialog } from './ConfirmDialog';
+import { cancelAllConfirms, confirm as askToConfirm } from '../ui/confirm';
+import { ConfirmDialogHost } from '../ui/ConfirmDialog';
 
 /**
- * Shows one action confirmation or action dialog at a time and reports how it ended. Mounted by
+ * Shows one action dialog at a time and reports how it ended; confirmations go to the console's
+ * one confirmation dialog (ui/confirm.ts), which stays up while the action runs. Mounted by
  * ListEngineProvider, so actions work from the table, the keyboard and the palette alike.
  */
 
-type HostState =
-  | { kind: 'confirm'; request: ConfirmRequest; resolve: (outcome: HostOutcome) => void; busy: boolean }
-  | {
-      kind: 'dialog';
-      request: DialogRequest;
-      resolve: (outcome: HostOutcome) => void;
-      busy: boolean;
-      errors: Record<string, string[]> | null;
-      message: string | null;
-    };
+type HostState = {
+  kind: 'dialog';
+  request: DialogRequest;
+  resolve: (outcome: HostOutcome) => void;
+  busy: boolean;
+  errors: Record<string, string[]> | null;
+  message: string | null;
+};
+
+/** A list action's confirmation, asked through the shared dialog. */
+function confirmAction(request: ConfirmRequest): Promise<HostOutcome> {
+  return askToConfirm({
+    title: request.title,
+    body: request.text,
+    undoable: request.undoable,
+    agree: request.confirmLabel,
+    disagree: request.cancelLabel,
+    agreeColor: request.color,
+    onAgree: request.onProceed,
+  }).then((agreed) => (agreed ? 'done' : 'cancelled'));
+}
 
 export function useActionHost(): { host: ActionHost; element: ReactNode } {
   const [state, setState] = useState<HostState | null>(null);
   const current = useRef<HostState | null>(null);
-  const lastConfirm = useRef<Extract<HostState, { kind: 'confirm' }> | null>(null);
-  const lastDialog = useRef<Extract<HostState, { kind: 'dialog' }> | null>(null);
+  const lastDialog = useRef<HostState | null>(null);
+
+  // The engine goes with the session: a question left open is answered "no".
+  useEffect(() => () => cancelAllConfirms(), []);
 
   const update = (next: HostState | null) => {
     current.current = next;
@@ -32,11 +47,8 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
 
   const host = useMemo<ActionHost>(
     () => ({
-      confirm: (request) =>
-        new Promise<HostOutcome>((resolve) => {
-          if (current.current) return resolve('cancelled'); // one move at a time
-          update({ kind: 'confirm', request, resolve, busy: false });
-        }),
+      // One move at a time: no confirmation over an open action dialog.
+      confirm: (request) => (current.current ? Promise.resolve<HostOutcome>('cancelled') : confirmAction(request)),
       dialog: (request) =>
         new Promise<HostOutcome>((resolve) => {
           if (current.current) return resolve('cancelled');
@@ -51,14 +63,6 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
     if (!s) return;
     update(null);
     s.resolve(outcome);
-  };
-
-  const proceed = async () => {
-    const s = current.current;
-    if (!s || s.kind !== 'confirm' || s.busy) return;
-    update({ ...s, busy: true });
-    await s.request.onProceed();
-    close('done');
   };
 
   const submit = async (input: unknown): Promise<boolean> => {
@@ -79,28 +83,15 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
     return false;
   };
 
-  // Both modals stay mounted (closed) from the start, so each opening is a change Mantine sees:
-  // it then gives the focus back to where it was (the list) on every close, the first included.
-  // The last request stays rendered while a modal plays its closing transition.
-  if (state?.kind === 'confirm') lastConfirm.current = state;
-  if (state?.kind === 'dialog') lastDialog.current = state;
-  const confirm = lastConfirm.current;
+  // The modal stays mounted (closed) from the start, so each opening is a change Mantine sees: it
+  // then gives the focus back to where it was (the list) on every close, the first included. The
+  // last request stays rendered while the modal plays its closing transition.
+  if (state) lastDialog.current = state;
   const dialog = lastDialog.current;
   const Component = dialog?.request.Component;
   const element: ReactNode = (
     <>
-      <ConfirmDialog
-        opened={state?.kind === 'confirm'}
-        title={confirm?.request.title ?? ''}
-        text={confirm?.request.text ?? ''}
-        undoable={confirm?.request.undoable ?? false}
-        confirmLabel={confirm?.request.confirmLabel ?? ''}
-        cancelLabel={confirm?.request.cancelLabel ?? ''}
-        color={confirm?.request.color}
-        busy={confirm?.busy ?? false}
-        onConfirm={() => void proceed()}
-        onCancel={() => close('cancelled')}
-      />
+      <ConfirmDialogHost />
       {/* Esc and the close button ask a form with changes before it is closed. */}
       <GuardedModal
         opened={state?.kind === 'dialog'}

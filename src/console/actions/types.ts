@@ -148,5 +148,4 @@ export const defineCollectionAction = <Input = void>(action: CollectionActionDef
 export const DEFAULT_CONFIRM_TITLE = 'Confirm your move';
 export const DEFAULT_CONFIRM_LABEL = 'Proceed';
 export const DEFAULT_CANCEL_LABEL = 'Cancel';
-export const UNDOABLE_TEXT = 'This can be undone.';
-export const NOT_UNDOABLE_TEXT = 'This cannot be undone.';
+export { NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from '../ui/confirm';

@@ -6,7 +6,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { AppErrorBoundary } from '../monitoring/ErrorBoundary';
 import { SessionProvider } from '../session/SessionContext';
 import type { Session } from '../session/session';
-import { ConfirmDialogHost } from '../ui/ConfirmDialog';
 import type { AppRouter } from './router';
 import { colorSchemeManager, theme } from './theme';
 
@@ -22,7 +21,7 @@ export interface AppProvidersProps {
   mantineEnv?: 'default' | 'test';
 }
 
-/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, notifications, confirm. */
+/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, notifications (confirmations are mounted with the list engine). */
 export function AppProviders({ queryClient, session, children, queryProvider: QueryProvider = QueryClientProvider, mantineEnv }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
@@ -31,7 +30,6 @@ export function AppProviders({ queryClient, session, children, queryProvider: Qu
           <SessionProvider session={session}>
             {/* Bottom right: never over the header (counters, the offline queue, the account menu). */}
             <Notifications position="bottom-right" limit={5} />
-            <ConfirmDialogHost />
             {children}
           </SessionProvider>
         </QueryProvider>

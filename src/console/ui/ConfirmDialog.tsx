@@ -1,14 +1,15 @@
 import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { CONFIRM_DEFAULTS, CONFIRM_MAX_WIDTH, confirmStore } from './confirm';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { CONFIRM_DEFAULTS, CONFIRM_MAX_WIDTH, confirmStore, NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from './confirm';
 
 const subscribe = confirmStore.subscribe;
 const current = () => confirmStore.current();
 
 /**
- * Renders the open confirmation. Mantine's Modal traps focus inside and returns it to the
- * element that opened the dialog; the agree button takes focus, so Enter agrees and Esc
- * (or a click outside) disagrees.
+ * The one confirmation dialog of the console: ad-hoc questions (`confirm()`) and list actions
+ * (the action host asks through it) alike. Mantine's Modal traps focus inside and returns it to
+ * the element that opened the dialog; the agree button takes focus, so Enter agrees and Esc (or
+ * a click outside) disagrees. While the confirmed work runs it stays up, busy.
  */
 export function ConfirmDialogHost() {
   const request = useSyncExternalStore(subscribe, current, current);
@@ -16,8 +17,9 @@ export function ConfirmDialogHost() {
   const shown = useRef(request);
   if (request) shown.current = request;
   const options = shown.current?.options ?? {};
+  const busy = request?.busy ?? false;
   const answer = (agreed: boolean) => {
-    if (request) confirmStore.settle(request.id, agreed);
+    if (request && !busy) confirmStore.settle(request.id, agreed);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Enter on a button presses that button; elsewhere in the dialog it means agree.
@@ -38,15 +40,19 @@ export function ConfirmDialogHost() {
       centered
       trapFocus
       returnFocus
-      closeOnEscape
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
       onKeyDown={onKeyDown}
     >
-      {body !== undefined && body !== null && (typeof body === 'string' ? <Text size="sm">{body}</Text> : body)}
+      <Stack gap="xs">
+        {body !== undefined && body !== null && (typeof body === 'string' ? <Text>{body}</Text> : body)}
+        {options.undoable !== undefined && <Text size="sm">{options.undoable ? UNDOABLE_TEXT : NOT_UNDOABLE_TEXT}</Text>}
+      </Stack>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={() => answer(false)}>
+        <Button variant="default" onClick={() => answer(false)} disabled={busy}>
           {options.disagree ?? CONFIRM_DEFAULTS.disagree}
         </Button>
-        <Button color={options.agreeColor} onClick={() => answer(true)} data-autofocus>
+        <Button color={options.agreeColor} onClick={() => answer(true)} loading={busy} data-autofocus>
           {options.agree ?? CONFIRM_DEFAULTS.agree}
         </Button>
       </Group>

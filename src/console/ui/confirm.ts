@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 /**
  * The global confirmation dialog (operations.md §1): `confirm(options)` from anywhere resolves
  * true on agree and false on disagree (button, Esc, click outside, or the session ending).
- * <ConfirmDialogHost/> (mounted once by the app) shows the requests one at a time.
+ * <ConfirmDialogHost/> (mounted once, with the list engine's action host) shows the requests one
+ * at a time; when the engine goes (sign-out), open requests are answered "disagree".
  */
 export interface ConfirmOptions {
   title?: ReactNode;
@@ -14,9 +15,14 @@ export interface ConfirmOptions {
   disagree?: string;
   /** Colour of the agree button (red for destructive moves). */
   agreeColor?: string;
-  /** Runs only on agree, before the promise resolves; its error rejects the promise. */
+  /** Adds "This can be undone." or "This cannot be undone." under the body. */
+  undoable?: boolean;
+  /** Runs only on agree, before the promise resolves, while the dialog shows progress; its error rejects the promise. */
   onAgree?: () => void | Promise<void>;
 }
+
+export const UNDOABLE_TEXT = 'This can be undone.';
+export const NOT_UNDOABLE_TEXT = 'This cannot be undone.';
 
 export const CONFIRM_DEFAULTS = { title: 'Are you sure?', agree: 'Agree', disagree: 'Disagree' } as const;
 
@@ -28,6 +34,8 @@ export const CONFIRM_MAX_WIDTH = 600;
 export interface ConfirmRequest {
   id: number;
   options: ConfirmOptions;
+  /** onAgree is running: the dialog stays open and cannot be dismissed. */
+  busy: boolean;
   settle: (agreed: boolean) => void;
 }
 
@@ -50,22 +58,43 @@ export const confirmStore = {
   },
   settle(id: number, agreed: boolean): void {
     const request = queue.find((r) => r.id === id);
-    if (!request) return;
-    queue = queue.filter((r) => r.id !== id);
-    emit();
+    if (!request || request.busy) return;
+    if (agreed && request.options.onAgree) {
+      // The dialog stays up, busy, until the work it confirmed is done.
+      queue = queue.map((r) => (r.id === id ? { ...r, busy: true } : r));
+      emit();
+    } else {
+      queue = queue.filter((r) => r.id !== id);
+      emit();
+    }
     request.settle(agreed);
   },
 };
 
+const remove = (id: number) => {
+  queue = queue.filter((r) => r.id !== id);
+  emit();
+};
+
 export function confirm(options: ConfirmOptions = {}): Promise<boolean> {
   return new Promise<boolean>((resolve, reject) => {
+    const id = nextId++;
     const settle = (agreed: boolean) => {
       if (!agreed || !options.onAgree) return resolve(agreed);
       Promise.resolve()
         .then(options.onAgree)
-        .then(() => resolve(true), reject);
+        .then(
+          () => {
+            remove(id);
+            resolve(true);
+          },
+          (error: unknown) => {
+            remove(id);
+            reject(error);
+          },
+        );
     };
-    queue = [...queue, { id: nextId++, options, settle }];
+    queue = [...queue, { id, options, busy: false, settle }];
     emit();
   });
 }
