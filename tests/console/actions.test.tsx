@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError, PlainError } from '../../src/console/api/errors';
 import { availableActions, availableBulkActions, rowFlag } from '../../src/console/actions/available';
-import { toFormErrors } from '../../src/console/actions/useActionForm';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
 import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
 import { defineTableSpec } from '../../src/contract/columns';
@@ -79,15 +78,6 @@ describe('defineResource', () => {
     expect(things.defaultSort).toEqual({ key: 'id', desc: true });
     expect(things.defaultPerPage).toBe(30);
     expect(things.describe({ id: 5 })).toBe('thing 5');
-  });
-});
-
-describe('useActionForm', () => {
-  it('maps server field errors onto form fields (first message, renamed keys)', () => {
-    expect(toFormErrors({ admin_note: ['Required.', 'Too short.'], amount: ['Too big.'] }, { admin_note: 'adminNote' })).toEqual({
-      adminNote: 'Required.',
-      amount: 'Too big.',
-    });
   });
 });
 

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ValidationError, errorMessage } from '../../api/errors';
-import { toFormErrors } from '../../actions/useActionForm';
+import { mapServerErrors, valuePaths } from '../../forms/mapServerErrors';
 import { listKeyPrefix } from '../../table/listQuery';
 import { USERS_RESOURCE_NAME, userDetailKey } from './queries';
 
@@ -52,11 +52,12 @@ export function useProfileForm<Values extends Record<string, any>>({
       void queryClient.invalidateQueries({ queryKey: listKeyPrefix(USERS_RESOURCE_NAME) });
     } catch (caught) {
       if (caught instanceof ValidationError) {
-        form.setErrors(toFormErrors(caught.errors, fieldMap));
-        const mapped = Object.keys(caught.errors).map((k) => fieldMap?.[k] ?? k);
-        // Errors of keys without a field of this form would otherwise be invisible.
-        const unshown = mapped.filter((k) => !(k in form.getValues()));
-        setError(unshown.length > 0 ? Object.values(caught.errors).flat().join(' ') : caught.message);
+        // The forms' one mapping (forms/mapServerErrors): on the field, or in the panel's alert
+        // when this form has no field for it.
+        const { fields, unplaced } = mapServerErrors(caught.errors, { fieldMap, knownPaths: valuePaths(form.getValues()) });
+        form.setErrors(fields);
+        const unshown = Object.values(unplaced);
+        setError(unshown.length > 0 ? unshown.join(' ') : Object.keys(fields).length > 0 ? null : caught.message);
       } else {
         setError(errorMessage(caught));
         notifications.show({ color: 'red', title: `${successTitle}: failed`, message: errorMessage(caught) });
