@@ -8,6 +8,7 @@ import { externalPanelOrdersEndpoints } from './external-panel-orders';
 import { ordersEndpoints } from './orders';
 import { providersEndpoints } from './providers';
 import { countriesEndpoints } from './countries';
+import { financeEndpoints } from './finance';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -26,6 +27,7 @@ export const endpoints = {
   ...ordersEndpoints,
   ...providersEndpoints,
   ...countriesEndpoints,
+  ...financeEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -8,6 +8,7 @@ import subscriptions from './subscriptions';
 import comboOrders from './combo-orders';
 import externalPanelOrders from './external-panel-orders';
 import countries from './countries';
+import finance from './finance';
 
 /**
  * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
@@ -24,4 +25,5 @@ export const serverAreas: readonly ServerArea[] = [
   comboOrders,
   externalPanelOrders,
   countries,
+  finance,
 ];

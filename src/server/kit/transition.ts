@@ -36,6 +36,12 @@ import { isPossibleId, recordNotFound, type ColumnKey, type RecordKind, type Rec
  * audit's new values and is handed to `information`. `afterCommit` runs once after the `run`
  * helpers commit with at least one row changed (realtime counters); callers that hold their own
  * transaction call `committed(deps, done)` after it.
+ *
+ * A transition that takes what the member typed (a note, a transaction id) declares `set` as a
+ * function of that input; every call passes it last (`one(tx, actor, id, input)`,
+ * `run(deps, actor, id, answer, input)`), and `effects` receives it too:
+ *
+ *   set: (input: { note: string }) => sql`status = 'rejected', admin_note = ${input.note}`,
  */
 
 /** The type of the record's `status` column, or string. */
@@ -54,12 +60,13 @@ export interface TransitionChange<S extends string = string, E = unknown> {
   effects: E;
 }
 
-export interface TransitionSpec<T extends RecordTable, E> {
+export interface TransitionSpec<T extends RecordTable, E, I = undefined> {
   record: RecordKind<T>;
   action: string;
   event: string;
   from: readonly StatusOf<T>[];
-  set: SQL;
+  /** The new values; a function of the call's input when the change carries what the member typed. */
+  set: SQL | ((input: I) => SQL);
   permission: Permission;
   /** Default 'status'. */
   statusColumn?: ColumnKey<T>;
@@ -74,7 +81,7 @@ export interface TransitionSpec<T extends RecordTable, E> {
    * `effects`: TypeScript reads an object's functions in order and learns `effects`' result there.
    */
   information?: (change: TransitionChange<StatusOf<T>, NoInfer<E>>) => unknown;
-  effects?: (tx: Queryable, actor: Actor, change: TransitionChange<StatusOf<T>, undefined>) => Promise<E>;
+  effects?: (tx: Queryable, actor: Actor, change: TransitionChange<StatusOf<T>, undefined>, input: I) => Promise<E>;
   afterCommit?: (deps: AppDeps, done: readonly number[]) => void;
 }
 
@@ -98,7 +105,7 @@ export const toBulkResult = (outcome: BulkOutcome): BulkResultBody => ({
   failed: outcome.failed.map(({ id, error }) => ({ id, message: error.message })),
 });
 
-export interface Transition<S extends string, E> {
+export interface Transition<S extends string, E, I = undefined> {
   readonly action: string;
   readonly event: string;
   readonly from: readonly S[];
@@ -107,13 +114,13 @@ export interface Transition<S extends string, E> {
   allows(status: S, permissions: ReadonlySet<Permission>): boolean;
   /** 403 unless the member holds the permission (for endpoints that admit several). */
   authorize(staff: StaffContext): void;
-  apply(tx: Queryable, actor: Actor, ids: readonly number[]): Promise<TransitionOutcome<S, E>>;
-  one(tx: Queryable, actor: Actor, id: number): Promise<TransitionChange<S, E>>;
-  many(tx: Queryable, actor: Actor, ids: readonly number[]): Promise<BulkResultBody>;
+  apply(tx: Queryable, actor: Actor, ids: readonly number[], input?: I): Promise<TransitionOutcome<S, E>>;
+  one(tx: Queryable, actor: Actor, id: number, input?: I): Promise<TransitionChange<S, E>>;
+  many(tx: Queryable, actor: Actor, ids: readonly number[], input?: I): Promise<BulkResultBody>;
   /** Runs afterCommit when something changed; call it after your transaction committed. */
   committed(deps: AppDeps, done: readonly number[]): void;
-  run<R>(deps: AppDeps, actor: Actor, id: number, answer: (tx: Queryable, change: TransitionChange<S, E>) => Promise<R>): Promise<R>;
-  runMany(deps: AppDeps, actor: Actor, ids: readonly number[]): Promise<BulkResultBody>;
+  run<R>(deps: AppDeps, actor: Actor, id: number, answer: (tx: Queryable, change: TransitionChange<S, E>) => Promise<R>, input?: I): Promise<R>;
+  runMany(deps: AppDeps, actor: Actor, ids: readonly number[], input?: I): Promise<BulkResultBody>;
 }
 
 const words = (status: string): string => status.replaceAll('_', ' ');
@@ -126,7 +133,7 @@ interface ChangedRow {
   row_values: Record<string, unknown>;
 }
 
-export function defineTransition<T extends RecordTable, E = undefined>(spec: TransitionSpec<T, E>): Transition<StatusOf<T>, E> {
+export function defineTransition<T extends RecordTable, E = undefined, I = undefined>(spec: TransitionSpec<T, E, I>): Transition<StatusOf<T>, E, I> {
   type S = StatusOf<T>;
   const kind = spec.record;
   const statusKey = spec.statusColumn ?? 'status';
@@ -159,7 +166,8 @@ export function defineTransition<T extends RecordTable, E = undefined>(spec: Tra
   const toAudit = (values: Record<string, unknown>): Record<string, unknown> =>
     Object.fromEntries(Object.entries(values).map(([key, v]) => [kind.columns[key].name, v]));
 
-  async function apply(tx: Queryable, actor: Actor, requested: readonly number[]): Promise<TransitionOutcome<S, E>> {
+  async function apply(tx: Queryable, actor: Actor, requested: readonly number[], input?: I): Promise<TransitionOutcome<S, E>> {
+    const set = typeof spec.set === 'function' ? spec.set(input as I) : spec.set;
     const ids = [...new Set(requested)];
     const possible = ids.filter((id) => isPossibleId(kind, id));
     const found: ChangedRow[] = possible.length === 0 ? [] : await rows<ChangedRow>(
@@ -172,7 +180,7 @@ export function defineTransition<T extends RecordTable, E = undefined>(spec: Tra
              ORDER BY cur.id
              FOR UPDATE
           )
-          UPDATE ${table} AS x SET ${spec.set}${touch}
+          UPDATE ${table} AS x SET ${set}${touch}
             FROM old
            WHERE x.id = old.o_id AND ${column('x', statusKey)} IN ${from}
           RETURNING x.id AS id, old.o_status AS from_status,
@@ -187,7 +195,7 @@ export function defineTransition<T extends RecordTable, E = undefined>(spec: Tra
       const r = byId.get(id);
       if (!r) continue;
       const base: TransitionChange<S, undefined> = { id, from: r.from_status as S, old: r.old_values, new: r.new_values, row: r.row_values, effects: undefined };
-      const effects = (spec.effects ? await spec.effects(tx, actor, base) : undefined) as E;
+      const effects = (spec.effects ? await spec.effects(tx, actor, base, input as I) : undefined) as E;
       const change: TransitionChange<S, E> = { ...base, effects };
       const extra = effects && typeof effects === 'object' ? (effects as Record<string, unknown>) : {};
       await writeAudit(tx, actor, {
@@ -215,7 +223,7 @@ export function defineTransition<T extends RecordTable, E = undefined>(spec: Tra
     return { done: changed.map((c) => c.id), changed, failed };
   }
 
-  const transition: Transition<S, E> = {
+  const transition: Transition<S, E, I> = {
     action: spec.action,
     event: spec.event,
     from: spec.from,
@@ -225,24 +233,24 @@ export function defineTransition<T extends RecordTable, E = undefined>(spec: Tra
       if (!staff.permissions.has(spec.permission)) throw forbidden();
     },
     apply,
-    async one(tx, actor, id) {
-      const outcome = await apply(tx, actor, [id]);
+    async one(tx, actor, id, input) {
+      const outcome = await apply(tx, actor, [id], input);
       if (outcome.failed[0]) throw outcome.failed[0].error;
       return outcome.changed[0];
     },
-    async many(tx, actor, ids) {
-      return toBulkResult(await apply(tx, actor, ids));
+    async many(tx, actor, ids, input) {
+      return toBulkResult(await apply(tx, actor, ids, input));
     },
     committed(deps, done) {
       if (done.length && spec.afterCommit) spec.afterCommit(deps, done);
     },
-    async run(deps, actor, id, answer) {
-      const result = await deps.database.db.transaction(async (tx) => answer(tx, await transition.one(tx, actor, id)));
+    async run(deps, actor, id, answer, input) {
+      const result = await deps.database.db.transaction(async (tx) => answer(tx, await transition.one(tx, actor, id, input)));
       transition.committed(deps, [id]);
       return result;
     },
-    async runMany(deps, actor, ids) {
-      const outcome = await deps.database.db.transaction((tx) => apply(tx, actor, ids));
+    async runMany(deps, actor, ids, input) {
+      const outcome = await deps.database.db.transaction((tx) => apply(tx, actor, ids, input));
       transition.committed(deps, outcome.done);
       return toBulkResult(outcome);
     },

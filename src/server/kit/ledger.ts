@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { writeAudit } from '../audit';
+import { one, type Queryable } from '../db/client';
+import type { Actor } from '../http/context';
+import { fieldError, notFound } from '../http/errors';
+
+/**
+ * The ledger (DESIGN.md §5): every change of a user's money is one `transactions` row written in
+ * the same database transaction as the balance it moves, with the user row locked first, so a
+ * user's balance always equals the sum of their 'main' transactions and two changes of one user
+ * queue instead of racing.
+ *
+ *   await lockUser(tx, userId);                        // first, before other rows of the change
+ *   const entry = await postTransaction(tx, actor, {
+ *     userId, amount: '-12.5000', type: 'withdrawal', comment: 'Withdrawal #7 requested', withdrawalId: 7,
+ *     refuseBelowZero: 'amount',                      // a debit larger than the balance: 422 on `amount`
+ *   });
+ *
+ * Lock order: the user row comes before any row of the change that another change of the same
+ * user could lock later (an order, a combo order); a record already locked by a declared
+ * transition (an invoice, a withdrawal) may be locked first as long as no change locks the user
+ * and then that record.
+ */
+
+export type LedgerBalance = 'main' | 'task' | 'referral';
+
+export interface Posting {
+  userId: number;
+  /** Signed decimal string: credits positive, debits negative. */
+  amount: string;
+  /** What moved it: deposit, bonus, order, refund, withdrawal, withdrawal_release, correction… */
+  type: string;
+  balanceType?: LedgerBalance;
+  comment?: string | null;
+  paymentMethodId?: number | null;
+  orderId?: number | null;
+  invoiceId?: number | null;
+  withdrawalId?: number | null;
+  /** A debit that would take the main balance below zero is refused with a 422 on this field. */
+  refuseBelowZero?: string;
+  /** Also lower `spent` by a credit (refunds) or raise it by a debit (order payments). */
+  countsAsSpending?: boolean;
+}
+
+export interface LockedUser {
+  id: number;
+  email: string;
+  balance: string;
+}
+
+export interface PostedEntry {
+  transactionId: number;
+  amount: string;
+  balanceBefore: string;
+  balanceAfter: string;
+}
+
+/** Locks the user row for the rest of the transaction; 404 when there is no such user. */
+export async function lockUser(tx: Queryable, userId: number): Promise<LockedUser> {
+  const user = await one<LockedUser>(tx, sql`SELECT id, email, balance::text AS balance FROM users WHERE id = ${userId} FOR UPDATE`);
+  if (!user) throw notFound(`User ${userId}`);
+  return user;
+}
+
+/**
+ * Writes one transaction and moves the balance by its amount ('main' only: task and referral
+ * earnings live in their own balances, which are the sums of their rows). Locks the user itself
+ * when the caller has not. A zero amount writes nothing.
+ */
+export async function postTransaction(tx: Queryable, actor: Actor, posting: Posting): Promise<PostedEntry | null> {
+  const balanceType = posting.balanceType ?? 'main';
+  const user = await lockUser(tx, posting.userId);
+  const amount = await one<{ v: string; sign: number }>(tx, sql`SELECT (${posting.amount}::numeric(14,4))::text AS v, sign(${posting.amount}::numeric)::int AS sign`);
+  if (!amount || amount.sign === 0) return null;
+  if (balanceType === 'main' && posting.refuseBelowZero && amount.sign < 0) {
+    const enough = await one<{ ok: boolean }>(tx, sql`SELECT (${user.balance}::numeric + ${amount.v}::numeric) >= 0 AS ok`);
+    if (!enough?.ok) throw fieldError(posting.refuseBelowZero, `The balance (${user.balance}) is lower than the amount.`);
+  }
+  const inserted = await one<{ id: string }>(
+    tx,
+    sql`INSERT INTO transactions (user_id, amount, balance_type, type, transaction_type, comment, payment_method_id, order_id, invoice_id, withdrawal_id)
+        VALUES (${posting.userId}, ${amount.v}::numeric, ${balanceType}, ${posting.type}, ${amount.sign > 0 ? 'income' : 'expense'},
+                ${posting.comment ?? null}, ${posting.paymentMethodId ?? null}, ${posting.orderId ?? null},
+                ${posting.invoiceId ?? null}, ${posting.withdrawalId ?? null})
+        RETURNING id`,
+  );
+  let balanceAfter = user.balance;
+  if (balanceType === 'main') {
+    const spent = posting.countsAsSpending ? sql`, spent = GREATEST(spent - ${amount.v}::numeric, 0)` : sql``;
+    const updated = await one<{ balance: string }>(
+      tx,
+      sql`UPDATE users SET balance = balance + ${amount.v}::numeric${spent}, updated_at = now() WHERE id = ${posting.userId} RETURNING balance::text AS balance`,
+    );
+    balanceAfter = updated!.balance;
+    await writeAudit(tx, actor, {
+      event: 'balance_changed',
+      auditableType: 'user',
+      auditableId: posting.userId,
+      oldValues: { balance: user.balance },
+      newValues: { balance: balanceAfter, amount: amount.v, type: posting.type, transaction_id: Number(inserted!.id) },
+    });
+  }
+  return { transactionId: Number(inserted!.id), amount: amount.v, balanceBefore: user.balance, balanceAfter };
+}
