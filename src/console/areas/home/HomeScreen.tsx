@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { HomeAuditEntry, HomeChangeLogEntry } from '../../../contract/home';
+import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { formatCount } from '../../app/CounterLinks';
 import { useCounters, type VisibleCounter } from '../../app/useCounters';
@@ -64,6 +65,8 @@ export function HomeScreen() {
         </section>
       )}
 
+      {can('viewFinances') && <LedgerLine />}
+
       {(seesChanges || seesAudits) && (
         <SimpleGrid cols={{ base: 1, lg: seesChanges && seesAudits ? 2 : 1 }}>
           {seesChanges && (
@@ -109,6 +112,36 @@ export function HomeScreen() {
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** The ledger check of the whole panel: users whose balance differs from their transactions (zero, always) and what withdrawals hold. */
+function LedgerLine() {
+  const check = useQuery({ queryKey: ['finance', 'ledger-check'], queryFn: ({ signal }) => api('paymentsLedgerCheck', { signal }), staleTime: 60_000 });
+  if (check.isPending) return <Skeleton h={42} />;
+  if (check.isError) return <Alert color="red">The ledger check could not be loaded: {errorMessage(check.error)}</Alert>;
+  const c = check.data;
+  const sound = c.mismatchedUsersCount === 0 && c.holdMismatches === 0;
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-label="Ledger check">
+      <Group gap="sm" wrap="wrap">
+        <Badge color={sound ? 'teal' : 'red'} variant={sound ? 'light' : 'filled'}>
+          {sound ? 'Ledger balanced' : 'Ledger mismatch'}
+        </Badge>
+        <Text size="sm">
+          {c.mismatchedUsersCount} of {c.usersChecked.toLocaleString('en-US')} users with a balance different from their transactions
+          {c.holdMismatches > 0 ? `; ${c.holdMismatches} withdrawals with a wrong hold` : ''}.
+        </Text>
+        <Text size="sm">
+          Held in {c.pendingWithdrawalsCount} pending withdrawals: <b>${c.heldInPendingWithdrawals}</b>
+        </Text>
+        {c.mismatchedUsers.slice(0, 5).map((u) => (
+          <Anchor key={u.id} component={Link} to={`/users/${u.id}`} size="sm">
+            {u.email}
+          </Anchor>
+        ))}
+      </Group>
+    </Paper>
   );
 }
 

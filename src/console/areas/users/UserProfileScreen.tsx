@@ -11,6 +11,7 @@ import { AffiliatesPanel } from './AffiliatesPanel';
 import { CustomPricesPanel } from './CustomPricesPanel';
 import { DiscountPanel } from './DiscountPanel';
 import { GradePanel } from './GradePanel';
+import { LedgerPanel } from './LedgerPanel';
 import { PaymentMethodsPanel } from './PaymentMethodsPanel';
 import { ProfileDetails } from './ProfileDetails';
 import { userDetailQueryOptions } from './queries';
@@ -110,6 +111,7 @@ function UserProfile({ user }: { user: UserDetail }) {
       </SimpleGrid>
       <RolesPanel key={`roles-${user.updatedAt}`} user={user} canEdit={canEdit} />
       <CustomPricesPanel userId={user.id} canEdit={canEdit} />
+      {can('viewFinances') && <LedgerPanel userId={user.id} email={user.email} />}
       <AffiliatesPanel userId={user.id} />
       <VerificationDocumentsPanel userId={user.id} />
     </Stack>

@@ -1,0 +1,141 @@
+import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { storeBonusesBodySchema, type PaymentMethodBonus, type PaymentMethodDetail, type StoreBonusesBody } from '../../../contract/finance';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import type { RecordScreenProps } from '../../app/area';
+import { FormScreen } from '../../forms/FormScreen';
+import { MoneyInput } from '../../forms/fields/MoneyInput';
+import { PercentInput } from '../../forms/fields/PercentInput';
+import { useContractForm } from '../../forms/useContractForm';
+import { confirm } from '../../ui/confirm';
+
+/**
+ * The bonuses of one payment method (operations.md §2 payment-method-bonuses/:id): a list of bonus
+ * percent, from amount and enabled, stored together; a new row starts at 0, 0, off; a stored row is
+ * deleted on its own (asked first). Errors land on their row's field (`bonuses.2.fromAmount`).
+ */
+
+interface Row {
+  id: number | null;
+  bonusPercent: string;
+  fromAmount: string;
+  isEnabled: boolean;
+}
+interface Values {
+  bonuses: Row[];
+}
+
+const toRows = (bonuses: PaymentMethodBonus[]): Row[] => bonuses.map((b) => ({ id: b.id, bonusPercent: b.bonusPercent, fromAmount: b.fromAmount, isEnabled: b.isEnabled }));
+const NEW_BONUS: Row = { id: null, bonusPercent: '0', fromAmount: '0', isEnabled: false };
+
+export function BonusesScreen({ id }: RecordScreenProps) {
+  const method = useQuery({
+    queryKey: ['detail', 'payment-methods', id],
+    queryFn: ({ signal }) => api('paymentMethodsShow', { params: { paymentMethodId: id }, signal }),
+  });
+  if (method.isPending) return <Skeleton h={240} />;
+  if (method.isError) return <Alert color="red">{errorMessage(method.error)}</Alert>;
+  return <BonusesForm key={method.data.updatedAt + method.data.paymentMethodBonuses.map((b) => b.id).join()} method={method.data} />;
+}
+
+function BonusesForm({ method }: { method: PaymentMethodDetail }) {
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const form = useContractForm<Values, StoreBonusesBody>({
+    schema: storeBonusesBodySchema,
+    initialValues: { bonuses: toRows(method.paymentMethodBonuses) },
+    draft: { key: `payment-method-bonuses:${method.id}`, updatedAt: method.updatedAt },
+  });
+  const reload = () => queryClient.invalidateQueries({ queryKey: ['detail', 'payment-methods', method.id] });
+
+  const save = async (body: StoreBonusesBody) => {
+    const answer = await api('paymentMethodBonusesStore', { params: { paymentMethodId: method.id }, body });
+    notifications.show({ color: 'teal', title: 'Bonuses saved', message: answer.message });
+    form.setValues({ bonuses: toRows(answer.paymentMethodBonuses) });
+    form.resetDirty({ bonuses: toRows(answer.paymentMethodBonuses) });
+    await queryClient.invalidateQueries({ queryKey: ['list', 'payment-methods'] });
+  };
+
+  const remove = async (index: number) => {
+    const row = form.values.bonuses[index];
+    if (row.id === null) {
+      form.removeListItem('bonuses', index);
+      return;
+    }
+    const ok = await confirm({ title: 'Delete bonus', body: `Delete the bonus from ${row.fromAmount}?`, undoable: false, agree: 'Delete', disagree: 'Cancel', agreeColor: 'red' });
+    if (!ok) return;
+    setDeleting(row.id);
+    try {
+      const answer = await api('paymentMethodBonusesDelete', { params: { bonusId: row.id } });
+      notifications.show({ color: 'teal', title: 'Bonus deleted', message: answer.message });
+      form.removeListItem('bonuses', index);
+      await reload();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Delete failed', message: errorMessage(error) });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>Bonuses of {method.name}</Title>
+          <Text size="sm" c="dimmed">
+            A paid invoice gets the enabled bonus with the highest "from amount" not above what was paid.
+          </Text>
+        </div>
+        <Anchor component={Link} to="/payment-methods">
+          Back to payment methods
+        </Anchor>
+      </Group>
+      <FormScreen form={form} onSubmit={save} submitLabel="Save bonuses">
+        <Paper withBorder p="sm">
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Bonus percent</Table.Th>
+                <Table.Th>From amount</Table.Th>
+                <Table.Th>Enabled</Table.Th>
+                <Table.Th aria-label="Delete" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {form.values.bonuses.map((row, i) => (
+                <Table.Tr key={form.key(`bonuses.${i}`)}>
+                  <Table.Td>
+                    <PercentInput aria-label={`Bonus percent, row ${i + 1}`} decimals={4} {...form.getInputProps(`bonuses.${i}.bonusPercent`)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <MoneyInput aria-label={`From amount, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.fromAmount`)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Switch aria-label={`Enabled, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.isEnabled`, { type: 'checkbox' })} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete bonus, row ${i + 1}`} loading={deleting !== null && deleting === row.id} onClick={() => void remove(i)}>
+                      ×
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {form.values.bonuses.length === 0 && (
+            <Text size="sm" c="dimmed" py="sm">
+              No bonuses yet.
+            </Text>
+          )}
+          <Button mt="sm" variant="light" onClick={() => form.insertListItem('bonuses', { ...NEW_BONUS })}>
+            Add bonus
+          </Button>
+        </Paper>
+      </FormScreen>
+    </Stack>
+  );
+}

@@ -1,0 +1,256 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import {
+  BALANCE_TYPE_LABELS,
+  INVOICE_STATUS_LABELS,
+  INVOICES_TABLE,
+  PAYMENT_METHOD_STATUS_LABELS,
+  PAYMENT_METHOD_TYPES,
+  PAYMENT_METHODS_TABLE,
+  TRANSACTION_KIND_LABELS,
+  TRANSACTIONS_TABLE,
+  WITHDRAWAL_STATUS_LABELS,
+  WITHDRAWALS_TABLE,
+} from '../../../contract/finance/columns';
+import type { InvoiceRow, PaymentMethodBody, PaymentMethodRow, TransactionRow, WithdrawalRow } from '../../../contract/finance';
+import { createAction, editAction } from '../../actions/factories';
+import { lazyDialog } from '../../actions/lazyDialog';
+import { defineCollectionAction, defineRowAction } from '../../actions/types';
+import { Dash, UserLink } from '../../table/cells';
+import { defineResource } from '../../table/resource';
+import { CostLabel } from '../../ui/CostLabel';
+import { DateTime } from '../../ui/DateTime';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { fractionToPercent } from '../../forms/fields/percent';
+
+/**
+ * The finance lists (operations.md §2–§4): invoices, withdrawals, transactions and payment methods.
+ * Payment-method columns of the first three need viewPaymentMethods (the contract's column tables
+ * say so); every action carries its endpoint's permission and the row's flag.
+ */
+
+const methodTypeLabels = Object.fromEntries(PAYMENT_METHOD_TYPES.map((t) => [t.type, t.label]));
+const dialogs = {
+  markPaid: lazyDialog(() => import('./MarkInvoicePaidDialog').then((m) => m.MarkInvoicePaidDialog)),
+  reject: lazyDialog(() => import('./WithdrawalDialogs').then((m) => m.RejectWithdrawalDialog)),
+  pay: lazyDialog(() => import('./WithdrawalDialogs').then((m) => m.PayWithdrawalDialog)),
+  method: lazyDialog(() => import('./PaymentMethodDialog').then((m) => m.PaymentMethodDialog)),
+  sort: lazyDialog(() => import('./SortMethodsDialog').then((m) => m.SortMethodsDialog)),
+};
+
+export const invoicesResource = defineResource({
+  name: 'invoices',
+  path: '/invoices',
+  title: 'Invoices',
+  nouns: ['invoice', 'invoices', 'inv'],
+  endpoint: 'invoicesTable',
+  table: INVOICES_TABLE,
+  permission: 'viewInvoices',
+  state: (i: InvoiceRow) => i.status,
+  columns: [
+    { key: 'id', header: 'ID', hideable: false, width: 90 },
+    {
+      key: 'status',
+      header: 'Status',
+      filterUi: { labels: INVOICE_STATUS_LABELS },
+      render: (i) => <StatusLabel value={i.status === 'pending' ? 'unpaid' : i.status === 'expired' ? 'canceled' : 'paid'} text={INVOICE_STATUS_LABELS[i.status]} />,
+    },
+    { key: 'user.email', header: 'User', render: (i) => <UserLink user={i.user} /> },
+    { key: 'paymentMethod.name', header: 'Payment method', filterUi: { placeholder: 'Method id' }, render: (i) => i.paymentMethod?.name ?? <Dash /> },
+    { key: 'paymentMethod.type', header: 'Method type', filterUi: { labels: methodTypeLabels }, render: (i) => (i.paymentMethod ? methodTypeLabels[i.paymentMethod.type] ?? i.paymentMethod.type : <Dash />) },
+    { key: 'amount', header: 'Amount', align: 'right', filterUi: { decimals: 2 }, render: (i) => <CostLabel value={i.amount} /> },
+    { key: 'shortName', header: 'Short name' },
+    { key: 'paidAt', header: 'Paid', render: (i) => (i.paidAt ? <DateTime value={i.paidAt} /> : <Dash />) },
+    { key: 'createdAt', header: 'Created', render: (i) => <DateTime value={i.createdAt} /> },
+  ],
+  rowActions: [
+    defineRowAction<InvoiceRow, { amount: string }>({
+      id: 'markAsPaid',
+      label: 'Mark as paid',
+      past: 'marked as paid',
+      aliases: ['pay', 'paid'],
+      flag: 'canBeMarkedAsPaid',
+      permission: 'manageInvoices',
+      shortcut: 'p',
+      dialog: dialogs.markPaid,
+      mutation: { endpoint: 'invoicesMarkAsPaid', params: (i) => ({ id: i.id }), body: (_i, input) => input },
+      success: (i) => `Invoice ${i.id} marked as paid.`,
+      invalidates: ['transactions', 'users'],
+    }),
+  ],
+});
+
+export const withdrawalsResource = defineResource({
+  name: 'withdrawals',
+  path: '/withdrawal',
+  title: 'Withdrawals',
+  nouns: ['withdrawal', 'withdrawals', 'wd'],
+  endpoint: 'withdrawalsTable',
+  table: WITHDRAWALS_TABLE,
+  permission: 'viewWithdrawals',
+  state: (w: WithdrawalRow) => w.status,
+  columns: [
+    { key: 'id', header: 'ID', hideable: false, width: 90 },
+    { key: 'status', header: 'Status', filterUi: { labels: WITHDRAWAL_STATUS_LABELS }, render: (w) => <StatusLabel value={w.status} text={WITHDRAWAL_STATUS_LABELS[w.status]} /> },
+    { key: 'user.email', header: 'User', render: (w) => <UserLink user={w.user} /> },
+    { key: 'accountNumber', header: 'Account number' },
+    { key: 'userComment', header: 'User comment', render: (w) => w.userComment ?? <Dash /> },
+    { key: 'withdrawalMethod.name', header: 'Withdrawal method', filterUi: { placeholder: 'Method id' }, render: (w) => w.withdrawalMethod?.name ?? <Dash /> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      filterUi: { decimals: 2 },
+      render: (w) => (
+        <span title={`Fee ${w.fee}`}>
+          <CostLabel value={w.amount} />
+        </span>
+      ),
+    },
+    { key: 'createdAt', header: 'Created', render: (w) => <DateTime value={w.createdAt} /> },
+    { key: 'adminNote', header: 'Admin note', render: (w) => w.adminNote ?? <Dash /> },
+    { key: 'transactionId', header: 'Transaction id', render: (w) => w.transactionId ?? <Dash /> },
+  ],
+  defaultFilters: { status: ['pending', 'approved'] },
+  rowActions: [
+    {
+      id: 'approve',
+      label: 'Approve',
+      past: 'approved',
+      flag: 'approvable',
+      permission: 'approveWithdrawalRequests',
+      shortcut: 'a',
+      mutation: { endpoint: 'withdrawalsApprove', params: (w: WithdrawalRow) => ({ withdrawalId: w.id }) },
+    },
+    defineRowAction<WithdrawalRow, { admin_note: string }>({
+      id: 'reject',
+      label: 'Reject',
+      past: 'rejected',
+      flag: 'rejectable',
+      permission: 'manageWithdrawals',
+      color: 'red',
+      shortcut: 'r',
+      dialog: dialogs.reject,
+      mutation: { endpoint: 'withdrawalsReject', params: (w) => ({ withdrawalId: w.id }), body: (_w, input) => input },
+      invalidates: ['transactions', 'users'],
+    }),
+    defineRowAction<WithdrawalRow, { transaction_id: string }>({
+      id: 'markAsPaid',
+      label: 'Paid',
+      past: 'marked as paid',
+      aliases: ['pay', 'paid'],
+      flag: 'payable',
+      permission: 'markAsPaidWithdrawalRequests',
+      shortcut: 'p',
+      dialog: dialogs.pay,
+      mutation: { endpoint: 'withdrawalsMarkAsPaid', params: (w) => ({ withdrawalId: w.id }), body: (_w, input) => input },
+    }),
+  ],
+});
+
+function Amount({ value }: { value: string }) {
+  const negative = value.startsWith('-');
+  return (
+    <Text component="span" size="sm" c={negative ? 'red' : 'teal'} ff="monospace">
+      {negative ? '−' : '+'}
+      <CostLabel value={negative ? value.slice(1) : value} />
+    </Text>
+  );
+}
+
+export const transactionsResource = defineResource({
+  name: 'transactions',
+  path: '/transactions',
+  title: 'Transactions',
+  nouns: ['transaction', 'transactions', 'payment', 'payments', 'tx'],
+  endpoint: 'paymentsTable',
+  table: TRANSACTIONS_TABLE,
+  permission: 'viewFinances',
+  columns: [
+    { key: 'id', header: 'ID', hideable: false, width: 100 },
+    { key: 'user.email', header: 'User', render: (r: TransactionRow) => <UserLink user={r.user} /> },
+    { key: 'type', header: 'Balance', filterUi: { labels: BALANCE_TYPE_LABELS }, render: (r) => BALANCE_TYPE_LABELS[r.type] },
+    { key: 'transactionType', header: 'Type', filterUi: { labels: TRANSACTION_KIND_LABELS }, render: (r) => TRANSACTION_KIND_LABELS[r.transactionType] ?? r.transactionType },
+    { key: 'comment', header: 'Comment', render: (r) => r.comment ?? <Dash /> },
+    { key: 'paymentMethod.type', header: 'Payment method', filterUi: { labels: methodTypeLabels }, render: (r) => (r.paymentMethod ? r.paymentMethod.name : <Dash />) },
+    {
+      key: 'orderId',
+      header: 'Order',
+      filterUi: { placeholder: 'Order id' },
+      render: (r) =>
+        r.orderId ? (
+          <Anchor component={Link} to={`/orders/${r.orderId}`} size="sm">
+            #{r.orderId}
+          </Anchor>
+        ) : (
+          <Dash />
+        ),
+    },
+    { key: 'amount', header: 'Amount', align: 'right', filterUi: { decimals: 2 }, render: (r) => <Amount value={r.amount} /> },
+    { key: 'createdAt', header: 'Created', render: (r) => <DateTime value={r.createdAt} /> },
+  ],
+});
+
+type MethodInput = PaymentMethodBody;
+
+export const paymentMethodsResource = defineResource({
+  name: 'payment-methods',
+  path: '/payment-methods',
+  title: 'Payment methods',
+  nouns: ['payment method', 'payment methods', 'method', 'pm'],
+  endpoint: 'paymentMethodsTable',
+  table: PAYMENT_METHODS_TABLE,
+  permission: 'managePaymentMethods',
+  defaultSort: { key: 'position', desc: false },
+  describe: (m: PaymentMethodRow) => `payment method ${m.name}`,
+  state: (m) => m.status,
+  columns: [
+    { key: 'id', header: 'ID', width: 80 },
+    { key: 'position', header: '#', width: 60 },
+    { key: 'icon', header: 'Icon', visible: false, render: (m) => m.icon ?? <Dash /> },
+    { key: 'name', header: 'Name', hideable: false },
+    { key: 'type', header: 'Type', filterUi: { labels: methodTypeLabels }, render: (m) => methodTypeLabels[m.type] ?? m.type },
+    { key: 'status', header: 'Status', filterUi: { labels: PAYMENT_METHOD_STATUS_LABELS }, render: (m) => <StatusLabel value={m.status === 'enabled' ? 'active' : 'disabled'} text={PAYMENT_METHOD_STATUS_LABELS[m.status]} /> },
+    { key: 'minAmount', header: 'Min', align: 'right', render: (m) => (m.minAmount ? <CostLabel value={m.minAmount} /> : <Dash />) },
+    { key: 'maxAmount', header: 'Max', align: 'right', render: (m) => (m.maxAmount ? <CostLabel value={m.maxAmount} /> : <Dash />) },
+    { key: 'feePercent', header: 'Fee', align: 'right', render: (m) => `${fractionToPercent(m.feePercent)} %` },
+    { key: 'chargeCurrency', header: 'Currency' },
+    { key: 'isAllowedForNewUser', header: 'New users', visible: false },
+    {
+      key: 'paymentMethodBonuses',
+      header: 'Bonuses',
+      render: (m) => (
+        <Group gap={6} wrap="nowrap">
+          <Anchor component={Link} to={`/payment-method-bonuses/${m.id}`} size="sm">
+            {m.paymentMethodBonuses.length ? `${m.paymentMethodBonuses.length} bonus${m.paymentMethodBonuses.length === 1 ? '' : 'es'}` : 'Add bonus'}
+          </Anchor>
+        </Group>
+      ),
+    },
+  ],
+  rowActions: [
+    editAction<PaymentMethodRow, 'paymentMethodsUpdate', MethodInput>({
+      endpoint: 'paymentMethodsUpdate',
+      permission: 'managePaymentMethods',
+      flag: 'editable',
+      params: (m) => ({ paymentMethodId: m.id }),
+      dialog: dialogs.method,
+      body: (_m, input) => input,
+    }),
+    { id: 'enable', label: 'Enable', past: 'enabled', flag: 'enablable', permission: 'managePaymentMethods', hidden: (m: PaymentMethodRow) => m.status === 'enabled', mutation: { endpoint: 'paymentMethodsEnable', params: (m: PaymentMethodRow) => ({ paymentMethodId: m.id }) } },
+    { id: 'disable', label: 'Disable', past: 'disabled', flag: 'disablable', permission: 'managePaymentMethods', color: 'yellow', hidden: (m: PaymentMethodRow) => m.status === 'disabled', mutation: { endpoint: 'paymentMethodsDisable', params: (m: PaymentMethodRow) => ({ paymentMethodId: m.id }) } },
+  ],
+  collectionActions: [
+    createAction<'paymentMethodsStore', MethodInput>({ noun: 'payment method', endpoint: 'paymentMethodsStore', permission: 'managePaymentMethods', dialog: dialogs.method, body: (input) => input }),
+    defineCollectionAction<{ ids: number[] }>({
+      id: 'sort',
+      label: 'Edit positions',
+      aliases: ['sort', 'reorder', 'positions'],
+      permission: 'managePaymentMethods',
+      shortcut: 's',
+      dialog: dialogs.sort,
+      mutation: { endpoint: 'paymentMethodsSort', body: (input) => input },
+      success: 'Positions saved.',
+    }),
+  ],
+});
