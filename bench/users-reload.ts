@@ -2,111 +2,150 @@
  * Time from navigation start to the first users row painted on a reload of /users, with the users
  * API delayed 2 s: uncached (a fresh browser profile) vs cached (IndexedDB holds the page).
  * Run after `npm run build`: `npx tsx bench/users-reload.ts` (starts its own server on port 8093).
+ *
+ * Before vs after in one run: `BEFORE_STATIC_DIR=/path/to/an/older/dist npx tsx bench/users-reload.ts`
+ * serves that build from a second server (port 8095) and alternates the runs between the two, so
+ * both see the same machine load.
  */
-import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
+import { chromium, type Browser } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-const PORT = 8093;
-const BASE = `http://127.0.0.1:${PORT}`;
-const RUNS = 5;
+const RUNS = Number(process.env.RUNS ?? 5);
 const DELAY_MS = 2000;
 
-async function waitForServer(): Promise<void> {
+interface Build {
+  label: string;
+  port: number;
+  staticDir?: string;
+}
+
+const builds: Build[] = [{ label: 'this build', port: 8093 }];
+if (process.env.BEFORE_STATIC_DIR) builds.unshift({ label: 'before', port: 8095, staticDir: process.env.BEFORE_STATIC_DIR });
+
+async function waitForServer(base: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${BASE}/settings`)).ok) return;
+      if ((await fetch(`${base}/settings`)).ok) return;
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('server did not start');
+  throw new Error(`server at ${base} did not start`);
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-async function main() {
-  rmSync('.bench-data', { recursive: true, force: true });
-  const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    // STATIC_DIR lets the bench measure a build kept apart from dist/ (default: dist/).
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: '.bench-data', SIMULATOR: 'off', SEED_ORDERS: '2000' },
+function startServer(build: Build): ChildProcess {
+  const dataDir = `.bench-data-${build.port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  return spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(build.port),
+      DATA_DIR: dataDir,
+      SIMULATOR: 'off',
+      SEED_ORDERS: '2000',
+      ...(build.staticDir ? { STATIC_DIR: build.staticDir } : {}),
+    },
     stdio: 'ignore',
   });
-  try {
-    await waitForServer();
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-    });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${BASE}/login`);
-    await page.getByLabel('Email').fill('admin@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill('password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
-    await page.route('**/api/v1/admin/users/table', async (route) => {
-      await new Promise((r) => setTimeout(r, DELAY_MS));
-      await route.continue();
-    });
+}
 
-    // The moment the first data row (id '<list>-row-<key>', not the loader or empty row) enters
-    // the document, recorded in the page by a MutationObserver: Playwright's own polling would add
-    // its poll interval to every figure. Two moments: the first row on screen (index.html's copy of
-    // the last screen counts), and the first row the app itself rendered (interactive).
-    // (No named inner functions here: tsx would wrap them in a helper the page does not have.)
-    await page.addInitScript(() => {
-      const w = window as unknown as { __firstRowAt?: number; __appRowAt?: number };
-      const ROW = '[role="grid"] tbody tr[id*="-row-"]';
-      const observer = new MutationObserver(() => {
-        if (w.__firstRowAt === undefined && document.querySelector(ROW)) w.__firstRowAt = performance.now();
-        if (w.__appRowAt === undefined && Array.from(document.querySelectorAll(ROW)).some((row) => !row.closest('[data-screen-snapshot]'))) {
-          w.__appRowAt = performance.now();
-          observer.disconnect();
-        }
-      });
-      observer.observe(document, { childList: true, subtree: true });
+/** A signed-in page on one build, with the users API delayed; measures one uncached and one cached reload per call. */
+async function openBuild(browser: Browser, build: Build) {
+  const base = `http://127.0.0.1:${build.port}`;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByRole('textbox', { name: 'Password' }).fill('password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  await page.route('**/api/v1/admin/users/table', async (route) => {
+    await new Promise((r) => setTimeout(r, DELAY_MS));
+    await route.continue();
+  });
+
+  // The moment the first data row (id '<list>-row-<key>', not the loader or empty row) enters
+  // the document, recorded in the page by a MutationObserver: Playwright's own polling would add
+  // its poll interval to every figure. Two moments: the first row on screen (index.html's copy of
+  // the last screen counts), and the first row the app itself rendered (interactive).
+  // (No named inner functions here: tsx would wrap them in a helper the page does not have.)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstRowAt?: number; __appRowAt?: number };
+    const ROW = '[role="grid"] tbody tr[id*="-row-"]';
+    const observer = new MutationObserver(() => {
+      if (w.__firstRowAt === undefined && document.querySelector(ROW)) w.__firstRowAt = performance.now();
+      if (w.__appRowAt === undefined && Array.from(document.querySelectorAll(ROW)).some((row) => !row.closest('[data-screen-snapshot]'))) {
+        w.__appRowAt = performance.now();
+        observer.disconnect();
+      }
     });
-    const firstRowPaint = async () => {
-      await page.locator('[role="grid"] tbody tr[id*="-row-"]:not([data-screen-snapshot] *)').first().waitFor();
-      return page.evaluate(() => {
-        const w = window as unknown as { __firstRowAt: number; __appRowAt: number };
-        return { painted: w.__firstRowAt, app: w.__appRowAt };
-      });
-    };
-    const uncached: number[] = [];
-    const cached: number[] = [];
-    const cachedApp: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      // Uncached: the member's IndexedDB cache removed before the navigation.
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const firstRowPaint = async () => {
+    await page.locator('[role="grid"] tbody tr[id*="-row-"]:not([data-screen-snapshot] *)').first().waitFor();
+    return page.evaluate(() => {
+      const w = window as unknown as { __firstRowAt: number; __appRowAt: number };
+      return { painted: w.__firstRowAt, app: w.__appRowAt };
+    });
+  };
+  const figures = { uncached: [] as number[], cached: [] as number[], cachedApp: [] as number[] };
+  return {
+    figures,
+    async measureOnce() {
+      // Uncached: the member's IndexedDB cache removed before the navigation
       // ... and the copy of the last screen that index.html would paint.
       await page.evaluate(() => localStorage.removeItem('panel-console-screen-snapshot'));
-      await page.evaluate(() => new Promise<void>((resolve) => {
-        const req = indexedDB.deleteDatabase('panel-console');
-        req.onsuccess = req.onerror = req.onblocked = () => resolve();
-      }));
-      await page.goto(`${BASE}/users`, { waitUntil: 'commit' });
-      uncached.push((await firstRowPaint()).app);
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const req = indexedDB.deleteDatabase('panel-console');
+            req.onsuccess = req.onerror = req.onblocked = () => resolve();
+          }),
+      );
+      await page.goto(`${base}/users`, { waitUntil: 'commit' });
+      figures.uncached.push((await firstRowPaint()).app);
       await page.getByTestId('table-updating').waitFor({ state: 'detached' }).catch(() => {});
       await page.waitForTimeout(300); // the persister writes after the answer
       // Cached: reload the same URL.
       await page.reload({ waitUntil: 'commit' });
       const reloaded = await firstRowPaint();
-      cached.push(reloaded.painted);
-      cachedApp.push(reloaded.app);
+      figures.cached.push(reloaded.painted);
+      figures.cachedApp.push(reloaded.app);
       await page.waitForTimeout(DELAY_MS + 300);
-    }
+    },
+  };
+}
+
+async function main() {
+  const servers = builds.map(startServer);
+  try {
+    for (const build of builds) await waitForServer(`http://127.0.0.1:${build.port}`);
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+    const pages: Awaited<ReturnType<typeof openBuild>>[] = [];
+    for (const build of builds) pages.push(await openBuild(browser, build));
+    // Alternating runs: both builds see the same load on the machine.
+    for (let i = 0; i < RUNS; i++) for (const page of pages) await page.measureOnce();
     await browser.close();
+
     const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} ms  p95 ${pct(xs, 95).toFixed(0)} ms`;
     console.log(`users reload, API delayed ${DELAY_MS} ms, ${RUNS} runs each (navigation start -> first row painted)`);
-    console.log(`  uncached: ${fmt(uncached)}`);
-    console.log(`  cached:   ${fmt(cached)}   (first row on screen)`);
-    console.log(`  cached, rendered by the app (interactive): ${fmt(cachedApp)}`);
-    console.log(`  ratio (uncached / cached, p50): ${(pct(uncached, 50) / pct(cached, 50)).toFixed(1)}x`);
-    console.log(`goal: cached paint under 150 ms: ${pct(cached, 95) < 150 ? 'met' : 'not met'} (p95 ${pct(cached, 95).toFixed(0)} ms)`);
+    builds.forEach((build, i) => {
+      const { uncached, cached, cachedApp } = pages[i].figures;
+      console.log(`${build.label}${build.staticDir ? ` (${build.staticDir})` : ''}:`);
+      console.log(`  uncached: ${fmt(uncached)}`);
+      console.log(`  cached:   ${fmt(cached)}   (first row on screen)`);
+      console.log(`  cached, rendered by the app (interactive): ${fmt(cachedApp)}`);
+      console.log(`  ratio (uncached / cached, p50): ${(pct(uncached, 50) / pct(cached, 50)).toFixed(1)}x`);
+      console.log(`  goals: first row p95 <= 150 ms ${pct(cached, 95) <= 150 ? 'met' : 'not met'}; interactive p95 <= 400 ms ${pct(cachedApp, 95) <= 400 ? 'met' : 'not met'}`);
+    });
   } finally {
-    server.kill('SIGTERM');
+    for (const server of servers) server.kill('SIGTERM');
   }
 }
 
