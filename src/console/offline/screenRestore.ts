@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getConsoleDb, staffKey } from './db';
+import { CONSOLE_DB_NAME, staffKey, type PersistedQueryRecord } from './db';
 
 /**
  * Restore before the first render: which saved answers each screen showed, so a reload puts them
@@ -73,7 +73,7 @@ export async function restoreScreenQueries(
   if (hashes.length === 0 || typeof indexedDB === 'undefined') return 0;
   const staff = staffKey(staffId);
   const restore = (async () => {
-    const records = await (await getConsoleDb()).queries.bulkGet(hashes.map((hash) => [staff, hash] as [string, string]));
+    const records = await readSavedAnswers(hashes.map((hash) => [staff, hash] as [string, string]));
     let restored = 0;
     for (const record of records) {
       if (!record || record.buster !== limits.buster || Date.now() - record.dataUpdatedAt > limits.maxAge) continue;
@@ -85,4 +85,39 @@ export async function restoreScreenQueries(
   })().catch(() => 0);
   const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(0), waitMs));
   return Promise.race([restore, timeout]);
+}
+
+/**
+ * The saved answers by key, read with IndexedDB itself: the database library loads beside the
+ * start-up, and this read must not wait for it. Never creates the database (a first visit has
+ * none: the upgrade is refused and nothing is read).
+ */
+function readSavedAnswers(keys: [string, string][]): Promise<(PersistedQueryRecord | undefined)[]> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(CONSOLE_DB_NAME);
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error('blocked'));
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        const store = db.transaction('queries', 'readonly').objectStore('queries');
+        const found: (PersistedQueryRecord | undefined)[] = new Array(keys.length);
+        let pending = keys.length;
+        if (pending === 0) resolve(found);
+        keys.forEach((key, i) => {
+          const get = store.get(key);
+          get.onsuccess = () => {
+            found[i] = get.result as PersistedQueryRecord | undefined;
+            if (--pending === 0) resolve(found);
+          };
+          get.onerror = () => reject(get.error);
+        });
+      } catch (error) {
+        reject(error); // no 'queries' store yet
+      } finally {
+        db.close();
+      }
+    };
+  });
 }
