@@ -159,7 +159,7 @@ export const WITHDRAWALS_TABLE = defineTableSpec({
 });
 
 export const TRANSACTIONS_TABLE = defineTableSpec({
-  search: 'id, user id or e-mail, order id or comment',
+  search: 'id, user id or e-mail, or order id',
   columns: {
     id: { filter: 'select', valueType: 'int', sortable: true },
     'user.email': { filter: 'text', sortable: true },
