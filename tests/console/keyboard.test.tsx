@@ -26,7 +26,7 @@ function visits(router: ReturnType<typeof start>['router']): string[] {
 const home = () => screen.findByRole('heading', { name: /Welcome, Ada Lovelace/ });
 const ordersTable = () => screen.findByRole('group', { name: /Orders table/ }, { timeout: 15_000 });
 // The first paint of a list waits for the session, the route guard and the table request.
-const orderRow = () => screen.findByText('Followers', {}, { timeout: 15_000 });
+const orderRow = () => screen.findByText('41', {}, { timeout: 15_000 });
 const overlay = () => screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
 const section = (dialog: HTMLElement, name: string | RegExp) => within(dialog).getByRole('region', { name });
 

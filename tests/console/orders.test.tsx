@@ -289,11 +289,13 @@ describe('orders list', () => {
     });
     routeApi({ ordersTable: () => ({ items: [row], totalItemsCount: 1, draw: 0 }) });
     const navigate = vi.fn();
-    renderWithEngine(<ResourceTable resource={ordersResource} search={{}} onSearchChange={() => {}} remember={false} />, { navigate });
+    // Price modifications are in the column chooser, not among the default columns.
+    renderWithEngine(<ResourceTable resource={ordersResource} search={{ cols: 'id,status,user.email,source,priceModifications' }} onSearchChange={() => {}} remember={false} />, { navigate });
     const link = await screen.findByRole('link', { name: 'buyer@example.com' });
     expect(link).toHaveAttribute('href', '/users/3');
     const body = callsOf('ordersTable')[0][1].body;
     expect(body.headers).toContainEqual({ value: 'status', filter: ['in_processing'] });
+    expect(body.headers).toContainEqual({ value: 'priceModifications' });
     expect(body.options).toMatchObject({ sortBy: ['id'], sortDesc: [true] });
     for (const text of ['Coupon: SPRING −$1.00', 'Local discount: Local summer −5 %', 'Discount: Summer −5 %', 'Custom price: Custom price −$2.00', 'Free trial: Trial −$12.50']) {
       expect(screen.getByText(text)).toBeInTheDocument();

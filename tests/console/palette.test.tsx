@@ -151,7 +151,7 @@ describe('command palette', () => {
   it('puts the focused row of the list on screen first', async () => {
     start('/orders?status=', ['viewOrders', 'manageOrders']);
     const table = await screen.findByRole('group', { name: /Orders table/ }, { timeout: 15_000 });
-    await within(table).findAllByText('Followers', {}, { timeout: 15_000 });
+    await within(table).findAllByText('123', {}, { timeout: 15_000 });
     table.focus();
     await userEvent.keyboard('j');
     const input = await openPalette();

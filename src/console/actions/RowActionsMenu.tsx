@@ -1,11 +1,13 @@
-import { ActionIcon, Kbd, Menu, Text } from '@mantine/core';
+import { ActionIcon, Kbd, Menu } from '@mantine/core';
 import type { Resource } from '../table/resource';
 import { DotsIcon } from '../table/icons';
 import { availableActions, type Can } from './available';
 
 /**
- * The row menu (kebab): the row's available actions with their shortcut letters; a disabled
- * action shows why. The button opens with Enter/Space; the menu is arrow-key navigable.
+ * The row menu (kebab): the actions the row can take now, with their shortcut letters. An action
+ * whose server flag the row lacks is left out (the spec's "shown when … present"); its shortcut
+ * and the palette still say why it cannot run. The button opens with Enter/Space; the menu is
+ * arrow-key navigable. An item that opens a dialog says so (aria-haspopup).
  */
 export interface RowActionsMenuProps<Row> {
   resource: Resource<Row>;
@@ -17,34 +19,28 @@ export interface RowActionsMenuProps<Row> {
 }
 
 export function RowActionsMenu<Row>({ resource, row, can, onRun, opened, onOpenedChange }: RowActionsMenuProps<Row>) {
-  const actions = availableActions(resource, row, can);
+  const actions = availableActions(resource, row, can).filter((a) => a.enabled);
   if (actions.length === 0) return null;
   const subject = resource.describe(row);
   return (
     <Menu opened={opened} onChange={onOpenedChange} position="bottom-end" withinPortal shadow="md" width={260} returnFocus>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${subject}`} onClick={(event) => event.stopPropagation()}>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${subject}`} onClick={(event) => event.stopPropagation()}>
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-        {actions.map(({ action, enabled, reason }) => (
+        {actions.map(({ action }) => (
           <Menu.Item
             key={action.id}
-            disabled={!enabled}
             color={action.color}
             leftSection={action.icon}
             rightSection={action.shortcut ? <Kbd size="xs">{action.shortcut}</Kbd> : undefined}
             onClick={() => onRun(action.id)}
             aria-keyshortcuts={action.shortcut}
-            title={reason}
+            aria-haspopup={action.dialog || action.confirm ? 'dialog' : undefined}
           >
             {action.label}
-            {!enabled && reason && (
-              <Text size="xs" c="dimmed" component="span" display="block">
-                {reason}
-              </Text>
-            )}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Loader } from '@mantine/core';
+import { Badge, Button, Group, Loader, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatNumber } from '../ui/format';
 import { useCounters } from './useCounters';
@@ -13,11 +13,18 @@ export function CounterLinks() {
   return (
     <Group gap={6} wrap="nowrap" component="nav" aria-label="Live counters">
       {counters.map((counter) => {
-        const label = `${counter.label}: ${formatCount(counter.value)} ${counter.noun}`;
+        // Named by its content, as seen plus the noun: "In Moderation: 3 orders in moderation".
+        const name = `${counter.label}: ${formatCount(counter.value)} ${counter.noun}`;
         const badge = (
-          <Badge variant="filled" color={counter.value ? 'indigo' : 'gray'} size="sm" miw={28}>
+          <Badge variant="filled" color={counter.value ? 'indigo.8' : 'gray.7'} size="sm" miw={28} aria-hidden>
             {isLoading ? <Loader size={8} color="white" /> : formatCount(counter.value)}
           </Badge>
+        );
+        const text = (
+          <>
+            <span aria-hidden>{counter.label}</span>
+            <VisuallyHidden>{name}</VisuallyHidden>
+          </>
         );
         return counter.linkable ? (
           <Button
@@ -28,13 +35,13 @@ export function CounterLinks() {
             variant="subtle"
             size="compact-sm"
             rightSection={badge}
-            aria-label={label}
+            className="panel-counter-link"
           >
-            {counter.label}
+            {text}
           </Button>
         ) : (
-          <Button key={counter.key} component="span" variant="subtle" color="gray" size="compact-sm" rightSection={badge} aria-label={label}>
-            {counter.label}
+          <Button key={counter.key} component="span" variant="subtle" color="gray" size="compact-sm" rightSection={badge}>
+            {text}
           </Button>
         );
       })}

@@ -1,4 +1,4 @@
-import { Avatar, Group, Kbd, Menu, Text, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Avatar, Group, Kbd, Menu, Text, UnstyledButton, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useSession } from '../session/SessionContext';
 import { LogoutIcon, MoonIcon, SunIcon } from './icons';
 import { useShortcutsOverlay } from './keyboard/KeyboardShortcuts';
@@ -23,12 +23,14 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={260} withinPortal shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name || 'the signed-in member'}`} p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar size="sm" radius="xl" color="indigo">
+            {/* The name is what the member sees: "Account menu for <name>". */}
+            <VisuallyHidden>Account menu for {name || 'the signed-in member'}</VisuallyHidden>
+            <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
               {initials(name)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate aria-hidden>
               {name}
             </Text>
           </Group>

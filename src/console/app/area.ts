@@ -25,7 +25,13 @@ import type { ListSearch } from '../table/urlState';
 export interface ListScreenProps {
   resource: AnyResource;
   search: ListSearch;
-  onSearchChange: (next: ListSearch) => void;
+  /** Writes the list's state into the URL: a new history entry unless `replace` (typing a search). */
+  onSearchChange: (next: ListSearch, options?: SearchChangeOptions) => void;
+}
+
+export interface SearchChangeOptions {
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
 }
 
 export interface RecordScreenProps {

@@ -3,13 +3,15 @@ import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-
 import type { ComponentType } from 'react';
 import type { AnyResource } from '../table/resource';
 import { listSearchSchema, type ListSearch } from '../table/urlState';
-import type { ConsoleArea, ScreenLoader } from './area';
+import type { ConsoleArea, ListScreenProps, ScreenLoader } from './area';
 import { guardedRoute } from './layoutRoute';
 import { toRouterPath } from './routes';
 import { SCREENS, type ScreenEntry } from './screens';
 
 /**
  * The routes of the areas: one per screen an area gives, at its SCREENS path with its access.
+ * A list's filter, sort or page change adds a history entry (Back undoes it); typing in its search
+ * box, and a remembered state written into a bare URL, replace the entry.
  * Every screen's component loads on demand (its own chunk, preloaded on hover or focus of a
  * link), so the entry chunk holds only the declarations.
  */
@@ -30,7 +32,7 @@ export function recordId(raw: unknown): number | null {
 function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resource: AnyResource | undefined): AnyRoute {
   const base = guardedRoute(toRouterPath(entry.path).slice(1) || '/', entry.access);
   if (resource) {
-    const Screen = lazyScreen(loader ?? loadListScreen) as unknown as ComponentType<{ resource: AnyResource; search: ListSearch; onSearchChange: (next: ListSearch) => void }> & { preload?: () => Promise<void> };
+    const Screen = lazyScreen(loader ?? loadListScreen) as unknown as ComponentType<ListScreenProps> & { preload?: () => Promise<void> };
     const route = createRoute({
       ...base,
       validateSearch: listSearchSchema(resource),
@@ -38,7 +40,7 @@ function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resou
         function ListRoute() {
           const search = route.useSearch() as ListSearch;
           const navigate = route.useNavigate();
-          return <Screen resource={resource} search={search} onSearchChange={(next) => void navigate({ search: next as never, replace: true })} />;
+          return <Screen resource={resource} search={search} onSearchChange={(next, options) => void navigate({ search: next as never, replace: options?.replace ?? false })} />;
         },
         { preload: Screen.preload },
       ),

@@ -79,8 +79,8 @@ export function CommandPalette(props: CommandPaletteProps) {
       yOffset="12vh"
       trapFocus
       returnFocus={returnFocus}
-      aria-label="Command palette"
-      classNames={{ body: classes.body }}
+      title="Command palette"
+      classNames={{ body: classes.body, header: classes.hiddenHeader }}
     >
       <ListEngineContext.Provider value={paletteEngine}>
         {props.opened && <PaletteBody {...props} confirm={confirm} setConfirm={setConfirm} onLeave={() => setReturnFocus(false)} />}

@@ -19,7 +19,7 @@ export function ColumnChooser<Row>({ columns, visible, onChange, onDefaults }: C
   return (
     <Popover trapFocus returnFocus withArrow shadow="md" position="bottom-end" width={240}>
       <Popover.Target>
-        <Button variant="default" size="xs" leftSection={<ColumnsIcon />} aria-label="Choose columns">
+        <Button variant="default" size="xs" leftSection={<ColumnsIcon />} title="Choose the visible columns">
           Columns
         </Button>
       </Popover.Target>

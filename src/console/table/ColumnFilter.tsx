@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Popover, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Popover, SegmentedControl, Select, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useId, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react';
 import type { DateRange, FilterOption, FilterSpec, FilterValue, NumberRange } from './filters';
-import { FilterIcon } from './icons';
+import { FilterIcon, SortAscIcon, SortDescIcon, UnsortedIcon } from './icons';
+import classes from './ResourceTable.module.css';
 
 /**
  * The filter button of a column header and its popover, one editor per filter kind. Text and
@@ -217,44 +218,68 @@ export function FilterEditor({ spec, header, value, onChange, close }: FilterEdi
   }
 }
 
-// The header cell sorts on click unless the event was default-prevented; nothing inside the
-// filter (rendered through a portal, so React still bubbles to the header) may sort.
+// Nothing inside the filter (rendered through a portal, so React still bubbles to the header)
+// may reach the row or table handlers.
 const keepInside = (event: SyntheticEvent) => event.stopPropagation();
 
-export interface ColumnHeaderProps extends Omit<FilterEditorProps, 'close'> {
-  active: boolean;
+export interface ColumnHeaderProps {
+  header: string;
+  /** The column's current sort direction; null when it sorts but is not the sort; undefined when it cannot sort. */
+  sorted?: 'asc' | 'desc' | null;
+  onSort?: () => void;
+  /** The column's filter, when it has one. */
+  filter?: Omit<FilterEditorProps, 'close' | 'header'> & { active: boolean };
 }
 
-/** A header text with its filter button and popover. */
-export function FilteredHeader({ header, active, ...editor }: ColumnHeaderProps): ReactNode {
+/**
+ * A column header: its text (a sort button when the column sorts) and its filter button. The
+ * two controls sit side by side — never one inside the other — so each has its own name and key.
+ */
+export function ColumnHeader({ header, sorted, onSort, filter }: ColumnHeaderProps): ReactNode {
+  const title =
+    sorted === undefined || !onSort ? (
+      <span className={classes.headerText}>{header}</span>
+    ) : (
+      <UnstyledButton className={classes.sortButton} onClick={onSort} data-sorted={sorted ?? undefined}>
+        <span className={classes.headerText}>{header}</span>
+        {sorted === 'asc' ? <SortAscIcon /> : sorted === 'desc' ? <SortDescIcon /> : <UnsortedIcon />}
+        <VisuallyHidden>{sorted === 'asc' ? ', sorted ascending' : sorted === 'desc' ? ', sorted descending' : ''}</VisuallyHidden>
+      </UnstyledButton>
+    );
+  return (
+    <Group gap={2} wrap="nowrap" component="span" className={classes.header}>
+      {title}
+      {filter && <FilterButton header={header} {...filter} />}
+    </Group>
+  );
+}
+
+function FilterButton({ header, active, ...editor }: Omit<FilterEditorProps, 'close'> & { active: boolean }) {
   const [opened, setOpened] = useState(false);
   return (
-    <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
-      <span>{header}</span>
-      <Popover opened={opened} onChange={setOpened} trapFocus returnFocus withArrow shadow="md" position="bottom-start" width={280}>
-        <Popover.Target>
-          <ActionIcon
-            size="sm"
-            variant={active ? 'filled' : 'subtle'}
-            color={active ? undefined : 'gray'}
-            aria-label={`Filter ${header}`}
-            aria-pressed={active}
-            aria-expanded={opened}
-            data-active={active || undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              event.stopPropagation();
-              setOpened((o) => !o);
-            }}
-            onKeyDown={keepInside}
-          >
-            <FilterIcon />
-          </ActionIcon>
-        </Popover.Target>
-        <Popover.Dropdown onClick={keepInside} onKeyDown={keepInside} onMouseDown={keepInside}>
-          {opened && <FilterEditor header={header} {...editor} close={() => setOpened(false)} />}
-        </Popover.Dropdown>
-      </Popover>
-    </Group>
+    <Popover opened={opened} onChange={setOpened} trapFocus returnFocus withArrow shadow="md" position="bottom-start" width={280}>
+      <Popover.Target>
+        <ActionIcon
+          size="sm"
+          variant={active ? 'filled' : 'subtle'}
+          color={active ? undefined : 'gray'}
+          aria-label={`Filter ${header}`}
+          aria-pressed={active}
+          aria-expanded={opened}
+          data-active={active || undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            setOpened((o) => !o);
+          }}
+          onKeyDown={keepInside}
+        >
+          <FilterIcon />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown onClick={keepInside} onKeyDown={keepInside} onMouseDown={keepInside}>
+        {opened && <FilterEditor header={header} {...editor} close={() => setOpened(false)} />}
+      </Popover.Dropdown>
+    </Popover>
   );
 }

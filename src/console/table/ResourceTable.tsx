@@ -1,7 +1,8 @@
 import 'mantine-datatable/styles.css';
 import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { SearchChangeOptions } from '../app/area';
 import { isCancelledError, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ColumnFilter } from '../../contract/table';
 import { errorMessage, isCancellation } from '../api/errors';
@@ -13,10 +14,12 @@ import { preloadDialogs } from '../actions/lazyDialog';
 import { formatDateTime } from '../ui/format';
 import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
-import { FilteredHeader } from './ColumnFilter';
+import { ColumnHeader } from './ColumnFilter';
+import { DensityToggle, useDensity } from './density';
 import { useActionError, useListEngine } from './engineContext';
 import { describeFilter, isEmptyFilter, type FilterOption, type FilterValue } from './filters';
 import { ResetIcon } from './icons';
+import { TruncatedCell } from './TruncatedCell';
 import { listQueryOptions, type PathParams } from './listQuery';
 import { permittedColumns, valueAtPath, type Resource } from './resource';
 import classes from './ResourceTable.module.css';
@@ -28,14 +31,18 @@ import { defaultTableState, filterSpecs, listStorageKey, toTableRequest, withFil
 /**
  * A server-paged list of one resource: column filters, sorting, column chooser, search, 'Reset
  * filter', footer paging, row selection with a bulk bar, a row menu, keyboard navigation and
- * shortcuts. Router-agnostic: the route passes its search params and writes them back
- * (navigate with replace) in `onSearchChange`.
+ * shortcuts. Router-agnostic: the route passes its search params and writes them back in
+ * `onSearchChange` (a new history entry, or a replaced one when `replace` is asked: the search box).
+ *
+ * Rows are one line: long values are cut with an ellipsis and shown whole on hover and focus
+ * (TruncatedCell); the member picks comfortable or compact rows (kept per member). The selection,
+ * the first column (the id) and the row menu stay pinned when the table scrolls sideways.
  */
 export interface ResourceTableProps<Row> {
   resource: Resource<Row>;
   /** The route's validated search params (listSearchSchema). */
   search: ListSearch;
-  onSearchChange: (search: ListSearch) => void;
+  onSearchChange: (search: ListSearch, options?: SearchChangeOptions) => void;
   /** Path parameters of the table endpoint (lists nested under a parent). */
   params?: PathParams;
   /** Fixed extra queries (an embedded list scoped to a parent); never in the URL. */
@@ -54,6 +61,7 @@ const STALE_NOTICE_MS = 60_000;
 export function ResourceTable<Row>({ resource, search, onSearchChange, params, queries, listId: listIdProp, remember = true, toolbar }: ResourceTableProps<Row>) {
   const { can, staffId, navigate, onOpenRow, store } = useListEngine();
   const run = useRunAction();
+  const [density, setDensity] = useDensity(staffId);
   const listId = listIdProp ?? resource.name;
   const { state, setState, reset } = useListState(resource, search, onSearchChange, {
     storageKey: listStorageKey(listId, staffId),
@@ -249,23 +257,32 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
 
   // ── columns ──────────────────────────────────────────────────────────────────────────────────
   const setFilter = useCallback((key: string, value: FilterValue | undefined) => setState((s) => withFilter(resource, s, key, value)), [resource, setState]);
+  // Another column starts ascending; the same column flips.
+  const sortBy = (key: string) => setState((prev) => ({ ...prev, sort: { key, desc: key === prev.sort.key ? !prev.sort.desc : false }, page: 1 }));
 
   const tableColumns: DataTableColumn<Row>[] = columns
     .filter((c) => state.columns.includes(c.key))
     .map((column) => {
       const value = state.filters[column.key];
       const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
+      const sorted = column.sortable ? (state.sort.key === column.key ? (state.sort.desc ? 'desc' : 'asc') : null) : undefined;
       return {
         accessor: column.key,
-        title: column.filter ? (
-          <FilteredHeader header={column.header} spec={column.filter} value={value} active={active} onChange={(next) => setFilter(column.key, next)} />
-        ) : (
-          column.header
+        title: (
+          <ColumnHeader
+            header={column.header}
+            sorted={sorted}
+            onSort={column.sortable ? () => sortBy(column.key) : undefined}
+            filter={column.filter ? { spec: column.filter, value, active, onChange: (next) => setFilter(column.key, next) } : undefined}
+          />
         ),
-        sortable: column.sortable,
         textAlign: column.align,
         width: column.width,
-        render: (row: Row) => (column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)),
+        render: (row: Row) => (
+          <TruncatedCell width={column.width} align={column.align}>
+            {column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)}
+          </TruncatedCell>
+        ),
       };
     });
   if (rowActionsAllowed) {
@@ -273,7 +290,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
       accessor: '__actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      width: 56,
+      width: 48,
       render: (row: Row) => {
         const key = resource.keyOf(row);
         return (
@@ -289,6 +306,17 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
       },
     });
   }
+
+  // The sorted column's header cell says so (the sort buttons sit inside the header cells).
+  const sortKey = state.sort.key;
+  const sortDesc = state.sort.desc;
+  useEffect(() => {
+    const head = containerRef.current?.querySelector('thead');
+    if (!head) return;
+    for (const th of head.querySelectorAll('th[aria-sort]')) th.removeAttribute('aria-sort');
+    const th = Array.from(head.querySelectorAll<HTMLElement>('th[data-accessor]')).find((cell) => cell.dataset.accessor === sortKey);
+    th?.setAttribute('aria-sort', sortDesc ? 'descending' : 'ascending');
+  });
 
   // ── active filter chips ──────────────────────────────────────────────────────────────────────
   const chips: { key: string; label: string; text: string }[] = [];
@@ -318,13 +346,12 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     minHeight: rows.length === 0 ? 200 : undefined,
     striped: true,
     highlightOnHover: true,
-    sortStatus: { columnAccessor: state.sort.key, direction: state.sort.desc ? 'desc' : 'asc' } as const,
-    onSortStatusChange: (s: DataTableSortStatus<Row>) =>
-      setState((prev) => {
-        const key = String(s.columnAccessor);
-        // Another column starts ascending; the same column flips.
-        return { ...prev, sort: { key, desc: key === prev.sort.key ? s.direction === 'desc' : false }, page: 1 };
-      }),
+    verticalSpacing: density === 'compact' ? 2 : 8,
+    horizontalSpacing: 8,
+    fz: 'sm',
+    pinFirstColumn: true,
+    pinLastColumn: rowActionsAllowed,
+    'data-density': density,
     onRowClick: ({ record }: { record: Row }) => {
       setFocusedKey(resource.keyOf(record));
       containerRef.current?.focus({ preventScroll: true });
@@ -343,7 +370,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
             label={`Search ${title.toLowerCase()}`}
             placeholder={resource.searchPlaceholder}
             value={state.search}
-            onSearch={(text) => setState((s) => ({ ...s, search: text, page: 1 }))}
+            onSearch={(text) => setState((s) => ({ ...s, search: text, page: 1 }), { replace: true })}
           />
           <Button variant="default" size="xs" leftSection={<ResetIcon />} onClick={() => {
             clearSelection();
@@ -358,6 +385,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
             onChange={(visible) => setState((s) => ({ ...s, columns: visible }))}
             onDefaults={() => setState((s) => ({ ...s, columns: defaultTableState(resource).columns }))}
           />
+          <DensityToggle density={density} onChange={setDensity} />
           {updating && (
             <Group gap={4} role="status" aria-live="polite" data-testid="table-updating">
               <Loader size="xs" />
@@ -366,12 +394,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
               </Text>
             </Group>
           )}
-          {offline && (
-            <Badge color="gray" variant="light" role="status">
-              Offline — showing saved data
-            </Badge>
-          )}
-          {savedAt !== null && (
+          {!offline && savedAt !== null && (
             <Text size="xs" c="dimmed">
               Saved {formatDateTime(savedAt)}
             </Text>

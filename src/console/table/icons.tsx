@@ -46,3 +46,27 @@ export const ResetIcon = () => (
     <path d="M5.5 15a7 7 0 1 0 1.5-7.5L4 10" />
   </svg>
 );
+
+export const SortAscIcon = () => (
+  <svg {...base} width={14} height={14}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </svg>
+);
+
+export const SortDescIcon = () => (
+  <svg {...base} width={14} height={14}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </svg>
+);
+
+export const UnsortedIcon = () => (
+  <svg {...base} width={14} height={14} opacity={0.45}>
+    <path d="M8 9l4-4 4 4M8 15l4 4 4-4" />
+  </svg>
+);
+
+export const DensityIcon = () => (
+  <svg {...base}>
+    <path d="M4 6h16M4 10h16M4 14h16M4 18h16" />
+  </svg>
+);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { SearchChangeOptions } from '../app/area';
 import type { Resource } from './resource';
 import {
   clearLastSearch,
@@ -14,7 +15,8 @@ import {
 /**
  * The table state of a list, read from and written to its search params. A list opened bare
  * (no params) takes its remembered state from localStorage and writes it into the URL (replace);
- * every other state is remembered; reset forgets it and goes back to the defaults.
+ * every other state is remembered; reset forgets it and goes back to the defaults. A change is a
+ * new history entry (Back undoes a filter) unless the caller asks to replace (the search box).
  */
 export interface ListStateOptions {
   storageKey: string;
@@ -24,8 +26,8 @@ export interface ListStateOptions {
 
 export interface ListStateApi {
   state: TableState;
-  /** Writes a new state (a navigation with replace, done by the route's onSearchChange). */
-  setState: (next: TableState | ((previous: TableState) => TableState)) => void;
+  /** Writes a new state (a navigation, done by the route's onSearchChange). */
+  setState: (next: TableState | ((previous: TableState) => TableState), options?: SearchChangeOptions) => void;
   /** 'Reset filter': forget the remembered state and return to the defaults. */
   reset: () => void;
 }
@@ -35,7 +37,7 @@ const searchKey = (search: ListSearch) => JSON.stringify(search, Object.keys(sea
 export function useListState<Row>(
   resource: Resource<Row>,
   search: ListSearch,
-  onSearchChange: (search: ListSearch) => void,
+  onSearchChange: (search: ListSearch, options?: SearchChangeOptions) => void,
   { storageKey, remember = true }: ListStateOptions,
 ): ListStateApi {
   const bare = isBareSearch(search);
@@ -49,7 +51,7 @@ export function useListState<Row>(
   latest.current = { state, onSearchChange };
 
   useEffect(() => {
-    if (restored) latest.current.onSearchChange(restored);
+    if (restored) latest.current.onSearchChange(restored, { replace: true });
   }, [restored]);
 
   useEffect(() => {
@@ -57,12 +59,13 @@ export function useListState<Row>(
   }, [remember, bare, storageKey, searchKey(search)]);
 
   const setState = useCallback(
-    (next: TableState | ((previous: TableState) => TableState)) => {
+    (next: TableState | ((previous: TableState) => TableState), options?: SearchChangeOptions) => {
       const resolved = typeof next === 'function' ? next(latest.current.state) : next;
       const nextSearch = searchFromTableState(resource, resolved);
       // Back at the defaults: that is now the state to remember, so a bare URL must not restore an older one.
       if (isBareSearch(nextSearch)) clearLastSearch(storageKey);
-      latest.current.onSearchChange(nextSearch);
+      if (searchKey(nextSearch) === searchKey(searchFromTableState(resource, latest.current.state))) return;
+      latest.current.onSearchChange(nextSearch, options);
     },
     [resource, storageKey],
   );

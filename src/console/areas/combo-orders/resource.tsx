@@ -44,14 +44,15 @@ export const comboOrdersResource = defineResource({
     {
       key: 'url',
       header: 'URL',
+      width: 150,
       render: (c) => (
-        <Anchor href={c.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+        <Anchor href={c.url} target="_blank" rel="noreferrer noopener" size="sm">
           {c.url}
         </Anchor>
       ),
     },
     {
-      key: 'package.type',
+      key: 'package.type', visible: false,
       header: 'Package type',
       render: (c) => humanize(c.package.type),
     },

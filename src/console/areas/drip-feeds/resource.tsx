@@ -37,7 +37,7 @@ export const dripFeedsResource = defineResource({
   state: (d) => DRIP_FEED_STATUS_LABELS[d.status].toLowerCase(),
   columns: [
     { key: 'id', header: 'ID', hideable: false },
-    { key: 'name', header: 'Name' },
+    { key: 'name', visible: false, header: 'Name' },
     {
       key: 'status',
       header: 'Status',
@@ -53,25 +53,26 @@ export const dripFeedsResource = defineResource({
     {
       key: 'url',
       header: 'URL',
+      width: 150,
       render: (d) => (
-        <Anchor href={d.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+        <Anchor href={d.url} target="_blank" rel="noreferrer noopener" size="sm">
           {d.url}
         </Anchor>
       ),
     },
     { key: 'totalQuantity', header: 'Total quantity', align: 'right', render: (d) => formatNumber(d.totalQuantity) },
-    { key: 'quantity', header: 'Quantity per run', align: 'right', render: (d) => formatNumber(d.quantity) },
-    { key: 'ordersCount', header: 'Runs', align: 'right', render: (d) => formatNumber(d.ordersCount) },
-    { key: 'orders', header: 'Orders', render: (d) => <Runs row={d} /> },
-    { key: 'price', header: 'Price', align: 'right', render: (d) => <CostLabel value={d.price} /> },
+    { key: 'quantity', visible: false, header: 'Quantity per run', align: 'right', render: (d) => formatNumber(d.quantity) },
+    { key: 'ordersCount', visible: false, header: 'Runs', align: 'right', render: (d) => formatNumber(d.ordersCount) },
+    { key: 'orders', visible: false, header: 'Orders', render: (d) => <Runs row={d} /> },
+    { key: 'price', visible: false, header: 'Price', align: 'right', render: (d) => <CostLabel value={d.price} /> },
     { key: 'countries', header: 'Countries', visible: false, render: (d) => (d.countries.length ? d.countries.join(', ') : 'Worldwide') },
     { key: 'promotable', header: 'Promotable', visible: false },
     {
-      key: 'minutesBetweenRuns',
+      key: 'minutesBetweenRuns', visible: false,
       header: 'Interval',
       render: (d) => formatRunInterval(d.minutesBetweenRuns),
     },
-    { key: 'createdAt', header: 'Created', render: (d) => <DateTime value={d.createdAt} /> },
+    { key: 'createdAt', visible: false, header: 'Created', render: (d) => <DateTime value={d.createdAt} /> },
   ],
   defaultFilters: { status: ['in_processing'] },
   rowActions: [

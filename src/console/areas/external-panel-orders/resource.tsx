@@ -1,3 +1,4 @@
+import { Money } from '../../ui/Money';
 import { Anchor, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUS_LABELS } from '../../../contract/external-panel-orders/columns';
@@ -50,21 +51,22 @@ export const externalPanelOrdersResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'externalId', header: 'External id' },
+    { key: 'externalId', visible: false, header: 'External id' },
     { key: 'quantity', header: 'Quantity', align: 'right', render: (e) => formatNumber(e.quantity) },
     {
       key: 'url',
       header: 'URL',
+      width: 150,
       render: (e) => (
-        <Anchor href={e.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+        <Anchor href={e.url} target="_blank" rel="noreferrer noopener" size="sm">
           {e.url}
         </Anchor>
       ),
     },
-    { key: 'charge', header: 'Charge', align: 'right', render: (e) => (e.charge === null ? '—' : formatNumber(e.charge)) },
-    { key: 'remains', header: 'Remains', align: 'right', render: (e) => (e.remains === null ? '—' : formatNumber(e.remains)) },
+    { key: 'charge', header: 'Charge', align: 'right', render: (e) => <Money value={e.charge} /> },
+    { key: 'remains', visible: false, header: 'Remains', align: 'right', render: (e) => (e.remains === null ? '—' : formatNumber(e.remains)) },
     {
-      key: 'error',
+      key: 'error', visible: false,
       header: 'Error',
       filterUi: { trueLabel: 'Failed to send', falseLabel: 'Sent' },
       render: (e) =>

@@ -20,7 +20,7 @@ export function Percent({ value }: { value: string | number | null }) {
 export function UrlCell({ url }: { url: string }) {
   if (!url) return <Dash />;
   return (
-    <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm" onClick={(e) => e.stopPropagation()} style={{ wordBreak: 'break-all' }}>
+    <Anchor href={url} target="_blank" rel="noreferrer noopener" size="sm" onClick={(e) => e.stopPropagation()}>
       {url}
     </Anchor>
   );

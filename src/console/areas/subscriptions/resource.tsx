@@ -51,13 +51,14 @@ export const subscriptionsResource = defineResource({
     {
       key: 'url',
       header: 'URL',
+      width: 150,
       render: (s) => (
-        <Anchor href={s.url} target="_blank" rel="noreferrer noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+        <Anchor href={s.url} target="_blank" rel="noreferrer noopener" size="sm">
           {s.url}
         </Anchor>
       ),
     },
-    { key: 'type', header: 'Type', filterUi: { useOptions: useSubscriptionTypeOptions }, render: (s) => SUBSCRIPTION_TYPE_LABELS[s.type] },
+    { key: 'type', visible: false, header: 'Type', filterUi: { useOptions: useSubscriptionTypeOptions }, render: (s) => SUBSCRIPTION_TYPE_LABELS[s.type] },
     {
       key: 'status',
       header: 'Status',
@@ -69,14 +70,14 @@ export const subscriptionsResource = defineResource({
       header: 'User',
       render: (s) => <UserLink user={s.user} />,
     },
-    { key: 'contentsLimit', header: 'Contents limit', align: 'right', render: (s) => formatNumber(s.contentsLimit) },
+    { key: 'contentsLimit', visible: false, header: 'Contents limit', align: 'right', render: (s) => formatNumber(s.contentsLimit) },
     {
-      key: 'subscriptionContentsCount',
+      key: 'subscriptionContentsCount', visible: false,
       header: 'Contents served',
       align: 'right',
       render: (s) => formatNumber(s.subscriptionContentsCount),
     },
-    { key: 'subscriptionServices', header: 'Services', filterUi: { placeholder: 'Service id' }, render: (s) => <SubscriptionServices row={s} /> },
+    { key: 'subscriptionServices', visible: false, header: 'Services', filterUi: { placeholder: 'Service id' }, render: (s) => <SubscriptionServices row={s} /> },
     {
       key: 'subscriptionContents',
       header: 'Latest contents',
@@ -90,13 +91,13 @@ export const subscriptionsResource = defineResource({
       render: (s) => s.recurringPaymentMethods.map((m) => m.name).join(', ') || '—',
     },
     {
-      key: 'billingType',
+      key: 'billingType', visible: false,
       header: 'Billing',
       filterUi: { useOptions: useBillingTypeOptions },
       render: (s) => BILLING_TYPE_LABELS[s.billingType],
     },
     { key: 'expiredAt', header: 'Expires', render: (s) => <DateTime value={s.expiredAt} /> },
-    { key: 'createdAt', header: 'Created', render: (s) => <DateTime value={s.createdAt} /> },
+    { key: 'createdAt', visible: false, header: 'Created', render: (s) => <DateTime value={s.createdAt} /> },
     { key: 'completedAt', header: 'Completed', visible: false, render: (s) => <DateTime value={s.completedAt} /> },
   ],
   rowActions: [

@@ -1,0 +1,149 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENS } from '../src/console/app/screens';
+import { COLOR_SCHEME_STORAGE_KEY } from '../src/console/app/theme';
+import { ADMIN, login } from './helpers';
+
+/**
+ * An accessibility scanner (axe-core: WCAG 2.0/2.1 A and AA, and best practice) over every screen
+ * the console registers, in the light and the dark theme: no serious or critical violation.
+ *
+ * The screens come from the app's registry, not from a list here: every SCREENS path
+ * (src/console/app/screens.ts) is opened, and the ones an area gives a component (the others send
+ * the member Home) are scanned. A record screen (`/orders/:id`) is reached by opening the first row
+ * of its list. Beside the screens: the login screen, the command palette and an action's dialog.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  nodes: number;
+  sample: string;
+}
+
+async function scan(page: Page, where: string, include?: string): Promise<Finding[]> {
+  // Wait for loaders and transitions to settle: axe reads computed colours.
+  await page.waitForTimeout(400);
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({ where, rule: v.id, impact: v.impact ?? '', nodes: v.nodes.length, sample: `${v.nodes[0]?.target.join(' ') ?? ''} ${v.nodes[0]?.html.slice(0, 160) ?? ''}` }));
+}
+
+const screenPaths = SCREENS.filter((s) => s.access.kind === 'auth' || s.access.kind === 'groups').map((s) => s.path);
+const listPaths = screenPaths.filter((p) => !p.includes(':'));
+const recordPaths = screenPaths.filter((p) => p.includes(':'));
+
+/** Opens a path; true when the app shows it (a path no area registers sends the member Home). */
+async function open(page: Page, path: string): Promise<boolean> {
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await page.waitForLoadState('load');
+  return new URL(page.url()).pathname === path;
+}
+
+async function waitForRows(page: Page) {
+  await expect(page.locator('[role="grid"] tbody tr[id*="-row-"]').or(page.getByText('No data found')).first()).toBeVisible();
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious or critical violation on any registered screen, ${scheme} theme`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [COLOR_SCHEME_STORAGE_KEY, scheme] as const);
+    const findings: Finding[] = [];
+    const scanned: string[] = [];
+    let dialogScanned = false;
+
+    const report = () => {
+      console.log(`[axe ${scheme}] scanned ${scanned.length}: ${scanned.join(', ')}`);
+      console.log(`[axe ${scheme}] serious/critical: ${findings.length} (screen, rule) pairs, ${new Set(findings.map((f) => f.rule)).size} kinds`);
+      for (const f of findings) console.log(`  ${f.where}  ${f.impact}  ${f.rule}  (${f.nodes} nodes, e.g. ${f.sample})`);
+    };
+    try {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    findings.push(...(await scan(page, '/login')));
+    scanned.push('/login');
+    await login(page, ADMIN);
+
+    const lists: string[] = [];
+    for (const path of listPaths) {
+      if (!(await open(page, path))) continue;
+      if (await page.locator('[role="grid"]').count()) {
+        lists.push(path);
+        await waitForRows(page);
+      }
+      findings.push(...(await scan(page, path)));
+      scanned.push(path);
+    }
+
+    // Record screens: the first row of their list, opened with Enter.
+    for (const pattern of recordPaths) {
+      const listPath = pattern.slice(0, pattern.indexOf('/:'));
+      if (!lists.includes(listPath)) continue;
+      await open(page, listPath);
+      await waitForRows(page);
+      const firstRow = page.locator('[role="grid"] tbody tr[id*="-row-"]').first();
+      if (!(await firstRow.count())) continue;
+      await page.getByRole('group', { name: /table\. j and k move/ }).focus();
+      await page.keyboard.press('j');
+      await expect(firstRow).toHaveAttribute('data-focused', 'true');
+      await page.keyboard.press('Enter');
+      const shape = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
+      await expect.poll(() => new URL(page.url()).pathname).toMatch(shape);
+      await expect(page.locator('main h1, main [role="alert"]').first()).toBeVisible();
+      findings.push(...(await scan(page, pattern)));
+      scanned.push(pattern);
+    }
+
+    // The command palette, open over a list.
+    await open(page, lists[0]);
+    await page.keyboard.press('Control+k');
+    const palette = page.locator('[cmdk-root]');
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('orders');
+    findings.push(...(await scan(page, 'palette')));
+    scanned.push('palette');
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+
+    // An action's dialog: the first row action that opens one, on the first list offering it.
+    for (const path of lists) {
+      if (dialogScanned) break;
+      await open(page, path);
+      await waitForRows(page);
+      const menuButtons = page.getByRole('button', { name: /^Actions for / });
+      if (!(await menuButtons.count())) continue;
+      await menuButtons.first().click();
+      const item = page.locator('[role="menuitem"][aria-haspopup="dialog"]:not([data-disabled])').first();
+      if (!(await item.count())) {
+        await page.keyboard.press('Escape');
+        continue;
+      }
+      await item.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      findings.push(...(await scan(page, `${path} dialog`)));
+      scanned.push(`${path} dialog`);
+      dialogScanned = true;
+      await page.keyboard.press('Escape');
+    }
+
+    } finally {
+      report();
+    }
+
+    expect(scanned).toContain('palette');
+    expect(dialogScanned).toBe(true);
+    expect(scanned.some((s) => s.includes(':'))).toBe(true);
+    expect(findings).toEqual([]);
+  });
+}
