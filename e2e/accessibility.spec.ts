@@ -99,7 +99,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Enter');
       const shape = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`);
       await expect.poll(() => new URL(page.url()).pathname).toMatch(shape);
-      await expect(page.locator('main h1, main [role="alert"]').first()).toBeVisible();
+      await expect(page.locator('#main-content :is(h1, h2, h3, [role="alert"])').first()).toBeVisible();
       findings.push(...(await scan(page, pattern)));
       scanned.push(pattern);
     }

@@ -136,6 +136,22 @@ describe('command palette', () => {
     expect(screen.queryByRole('combobox', { name: 'Command palette' })).not.toBeInTheDocument();
   });
 
+  it('an exact view name outranks an action read into the same words: "orders completed" opens the completed orders', async () => {
+    const { router } = start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'orders completed');
+    const first = await waitFor(() => {
+      const options = within(screen.getByRole('listbox')).getAllByRole('option');
+      expect(options[0]).toHaveTextContent('Orders — Completed');
+      return options[0];
+    });
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(router.state.location.search).toMatchObject({ status: 'completed' });
+  });
+
   it('looks a record up by id and offers to open it and its allowed actions', async () => {
     const { router } = start('/', ['viewOrders', 'manageOrders']);
     await home();

@@ -95,6 +95,16 @@ describe('ResourceTable', () => {
     mountTable();
     await screen.findByText('user1@example.com');
     expect(screen.getByTestId('table-range')).toHaveTextContent('1-1 of about 50 000');
+    // A short page is the last one, whatever the estimate says: no next page to land empty on.
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('never shows an empty page past the end of an estimated total: it steps back a page', async () => {
+    apiMock.api.mockImplementation(async (_name: string, args: { body: { options: { page: number } } }) =>
+      args.body.options.page >= 5 ? page([], 152520, { totalIsEstimate: true }) : page([user(args.body.options.page)], 152520, { totalIsEstimate: true }),
+    );
+    const { changes } = mountTable({ page: 5 });
+    await waitFor(() => expect(changes.at(-1)).toMatchObject({ page: 4 }));
   });
 
   it("offers page sizes 10, 20, 30, 50, 100 and All, and 'All' asks for every row", async () => {

@@ -9,7 +9,7 @@ export function PaletteButton() {
   const { open } = usePalette();
   return (
     <>
-      <UnstyledButton className={classes.trigger} onClick={open} visibleFrom="sm" aria-label="Search or run a command" aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}>
+      <UnstyledButton className={classes.trigger} onClick={open} visibleFrom="sm" aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}>
         <Text size="sm" c="dimmed" component="span">
           Search or run a command…
         </Text>

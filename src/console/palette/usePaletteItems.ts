@@ -7,6 +7,7 @@ import type { AnyResource } from '../table/resource';
 import { understand, type ActionIntent, type CompiledVocabulary, type Intent, type LookupIntent } from './grammar';
 import { contextItems, intentItems, needsTargetItem, openItem, rowActionItem, type PaletteItem } from './items';
 import { lookupQueryOptions, type LookupBy } from './lookup';
+import { words } from './fuzzy';
 import { rankNavCommands, type PreparedNavCommand } from './navigation';
 import type { RecentEntry } from './recents';
 
@@ -183,6 +184,10 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
 
     const hasVerb = actionIntents.length > 0;
     const hasKeys = lookupIntents.some((i) => i.by !== 'search');
+    // A screen or view named exactly ("orders completed" is "Orders — Completed") outranks a verb
+    // read into the same words (a bulk "Complete"): Enter opens what was named.
+    const exact = nav.filter((item) => item.group === 'Go to' && sameWords(item.title, trimmed));
+    if (exact.length > 0) list.push(...exact);
     if (hasVerb) list.push(...actions, ...records, ...nav);
     else if (hasKeys) list.push(...records, ...nav);
     else list.push(...nav, ...records);
@@ -193,6 +198,12 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
   }, [input, intents, byName, active, can, recents, navigation, answersKey, lookups]);
 
   return { items, searching };
+}
+
+/** The same words in any order, case and punctuation aside. */
+export function sameWords(a: string, b: string): boolean {
+  const key = (text: string) => words(text).sort().join(' ');
+  return key(a) === key(b);
 }
 
 /** A screen to open, or a collection action ("New coupon") to run in place. */

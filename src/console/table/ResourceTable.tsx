@@ -152,12 +152,15 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   useEffect(() => store.publish(snapshot), [store, snapshot]);
   useEffect(() => () => store.unpublish(listId), [store, listId]);
 
-  // A page beyond the end (rows deleted meanwhile): go to the last page.
+  // A page beyond the end (rows deleted meanwhile, or a link to a page an estimated total
+  // promised): go to the last page with rows — computed from an exact total, one page back from
+  // an estimate (which may be far off), so no page is ever shown empty.
+  const estimate = query.data?.totalIsEstimate === true;
   useEffect(() => {
     if (!query.isFetching && query.data && rows.length === 0 && state.page > 1 && total > 0 && state.perPage > 0) {
-      setState((s) => ({ ...s, page: Math.max(1, Math.ceil(total / s.perPage)) }));
+      setState((s) => ({ ...s, page: estimate ? s.page - 1 : Math.max(1, Math.min(s.page - 1, Math.ceil(total / s.perPage))) }), { replace: true });
     }
-  }, [query.isFetching, query.data, rows.length, state.page, state.perPage, total, setState]);
+  }, [query.isFetching, query.data, rows.length, state.page, state.perPage, total, estimate, setState]);
 
   const rowDomId = (row: Row) => `${listId}-row-${String(resource.keyOf(row)).replace(/[^A-Za-z0-9_-]/g, '_')}`;
 

@@ -8,7 +8,8 @@ import { ALL_ROWS } from './urlState';
 /**
  * The table footer of operations.md §9: 'Rows per page' (10, 20, 30, 50, 100, All), the range
  * 'start-stop of total' ('about' when the server estimates), previous disabled without a start
- * row before the first, next disabled when the last row is the total.
+ * row before the first, next disabled when the last row is the total (with an estimated total:
+ * when the page is not full).
  */
 
 export interface PageRange {
@@ -47,10 +48,10 @@ export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, o
   sizes.sort((a, b) => a - b);
   const data = [...sizes.map((s) => ({ value: String(s), label: pageSizeLabel(s) })), { value: String(ALL_ROWS), label: pageSizeLabel(ALL_ROWS) }];
   const perPageValue = String(perPage <= 0 ? ALL_ROWS : perPage);
-  // An estimated total may be short of the real one: a full page still offers a next one.
-  const morePossible = totalIsEstimate && perPage > 0 && rowCount === perPage;
+  // An estimated total may be off either way: the rows decide. A full page offers a next one, a
+  // short page is the last — so paging forward never lands on an empty page.
   const previousDisabled = range.start <= 1 && page <= 1;
-  const nextDisabled = perPage <= 0 || rowCount === 0 || (range.stop >= total && !morePossible);
+  const nextDisabled = perPage <= 0 || rowCount === 0 || (totalIsEstimate ? rowCount < perPage : range.stop >= total);
 
   return (
     <Group justify="flex-end" gap="md" py="xs" wrap="wrap" data-testid="table-footer">

@@ -23,7 +23,8 @@ export function Money({ value, currency = '$', decimals = 2, trimFractions, sign
   const text = formatMoney(value, { currency, decimals, trimFractions });
   const negative = text.startsWith('-');
   const isZero = !/[1-9]/.test(text);
-  const color = signed && !isZero ? (negative ? 'red' : 'green') : undefined;
+  // Readable tints (4.5:1 or better) in either theme.
+  const color = signed && !isZero ? (negative ? 'var(--panel-money-negative)' : 'var(--panel-money-positive)') : undefined;
   return (
     <Text component="span" size={size} c={color} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
       {text}
