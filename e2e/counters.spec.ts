@@ -13,7 +13,8 @@ const moderationCounter = (page: Page) =>
 
 /** The number the "In Moderation" counter shows ('1 234' -> 1234). */
 async function moderationCount(page: Page): Promise<number> {
-  const label = await moderationCounter(page).getAttribute('aria-label');
+  // The link is named by its content: the visible label and count, and the noun for screen readers.
+  const label = await moderationCounter(page).locator('.mantine-VisuallyHidden-root').textContent();
   const match = /^In Moderation: ([\d\s]+) orders in moderation$/.exec(label ?? '');
   if (!match) throw new Error(`Unexpected counter label: ${label}`);
   return Number(match[1].replace(/\s/g, ''));
