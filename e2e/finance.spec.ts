@@ -66,8 +66,9 @@ test('reject a withdrawal: an empty note stays an error on its field, then a not
   const withdrawal = items[0];
   expect(withdrawal, 'a pending withdrawal').toBeDefined();
 
-  // Every status, so the row stays in view once rejected.
-  await page.goto(`/withdrawal?id=${withdrawal.id}&status=`);
+  // Every status, so the row stays in view once rejected; the admin note column (in the column
+  // chooser by default) shown through the address.
+  await page.goto(`/withdrawal?id=${withdrawal.id}&status=&cols=id,status,user.email,amount,createdAt,adminNote`);
   await openRowAction(page, `withdrawal ${withdrawal.id}`, 'Reject');
   await dialog(page).getByRole('button', { name: 'Reject' }).click();
   const note = dialog(page).getByRole('textbox', { name: 'Admin note' });

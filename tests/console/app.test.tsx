@@ -236,7 +236,7 @@ describe('Home', () => {
     expect(within(main).getByText('Manager')).toBeInTheDocument();
     expect(await within(main).findByText('No changes recorded yet.')).toBeInTheDocument();
     expect(within(main).getByText('No audit entries yet.')).toBeInTheDocument();
-    expect(within(main).getByRole('link', { name: /In Moderation: 3/ })).toHaveAttribute('href', '/orders?status=in_moderation');
+    expect(within(main).getByRole('link', { name: /In Moderation\s*3 orders/ })).toHaveAttribute('href', '/orders?status=in_moderation');
   });
 
   it('lists the latest entries the member may see', async () => {

@@ -165,6 +165,8 @@ describe('user profile', () => {
           return table([]);
         case 'gradesAvailable':
           return [{ id: 2, name: 'Gold', icon: null, spendingGoal: '100.0000', discountPercent: '0.0500' }];
+        case 'paymentsUserLedger':
+          return { user: { id: 42, email: detail.email, balance: detail.balance }, sum: detail.balance, balanced: true, totalItemsCount: 0, items: [] };
         default:
           return [];
       }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { HomeAuditEntry, HomeChangeLogEntry } from '../../../contract/home';
@@ -125,7 +125,7 @@ function LedgerLine() {
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label="Ledger check">
       <Group gap="sm" wrap="wrap">
-        <Badge color={sound ? 'teal' : 'red'} variant={sound ? 'light' : 'filled'}>
+        <Badge color={sound ? 'teal.9' : 'red'} variant={sound ? 'light' : 'filled'}>
           {sound ? 'Ledger balanced' : 'Ledger mismatch'}
         </Badge>
         <Text size="sm">
@@ -151,16 +151,23 @@ function CounterCard({ counter, loading }: { counter: VisibleCounter; loading: b
       <Text size="sm" c="dimmed">
         {counter.label}
       </Text>
-      {loading ? <Skeleton h={32} w={60} /> : <Text fz={28} fw={700} lh={1.1}>{formatCount(counter.value)}</Text>}
+      {loading ? (
+        <Skeleton h={32} w={60} />
+      ) : (
+        <Text fz={28} fw={700} lh={1.1}>
+          {formatCount(counter.value)}
+          <VisuallyHidden> {counter.noun}</VisuallyHidden>
+        </Text>
+      )}
     </Stack>
   );
-  const label = `${counter.label}: ${formatCount(counter.value)} ${counter.noun}`;
+  // Named by what it shows ("In moderation 12 orders"), so speech input can say what is seen.
   return counter.linkable ? (
-    <Card withBorder padding="md" component={Link} to={counter.to} search={counter.search as never /* the target list's search schema lives in its area */} aria-label={label}>
+    <Card withBorder padding="md" component={Link} to={counter.to} search={counter.search as never /* the target list's search schema lives in its area */}>
       {body}
     </Card>
   ) : (
-    <Card withBorder padding="md" aria-label={label}>
+    <Card withBorder padding="md">
       {body}
     </Card>
   );

@@ -32,11 +32,11 @@ export function LedgerPanel({ userId, email }: { userId: number; email: string }
         <Group gap="xs">
           {data &&
             (data.balanced ? (
-              <Badge color="teal" variant="light" title={`Balance ${data.user.balance} = sum of transactions ${data.sum}`}>
+              <Badge color="teal.9" variant="light" title={`Balance ${data.user.balance} = sum of transactions ${data.sum}`}>
                 Balance matches its transactions
               </Badge>
             ) : (
-              <Badge color="red" variant="filled">
+              <Badge color="red.9" variant="filled">
                 Balance {data.user.balance} ≠ transactions {data.sum}
               </Badge>
             ))}
@@ -83,7 +83,7 @@ export function LedgerPanel({ userId, email }: { userId: number; email: string }
                       )}
                     </Table.Td>
                     <Table.Td>{t.comment}</Table.Td>
-                    <Table.Td ta="right" c={t.amount.startsWith('-') ? 'red' : 'teal'}>
+                    <Table.Td ta="right" c={t.amount.startsWith('-') ? 'var(--console-debit-color)' : 'var(--console-credit-color)'}>
                       {t.amount.startsWith('-') ? '−' : '+'}
                       <CostLabel value={t.amount.replace(/^-/, '')} />
                     </Table.Td>

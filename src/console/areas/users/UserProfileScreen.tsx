@@ -89,8 +89,10 @@ function UserProfile({ user }: { user: UserDetail }) {
           {actions.map(({ action, enabled, reason }) => (
             <Button
               key={action.id}
-              variant={action.id === 'edit' ? 'default' : 'light'}
-              color={action.color}
+              // Filled in a deep shade, with the theme's automatic text contrast: a light yellow
+              // "Freeze" or a white-on-red "Deactivate" at the default shade reads below 4.5:1.
+              variant={action.id === 'edit' ? 'default' : 'filled'}
+              color={action.color ? `${action.color}.9` : undefined}
               disabled={!enabled}
               title={reason}
               aria-keyshortcuts={action.shortcut}
