@@ -52,6 +52,10 @@ function preloadStartUpChunks(): Plugin {
         // paint waits only for the stylesheet, never for the scripts' fetching and compiling.
         const preloads = [...(html.match(/<link rel="modulepreload"[^>]*>/g) ?? []), ...links];
         for (const preload of preloads) html = html.replace(preload, '');
+        // The stylesheet is asked for before the scripts (the service worker answers in order).
+        const sheets = html.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+        for (const sheet of sheets) html = html.replace(sheet, '');
+        html = html.replace('<script type="module"', `${sheets.join('\n    ')}\n    <script type="module"`);
         return html.replace('</body>', `  ${preloads.join('\n    ')}\n  </body>`);
       },
     },
@@ -110,7 +114,30 @@ export default defineConfig({
   // The manifest lets bench/bundle.ts tell the start-up chunks from the screens' chunks. One
   // stylesheet for the whole console: the copy of the last screen that index.html paints on a
   // reload (a table, a dialog) is styled from the first frame, before any screen's code loads.
-  build: { outDir: 'dist', sourcemap: true, manifest: true, cssCodeSplit: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    cssCodeSplit: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // The UI framework every screen shares (React, Mantine, the router and query) is one chunk
+        // instead of dozens: a reload fetches a handful of files, not forty. Libraries only some
+        // screens use (the schema library, IndexedDB, the data table, drag and drop, forms) stay
+        // in their screens' chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@mantine[\\/](core|hooks|notifications)|@floating-ui|@tanstack|react-transition-group|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': apiTarget,
