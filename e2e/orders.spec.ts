@@ -13,7 +13,8 @@ import { ADMIN, callApi, displayedMoney, login, parseDisplayedMoney } from './he
 
 const ordersTable = (page: Page) => page.getByRole('grid').first();
 const rowMenu = (page: Page, id: number) => page.getByRole('button', { name: `Actions for order ${id}`, exact: true });
-const orderRow = (page: Page, id: number) => ordersTable(page).locator('tbody tr').filter({ has: rowMenu(page, id) });
+// By the row's own id: an order with no action left (a canceled one) has no actions menu.
+const orderRow = (page: Page, id: number) => ordersTable(page).locator(`tbody tr[id$="-row-${id}"]`);
 
 /** Orders matching the column filters, newest first. */
 async function findOrders(page: Page, filters: TableHeader[], options: { perPage?: number; queries?: Record<string, unknown> } = {}): Promise<OrderRow[]> {
