@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, openDatabase, rows, type Database } from '../../src/server/db/client';
 import { HttpError } from '../../src/server/http/errors';
@@ -14,10 +13,8 @@ import { createWidgetTable, insertWidget, testActor, widgetRecord } from './help
  * nothing about races.
  */
 
-const SERVER = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `pc_kit_${randomBytes(6).toString('hex')}`;
 
-let admin: pg.Client;
+let scratch: ScratchDatabase | undefined;
 let database: Database;
 const actor = testActor();
 
@@ -32,25 +29,14 @@ const publish = defineTransition({
 });
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(`The kit's concurrency suite needs PostgreSQL at ${SERVER} (user postgres): ${(error as Error).message}`);
-  }
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${DB_NAME}`;
-  database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  scratch = await createScratchDatabase("The kit's concurrency suite");
+  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   await createWidgetTable(database.db);
 }, 120_000);
 
 afterAll(async () => {
   await database?.close();
-  if (admin) {
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 const auditCount = async (ids: readonly number[]) =>

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
@@ -25,11 +24,9 @@ import { testConfig } from './helpers/testServer';
  * and drops the database afterwards. It fails when PostgreSQL is unreachable.
  */
 
-const SERVER = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `pc_fin_${randomBytes(6).toString('hex')}`;
 const SYSTEM = { staffId: null, ip: null, userAgent: null };
 
-let admin: pg.Client;
+let scratch: ScratchDatabase | undefined;
 let database: Database;
 let app: Hono<AppEnv>;
 let deps: AppDeps;
@@ -38,16 +35,8 @@ let serviceId: number;
 let methodId: number;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(`The finance money suite needs PostgreSQL at ${SERVER} (user postgres): ${(error as Error).message}`);
-  }
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${DB_NAME}`;
-  database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  scratch = await createScratchDatabase('The finance money suite');
+  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   const { db } = database;
   await seedBase(db);
   const config = testConfig();
@@ -72,15 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (deps) await flushCounters(deps);
   await database?.close();
-  if (admin) {
-    for (let i = 0; i < 50; i++) {
-      const { rows: open } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [DB_NAME]);
-      if (open[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 async function call(name: EndpointName, params: Record<string, number>, body?: unknown): Promise<{ status: number; body: any }> {
@@ -98,7 +79,7 @@ let userSeq = 0;
 /** A customer with a ledger-made deposit. */
 async function makeUser(deposit: string): Promise<number> {
   const { db } = database;
-  const u = await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Money', ${`fin${++userSeq}.${DB_NAME}@example.test`}) RETURNING id`);
+  const u = await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Money', ${`fin${++userSeq}.${scratch!.name}@example.test`}) RETURNING id`);
   await db.transaction((tx) => postTransaction(tx, SYSTEM, { userId: u!.id, amount: deposit, type: 'deposit' }));
   return u!.id;
 }

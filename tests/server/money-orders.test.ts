@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
@@ -22,10 +21,8 @@ import { testConfig } from './helpers/testServer';
  * and drops the database afterwards. When PostgreSQL is unreachable the suite fails: CI has it.
  */
 
-const SERVER = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `pc_test_${randomBytes(6).toString('hex')}`;
 
-let admin: pg.Client;
+let scratch: ScratchDatabase | undefined;
 let database: Database;
 let app: Hono<AppEnv>;
 let deps: AppDeps;
@@ -33,16 +30,8 @@ let token: string;
 let serviceId: number;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    throw new Error(`The money suite needs PostgreSQL at ${SERVER} (user postgres): ${(error as Error).message}`);
-  }
-  await admin.query(`CREATE DATABASE ${DB_NAME}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${DB_NAME}`;
-  database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  scratch = await createScratchDatabase('The money suite');
+  database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   const { db } = database;
   await seedBase(db);
 
@@ -62,16 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (deps) await flushCounters(deps);
   await database?.close();
-  if (admin) {
-    // Wait for the pool's connections to leave, so none is killed mid-goodbye by the drop.
-    for (let i = 0; i < 50; i++) {
-      const { rows: open } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [DB_NAME]);
-      if (open[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
-  }
+  await scratch?.drop();
 });
 
 async function call(name: EndpointName, body: unknown): Promise<{ status: number; body: any }> {
@@ -89,7 +69,7 @@ let userSeq = 0;
 /** A customer who topped up `deposit`: balance and transactions agree from the start. */
 async function makeUser(deposit: string): Promise<number> {
   const { db } = database;
-  const u = await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Money', ${`money${++userSeq}.${DB_NAME}@example.test`}) RETURNING id`);
+  const u = await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Money', ${`money${++userSeq}.${scratch!.name}@example.test`}) RETURNING id`);
   await db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type) VALUES (${u!.id}, ${deposit}::numeric, 'deposit', 'income')`);
   await db.execute(sql`UPDATE users SET balance = ${deposit}::numeric WHERE id = ${u!.id}`);
   return u!.id;
