@@ -162,13 +162,17 @@ describe('money', () => {
     expect(displayMoney('1234567890123456789.0001')).toBe('1 234 567 890 123 456 789.0001');
     expect(displayMoney('0.1000')).toBe('0.1000');
     expect(displayMoney('')).toBe('');
+    // Money in a currency reads with cents, never cut: '$60.00', '$8.608'.
+    expect(displayMoney('60', 2)).toBe('60.00');
+    expect(displayMoney('8.608', 2)).toBe('8.608');
+    expect(displayMoney('1234.5', 2)).toBe('1 234.50');
   });
 
   it('MoneyInput shows the grouped amount when left and the raw text while typing', async () => {
     const user = userEvent.setup();
     wrap(<FormWith initial="1234.5">{(props) => <MoneyInput label="Price" currency="$" {...props} />}</FormWith>);
     const input = screen.getByLabelText('Price') as HTMLInputElement;
-    expect(input.value).toBe('1 234.5');
+    expect(input.value).toBe('1 234.50');
     expect(screen.getByText('$')).toBeInTheDocument();
 
     await user.click(input);
@@ -185,7 +189,7 @@ describe('money', () => {
     await user.type(input, '.5');
     await user.tab();
     expect(held()).toBe('0.5');
-    expect(input.value).toBe('0.5');
+    expect(input.value).toBe('0.50');
   });
 
   it('MoneyInput edits an amount loaded as a number as text', async () => {

@@ -143,7 +143,7 @@ describe('cancel dialog', () => {
     });
     expect(await screen.findByRole('checkbox', { name: 'Return money' })).toBeChecked();
     const amount = await screen.findByRole('textbox', { name: 'Refund amount' });
-    await waitFor(() => expect(amount).toHaveValue('$1234.5'));
+    await waitFor(() => expect(amount).toHaveValue('1 234.50'));
     expect(callsOf('ordersRefundAmount')[0][1].query).toEqual({ orderId: 5 });
 
     await chooseReason('Customer request');

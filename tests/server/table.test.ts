@@ -347,6 +347,15 @@ describe('table builder: estimated counts', () => {
     expect(estimated.totalItemsCount).toBeGreaterThan(0);
     expect(estimated.items.length).toBeGreaterThan(0);
 
+    // The last page by the estimate, and a page past it, count exactly: the console can then
+    // tell which page really is the last instead of offering an empty one.
+    const lastPage = Math.ceil(estimated.totalItemsCount / 10);
+    for (const page of [lastPage, lastPage + 3]) {
+      const atEnd = await estimating.query(db, tableRequestSchema.parse({ options: { page, itemsPerPage: 10 } }), noPermissions);
+      expect(atEnd.totalIsEstimate).toBeUndefined();
+      expect(atEnd.totalItemsCount).toBe(31);
+    }
+
     const exact = defineTable(defineTableSpec({ columns: {} }), {
       from: sql`t_items i`,
       select: sql`i.id`,

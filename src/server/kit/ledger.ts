@@ -22,6 +22,17 @@ import { fieldError, notFound } from '../http/errors';
  * and then that record.
  */
 
+/**
+ * A decimal amount as people read it in a message, the same rule as the console's money fields:
+ * at least two decimals, trailing zeros beyond them dropped ('12.3400' -> '12.34', '7' -> '7.00',
+ * '8.6080' -> '8.608').
+ */
+export function displayMoney(decimal: string): string {
+  const [whole, fraction = ''] = decimal.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${whole}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
+}
+
 export type LedgerBalance = 'main' | 'task' | 'referral';
 
 export interface Posting {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ColumnSpec, QuerySpec, TableSpec } from '../../contract/columns';
 import type { Permission } from '../../contract/permissions';
-import type { ParsedTableRequest, TableResponse } from '../../contract/table';
+import { ALL_ROWS_CAP, MAX_FILTER_TEXT, MAX_ITEMS_PER_PAGE, type ParsedTableRequest, type TableResponse } from '../../contract/table';
 import { rows, type Queryable } from '../db/client';
 import { validationFailed } from '../http/errors';
 import { containsPattern, filterCondition, FilterValueError, readIdOrNull, type FilterKind, type ValueType } from './filters';
@@ -19,7 +19,8 @@ import { containsPattern, filterCondition, FilterValueError, readIdOrNull, type 
  *   `queries.sourceType`), never a 500. Headers without a filter are the visible columns and may
  *   name display-only columns (`actions`); they are accepted and ignored.
  * - the id is always the last sort key, so paging is stable;
- * - `itemsPerPage <= 0` returns every row; a page past the end returns no items and the real total;
+ * - `itemsPerPage <= 0` returns every row up to ALL_ROWS_CAP (then `rowsCapped` says so); a page is
+ *   at most MAX_ITEMS_PER_PAGE rows; a page past the end returns no items and the real total;
  * - `totalItemsCount` is the filtered count; `draw` is echoed;
  * - all input reaches SQL as bound parameters (drizzle's `sql` template), never as text.
  */
@@ -268,7 +269,8 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
       }
     }
 
-    const term = request.search.trim();
+    // The contract bounds the search; a request built in code is bounded here too.
+    const term = request.search.trim().slice(0, MAX_FILTER_TEXT);
     if (term && def.search?.length) {
       const pattern = containsPattern(term);
       const parts: SQL[] = [];
@@ -321,8 +323,12 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
         return { total: Math.max(Math.round(estimate), counted), estimate: true };
       }
     }
+    return { total: await exactCount(q, where), estimate: false };
+  }
+
+  async function exactCount(q: Queryable, where: SQL): Promise<number> {
     const [row] = await rows<{ total: string | number }>(q, sql`SELECT count(*) AS total FROM ${def.from} ${where}`);
-    return { total: Number(row.total), estimate: false };
+    return Number(row.total);
   }
 
   return {
@@ -332,20 +338,28 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
       const order = buildOrder(request, ctx);
       const where = conditions.length ? sql`WHERE ${sql.join(conditions.map((c) => sql`(${c})`), sql` AND `)}` : sql``;
 
-      const { total, estimate } = await count(q, where);
-      const perPage = request.options.itemsPerPage;
-      const all = perPage <= 0;
+      let { total, estimate } = await count(q, where);
+      // The contract bounds the page size; requests built in code (sub-lists) are bounded here too.
+      const all = request.options.itemsPerPage <= 0;
+      const perPage = all ? ALL_ROWS_CAP : Math.min(request.options.itemsPerPage, MAX_ITEMS_PER_PAGE);
       const offset = all ? 0 : (request.options.page - 1) * perPage;
+      // The last page of an estimated total (or one past it) is counted exactly: the estimate may
+      // be off either way, and only an exact total can say which page is really the last.
+      if (estimate && offset + perPage >= total) {
+        total = await exactCount(q, where);
+        estimate = false;
+      }
 
       let items: Item[] = [];
       // Past the end (or an offset no database could reach) there is nothing to fetch.
       if (Number.isSafeInteger(offset) && (estimate || offset < total)) {
-        const page = all ? sql`` : sql`LIMIT ${perPage} OFFSET ${offset}`;
+        const page = sql`LIMIT ${perPage} OFFSET ${offset}`;
         const found = await rows<Row>(q, sql`SELECT ${def.select} FROM ${def.from} ${where} ORDER BY ${order} ${page}`);
         items = found.map((row) => def.map(row, ctx));
       }
       const response: TableResponse<Item> = { items, totalItemsCount: total, draw: request.draw };
       if (estimate) response.totalIsEstimate = true;
+      if (all && total > ALL_ROWS_CAP) response.rowsCapped = ALL_ROWS_CAP;
       return response;
     },
   };

@@ -1,9 +1,10 @@
-import { Checkbox, NumberInput, Select, Text, Textarea } from '@mantine/core';
+import { Checkbox, Select, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { orderBulkCancelBodySchema, orderCancelBodySchema, type OrderRow } from '../../../contract/orders';
 import type { ActionDialogProps } from '../../actions/types';
 import { FormDialog } from '../../forms/FormDialog';
+import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { useContractForm } from '../../forms/useContractForm';
 import { cancelReasonsQuery, refundAmountQuery } from './queries';
 
@@ -99,12 +100,10 @@ function CancelOrderForm({ rows, bulk, returnMoney, ...props }: ActionDialogProp
       <Checkbox label="Send email notification" {...form.getInputProps('sendEmailNotification', { type: 'checkbox' })} />
       <Checkbox label="Return money" {...form.getInputProps('returnMoney', { type: 'checkbox' })} />
       {single && form.values.returnMoney && (
-        <NumberInput
+        <MoneyInput
           label="Refund amount"
           description={refund.isLoading ? 'Loading the default refund…' : 'Defaults to the unused part of what was paid.'}
-          min={0}
-          decimalScale={4}
-          prefix="$"
+          currency="$"
           {...form.getInputProps('amount')}
         />
       )}

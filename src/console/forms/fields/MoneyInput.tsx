@@ -45,7 +45,8 @@ export function MoneyInput({ value, defaultValue, onChange, decimals = 4, curren
       autoComplete="off"
       {...others}
       leftSection={leftSection ?? (currency ? <span aria-hidden="true">{currency}</span> : undefined)}
-      value={focused ? amount : displayMoney(amount)}
+      // An amount in a currency reads with cents once left ('$60.00'); whole amounts stay whole.
+      value={focused ? amount : displayMoney(amount, currency ? Math.min(2, decimals) : 0)}
       onChange={(event) => setAmount(sanitizeMoneyText(event.currentTarget.value, decimals))}
       onFocus={focus}
       onBlur={blur}

@@ -30,5 +30,15 @@ export function normalizeMoney(text: string): string {
   return frac ? `${int}.${frac}` : int;
 }
 
-/** '1234567.5' -> '1 234 567.5' (grouped with spaces, decimals as typed). */
-export const displayMoney = (value: string | null | undefined): string => (value ? formatNumber(value) : '');
+/**
+ * '1234567.5' -> '1 234 567.5' (grouped with spaces, decimals as typed). With `minDecimals` the
+ * fraction is padded, never cut: an amount of money reads '60.00' and '8.608', as in the server's
+ * messages.
+ */
+export function displayMoney(value: string | null | undefined, minDecimals = 0): string {
+  if (!value) return '';
+  const grouped = formatNumber(value);
+  if (minDecimals <= 0 || !/\d/.test(grouped)) return grouped;
+  const [whole, fraction = ''] = grouped.split('.');
+  return `${whole}.${fraction.padEnd(minDecimals, '0')}`;
+}

@@ -2,7 +2,8 @@ import { defineHandlers } from '../../http/handlers';
 import { ledgerCheck, userLedger } from './ledger';
 import { collections, deleteBonus, loadMethodDetail, setMethodEnabled, sortMethods, storeBonuses, storeMethod, updateMethod } from './methods';
 import { findInvoiceRow, findWithdrawalRow, invoicesTable, paymentMethodsTable, transactionsTable, withdrawalsTable } from './tables';
-import { displayMoney, markInvoicePaid, withdrawalTransitions } from './transitions';
+import { displayMoney } from '../../kit/ledger';
+import { markInvoicePaid, withdrawalTransitions } from './transitions';
 
 /** Finance (operations.md §7 "Invoices", "Withdrawals", "Payments", payment methods and bonuses). */
 export const financeHandlers = defineHandlers({

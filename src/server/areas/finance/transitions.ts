@@ -3,7 +3,7 @@ import { one, type Queryable } from '../../db/client';
 import { paymentMethods } from '../../db/schema/finance';
 import type { Actor } from '../../http/context';
 import { fieldError, notFound } from '../../http/errors';
-import { postTransaction, lockUser } from '../../kit/ledger';
+import { displayMoney, postTransaction, lockUser } from '../../kit/ledger';
 import { defineRecord } from '../../kit/records';
 import { defineTransition } from '../../kit/transition';
 import { invoices, paymentMethodBonuses, withdrawals } from './schema';
@@ -21,12 +21,6 @@ export const withdrawalRecord = defineRecord({ table: withdrawals, thing: 'Withd
 export const paymentMethodRecord = defineRecord({ table: paymentMethods, thing: 'Payment method', type: 'payment_method', secret: ['secrets'] });
 export const bonusRecord = defineRecord({ table: paymentMethodBonuses, thing: 'Payment method bonus', type: 'payment_method_bonus' });
 
-/** '12.3400' -> '12.34' for sentences. */
-export function displayMoney(decimal: string): string {
-  const [whole, fraction = ''] = decimal.split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return `${whole}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
-}
 
 export interface MarkPaidEffects {
   credited: string;

@@ -4,7 +4,8 @@ import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../http/context';
 import { conflict, fieldError, notFound } from '../../http/errors';
-import { defaultRefundSql, displayMoney, refundableSql } from './money';
+import { displayMoney } from '../../kit/ledger';
+import { defaultRefundSql, refundableSql } from './money';
 import { cannotMessage, ORDER_ACTION_RULES, STATUS_WORDS } from './rules';
 
 /**

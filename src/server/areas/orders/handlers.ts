@@ -10,7 +10,7 @@ import { cancelOrder, defaultRefundAmount, findCancelReason, listCancelReasons, 
 import { notifyCountersChanged } from '../../realtime/counters';
 import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics } from './detail';
 import { changeProvider, changeUrl, updateComment } from './edits';
-import { displayMoney } from './money';
+import { displayMoney } from '../../kit/ledger';
 import { availableProviders } from './providers';
 import { orderRecord } from './record';
 import { findOrderRow, ordersTable } from './table';

@@ -20,9 +20,3 @@ export const defaultRefundSql = (o: string): SQL => sql`GREATEST(0, LEAST(${refu
   trunc(${paidSql(o)} * (1 - COALESCE(LEAST(${col(o, 'current_quantity')}, ${col(o, 'quantity')})::numeric
     / NULLIF(${col(o, 'quantity')}, 0), 0)), 4) - ${col(o, 'refund_amount')}))::numeric(14,4)`;
 
-/** A decimal string as people read it in a message: '12.3400' -> '12.34', '7' -> '7.00', '0.1250' -> '0.125'. */
-export function displayMoney(decimal: string): string {
-  const [whole, fraction = ''] = decimal.split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return `${whole}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
-}
