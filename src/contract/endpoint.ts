@@ -41,6 +41,8 @@ export interface Endpoint<
   /** Mutating endpoints honour Idempotency-Key (DESIGN.md §7). Defaults to method !== 'GET'. */
   mutates?: boolean;
   summary: string;
+  /** The largest body accepted, in bytes (413 above it); the pipeline's default is 1 MB. */
+  maxBodyBytes?: number;
   /** A table endpoint's column table (src/contract/columns.ts); set by `tableEndpoint`. */
   table?: TableSpec;
 }

@@ -1,8 +1,25 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type TableSpec } from './columns';
 import { endpoint, type EndpointPermission } from './endpoint';
+import { INT4_MAX } from './fields';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './columns';
+
+/**
+ * Bounds every table request gets, so no member can make one request that stalls the server:
+ * - a page holds at most MAX_ITEMS_PER_PAGE rows (the console offers 10 to 100);
+ * - "All" rows (`itemsPerPage <= 0`) answers at most ALL_ROWS_CAP rows, and then says so with
+ *   `rowsCapped` (the console points to CSV export for more);
+ * - a text filter, a select value or the search box holds at most MAX_FILTER_TEXT characters (a
+ *   longer "contains" pattern cannot use the trigram indexes well and only burns time);
+ * - a multi-select lists at most MAX_FILTER_VALUES values.
+ */
+export const MAX_ITEMS_PER_PAGE = 1000;
+export const ALL_ROWS_CAP = 5000;
+export const MAX_FILTER_TEXT = 200;
+export const MAX_FILTER_VALUES = 1000;
+const filterText = z.string().max(MAX_FILTER_TEXT, `A filter may have at most ${MAX_FILTER_TEXT} characters.`);
+const filterNumber = z.number().finite();
 
 /**
  * The table protocol (DESIGN.md §4). Every list of the spec is fetched with one request shape and
@@ -20,42 +37,46 @@ export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './columns';
 
 /** Column filter values, by filter kind. */
 export const rangeFilterSchema = z.object({
-  from: z.union([z.string(), z.number()]).nullish(),
-  to: z.union([z.string(), z.number()]).nullish(),
+  from: z.union([filterText, filterNumber]).nullish(),
+  to: z.union([filterText, filterNumber]).nullish(),
 });
 export type RangeFilter = z.infer<typeof rangeFilterSchema>;
 
 export const columnFilterSchema = z.union([
-  z.string(), // text, select
-  z.number(),
+  filterText, // text, select
+  filterNumber,
   z.boolean(), // boolean
-  z.array(z.union([z.string(), z.number()])), // multi-select
+  z.array(z.union([filterText, filterNumber])).max(MAX_FILTER_VALUES, `A filter may list at most ${MAX_FILTER_VALUES} values.`), // multi-select
   rangeFilterSchema, // number range, date range (YYYY-MM-DD)
   z.null(),
 ]);
 export type ColumnFilter = z.infer<typeof columnFilterSchema>;
 
 export const tableHeaderSchema = z.object({
-  value: z.string().min(1),
+  value: z.string().min(1).max(100),
   filter: columnFilterSchema.optional(),
 });
 export type TableHeader = z.infer<typeof tableHeaderSchema>;
 
 
 export const tableOptionsSchema = z.object({
-  page: z.number().int().min(1).default(1),
-  itemsPerPage: z.number().int().default(DEFAULT_PAGE_SIZE),
-  sortBy: z.array(z.string()).default([]),
-  sortDesc: z.array(z.boolean()).default([]),
+  page: z.number().int().min(1).max(INT4_MAX).default(1),
+  itemsPerPage: z
+    .number()
+    .int()
+    .max(MAX_ITEMS_PER_PAGE, `A page may hold at most ${MAX_ITEMS_PER_PAGE} rows; choose All (at most ${ALL_ROWS_CAP}) or export CSV.`)
+    .default(DEFAULT_PAGE_SIZE),
+  sortBy: z.array(z.string().max(100)).max(20).default([]),
+  sortDesc: z.array(z.boolean()).max(20).default([]),
 });
 export type TableOptions = z.infer<typeof tableOptionsSchema>;
 
 export const tableRequestSchema = z.object({
-  headers: z.array(tableHeaderSchema).default([]),
+  headers: z.array(tableHeaderSchema).max(200).default([]),
   options: tableOptionsSchema.default({ page: 1, itemsPerPage: DEFAULT_PAGE_SIZE, sortBy: [], sortDesc: [] }),
-  search: z.string().max(500).default(''),
-  draw: z.number().int().default(0),
-  queries: z.record(z.string(), columnFilterSchema).optional(),
+  search: z.string().max(MAX_FILTER_TEXT, `The search may have at most ${MAX_FILTER_TEXT} characters.`).default(''),
+  draw: z.number().int().min(-INT4_MAX).max(INT4_MAX).default(0),
+  queries: z.record(z.string().max(100), columnFilterSchema).optional(),
 });
 export type TableRequest = z.input<typeof tableRequestSchema>;
 export type ParsedTableRequest = z.output<typeof tableRequestSchema>;
@@ -71,8 +92,10 @@ export const tableResponseSchema = <T extends z.ZodType>(item: T) =>
     totalItemsCount: z.number().int().min(0),
     draw: z.number().int(),
     totalIsEstimate: z.boolean().optional(),
+    /** Set when "All" rows was asked for and more rows matched than one answer holds (ALL_ROWS_CAP). */
+    rowsCapped: z.number().int().optional(),
   });
-export type TableResponse<T> = { items: T[]; totalItemsCount: number; draw: number; totalIsEstimate?: boolean };
+export type TableResponse<T> = { items: T[]; totalItemsCount: number; draw: number; totalIsEstimate?: boolean; rowsCapped?: number };
 
 /** Query-string form of a table request, for lists the spec fetches with GET: one `q` param of JSON. */
 export const encodeTableQuery = (request: TableRequest): string =>

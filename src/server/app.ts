@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppDeps, AppEnv } from './http/context';
-import { HttpError } from './http/errors';
+import { ZodError } from 'zod';
+import { zodIssuesToErrors } from '../contract/errors';
+import { HttpError, httpErrorForDatabase, validationFailed } from './http/errors';
 import { mountEndpoints } from './http/handlers';
 import { mountStaticConsole } from './http/staticConsole';
 import { serverAreas } from './areas';
@@ -26,9 +28,13 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
   );
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) {
-      if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-      return c.json(err.body(), err.status);
+    let known = err instanceof HttpError ? err : httpErrorForDatabase(err);
+    // A schema a handler applies itself (a request built from a query) failing is still the client's input.
+    if (!known && err instanceof ZodError) known = validationFailed(zodIssuesToErrors(err.issues));
+    if (known) {
+      if (known.status === 503 || !(err instanceof HttpError)) console.warn('[server]', c.req.method, c.req.path, 'answered', known.status, '-', (err as Error).message);
+      if (known.headers) for (const [k, v] of Object.entries(known.headers)) c.header(k, v);
+      return c.json(known.body(), known.status);
     }
     console.error('[server] unhandled error on', c.req.method, c.req.path, err);
     return c.json({ message: 'Server Error' }, 500);

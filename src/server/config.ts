@@ -29,6 +29,19 @@ export interface ServerConfig {
   staticDir: string;
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * PostgreSQL cancels any statement running longer than this (STATEMENT_TIMEOUT_MS, default 15 s;
+   * 0 turns it off); the request then answers 503 with a message. PGlite cannot cancel a statement:
+   * there the table builder's bounds keep every request's work small (docs/security.md).
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Origins allowed to call the API from a browser (CONSOLE_ORIGINS, comma-separated), besides the
+   * server's own origin and its `core.` pairing (docs/security.md).
+   */
+  consoleOrigins?: string[];
+  /** Serve the build's source maps (SOURCE_MAPS=on); off by default, since they publish the source. */
+  serveSourceMaps?: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Omit<ServerConfig, 'jwtSecret'> & { jwtSecret?: string } {
@@ -55,5 +68,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     simulator: env.SIMULATOR !== 'off',
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: env.TRUST_PROXY === 'on',
+    statementTimeoutMs: env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,
+    consoleOrigins: (env.CONSOLE_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    serveSourceMaps: env.SOURCE_MAPS === 'on',
   };
 }

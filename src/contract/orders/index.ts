@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, positiveBigId as positiveId, queryBigId as queryId, money, dateTime, bulkResultSchema } from '../fields';
+import { id, positiveBigId as positiveId, positiveId as positiveIntId, queryBigId as queryId, money, dateTime, bulkResultSchema } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { providerTypeSchema } from '../providers';
 import { tableEndpoint } from '../table';
@@ -284,7 +284,8 @@ export const orderUpdateCommentBodySchema = z.object({
  */
 export const orderChangeProviderBodySchema = z.object({
   orderIds: z.array(positiveId).min(1, 'Choose at least one order.').max(ORDER_BULK_LIMIT),
-  providerId: positiveId,
+  /** Providers have 32-bit ids (orders have 64-bit ones). */
+  providerId: positiveIntId,
   quantity: z.number().int('The quantity must be an integer.').min(1, 'The quantity must be at least 1.').nullish(),
 });
 

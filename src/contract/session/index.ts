@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { ADMIN, endpoint, pathId } from '../endpoint';
+import { INT4_MAX } from '../fields';
 import { PERMISSIONS } from '../permissions';
 
 export * from './constants';
@@ -115,18 +116,40 @@ export const countersSchema = z.object({
 export type Counters = z.infer<typeof countersSchema>;
 
 /** Client error report (unhandled console errors) and analytics page view. */
+/** A user or staff id as its (integer) column holds it. */
+const int4Id = z.number().int().min(0).max(INT4_MAX);
 export const clientErrorBodySchema = z.object({
   message: z.string().max(2000),
   stack: z.string().max(20000).optional(),
   url: z.string().max(2000),
-  userId: z.number().int().nullable().optional(),
+  userId: int4Id.nullable().optional(),
 });
 export const pageViewBodySchema = z.object({
   path: z.string().max(2000),
-  visitorId: z.number().int().nullable(),
+  visitorId: int4Id.nullable(),
   title: z.string().max(500).optional(),
 });
+/** The largest client-error report accepted (the three texts above with room for JSON escapes). */
+export const CLIENT_ERROR_MAX_BYTES = 64 * 1024;
+export const PAGE_VIEW_MAX_BYTES = 8 * 1024;
 export const okSchema = z.object({ message: z.string() });
+
+/** One sign-in of a member (a browser, a device, the installed app): what the sessions lists show. */
+export const staffSessionSchema = z.object({
+  id: z.number().int(),
+  /** UTC 'YYYY-MM-DD HH:mm:ss'. */
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** When its current token expires (it is refreshed before then while the console is open). */
+  expiresAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** The session of the request that asked. */
+  current: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+const sessionParams = z.object({ sessionId: pathId('Session') });
+const staffSessionParams = z.object({ staffId: pathId('Staff member'), sessionId: pathId('Session') });
 
 export const sessionEndpoints = {
   login: endpoint({
@@ -139,7 +162,7 @@ export const sessionEndpoints = {
   }),
   logout: endpoint({
     method: 'POST', path: '/logout', permission: 'authenticated', response: okSchema, mutates: false,
-    summary: 'Revoke every token of the member',
+    summary: "End this sign-in's session (the member's other devices stay signed in)",
   }),
   profile: endpoint({
     method: 'GET', path: '/api/v1/profile', permission: 'authenticated', response: profileSchema,
@@ -159,10 +182,26 @@ export const sessionEndpoints = {
   }),
   clientErrors: endpoint({
     method: 'POST', path: '/api/v1/client-errors', permission: 'public', body: clientErrorBodySchema, response: okSchema,
-    mutates: false, summary: 'Store an unhandled console error',
+    mutates: false, maxBodyBytes: CLIENT_ERROR_MAX_BYTES, summary: 'Store an unhandled console error',
+  }),
+  sessionsMine: endpoint({
+    method: 'GET', path: '/api/v1/profile/sessions', permission: 'authenticated', response: z.array(staffSessionSchema),
+    summary: "The signed-in member's open sessions (devices), the current one marked",
+  }),
+  sessionsEndMine: endpoint({
+    method: 'DELETE', path: '/api/v1/profile/sessions/:sessionId', permission: 'authenticated', params: sessionParams, response: okSchema,
+    summary: 'End one of my sessions (that device is signed out at once)',
+  }),
+  staffSessions: endpoint({
+    method: 'GET', path: `${ADMIN}/staff/:staffId/sessions`, permission: 'manageStaff', params: z.object({ staffId: pathId('Staff member') }),
+    response: z.array(staffSessionSchema), summary: "A staff member's open sessions",
+  }),
+  staffSessionsEnd: endpoint({
+    method: 'DELETE', path: `${ADMIN}/staff/:staffId/sessions/:sessionId`, permission: 'manageStaff', params: staffSessionParams, response: okSchema,
+    summary: "End one of a staff member's sessions",
   }),
   pageViews: endpoint({
     method: 'POST', path: '/api/v1/page-views', permission: 'authenticated', body: pageViewBodySchema, response: okSchema,
-    mutates: false, summary: 'Record a page view (the default analytics adapter)',
+    mutates: false, maxBodyBytes: PAGE_VIEW_MAX_BYTES, summary: 'Record a page view (the default analytics adapter)',
   }),
 };

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /**
- * Access tokens: HS256 JWTs with `sub` (staff id), `ver` (the member's token_version at issue),
- * `iat`, `exp` and a unique `jti`. A token is valid only while `ver` equals the stored version,
- * so bumping the version revokes every earlier token at once.
+ * Access tokens: HS256 JWTs with `sub` (staff id), `sid` (the sign-in's session, auth/sessions.ts),
+ * `ver` (that session's version at issue), `iat`, `exp` and a unique `jti`. A token is valid only
+ * while its session is open and `ver` equals the session's version, so a refresh revokes the
+ * session's earlier tokens and nobody else's.
+ *
+ * A token without `sid` was issued before sessions existed: its `ver` is the member's token_version
+ * (it stays valid until it expires, at most 30 minutes, and its refresh opens a session).
  */
 export interface TokenClaims {
   staffId: number;
   tokenVersion: number;
+  sessionId?: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -22,7 +27,7 @@ export async function signAccessToken(
   now: number = Date.now(),
 ): Promise<string> {
   const iat = Math.floor(now / 1000);
-  return new SignJWT({ ver: claims.tokenVersion })
+  return new SignJWT(claims.sessionId === undefined ? { ver: claims.tokenVersion } : { ver: claims.tokenVersion, sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.staffId))
     .setIssuedAt(iat)
@@ -39,7 +44,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const tokenVersion = payload.ver;
     if (!Number.isSafeInteger(staffId) || staffId <= 0) return null;
     if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion)) return null;
-    return { staffId, tokenVersion };
+    if (payload.sid === undefined) return { staffId, tokenVersion };
+    const sessionId = payload.sid;
+    if (typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId) || sessionId <= 0) return null;
+    return { staffId, tokenVersion, sessionId };
   } catch {
     return null;
   }

@@ -10,7 +10,10 @@ export interface StaffContext {
   name: string;
   /** Direct and role permissions together (the profile's allPermissions). */
   permissions: ReadonlySet<Permission>;
+  /** The version the request's token carried: its session's (or, without a session, the member's). */
   tokenVersion: number;
+  /** The sign-in (device) the token belongs to; absent for a token issued before sessions existed. */
+  sessionId?: number;
 }
 
 /** What every handler can reach: the database, configuration and the realtime publisher. */
@@ -24,6 +27,8 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: {
     staff: StaffContext | null;
+    /** The request body as text, read within its size cap by the pipeline (./input.ts). */
+    bodyText?: string;
   };
 };
 

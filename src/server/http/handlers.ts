@@ -8,6 +8,7 @@ import { authenticate } from '../auth/authenticate';
 import type { Actor, AppContext, AppDeps, AppEnv, StaffContext } from './context';
 import { HttpError, forbidden, validationFailed } from './errors';
 import { honoursIdempotencyKey, withIdempotency } from './idempotency';
+import { assertCleanInput, DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyText } from './input';
 
 // `body?:` makes E['body'] `Schema | undefined`; strip the undefined before mapping, or every
 // handler's body would be typed as possibly undefined.
@@ -51,18 +52,6 @@ export function permits(staff: StaffContext, permission: EndpointPermission): bo
   return needed.some((p) => staff.permissions.has(p));
 }
 
-async function readJson(c: AppContext): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  const text = await c.req.text();
-  if (!text) return {};
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
-  }
-}
-
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationFailed(zodIssuesToErrors(result.error.issues));
@@ -94,7 +83,8 @@ export function checkParams(name: string, e: Endpoint<any, any, any>): void {
 /**
  * Mounts every area's handlers on the app, in the pipeline of DESIGN.md §5:
  * authenticate -> permission from the endpoint table -> Idempotency-Key on mutating endpoints
- * (./idempotency.ts) -> zod validation -> handler.
+ * (./idempotency.ts) -> the body read as JSON within its size cap and every text checked
+ * (./input.ts: 413, 415, 422 for NUL and unpaired surrogates) -> zod validation -> handler.
  *
  * Path parameters are validated first (a failure is a 404, see contract/endpoint.ts), then the
  * body and the query (422). Start-up fails when a handler names no endpoint-table entry, when an
@@ -128,10 +118,17 @@ export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: A
         staff = await authenticate(c, deps).catch(() => null);
       }
       c.set('staff', staff);
+      // Read once, within the cap, before anything else looks at it (the idempotency fingerprint).
+      if (e.body) c.set('bodyText', await readBodyText(c, e.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
       const run = async () => {
         const params = e.params ? parseParams(e.params, c.req.param()) : undefined;
-        const body = e.body ? parse(e.body, await readJson(c)) : undefined;
-        const query = e.query ? parse(e.query, c.req.query()) : undefined;
+        const body = e.body ? parse(e.body, parseJsonBody(c, c.get('bodyText') ?? '')) : undefined;
+        let query: unknown;
+        if (e.query) {
+          const raw = c.req.query();
+          assertCleanInput(raw);
+          query = parse(e.query, raw);
+        }
         const result = await handler({ body, query, params, staff, actor: actorOf(c, staff, deps.config.trustProxy), deps, c } as any);
         return result instanceof Response ? result : c.json(result as object);
       };

@@ -141,16 +141,15 @@ async function pruneExpired(db: Db): Promise<void> {
 /** sha256 of method, path (with its parameters), sorted query and canonical body: what "the same request" means. */
 async function fingerprintOf(c: AppContext): Promise<string> {
   const query = [...new URL(c.req.url).searchParams].sort(([a, x], [b, y]) => (a === b ? compare(x, y) : compare(a, b)));
-  const request = [c.req.method, c.req.path, query, bodyOf(await c.req.text(), c.req.header('content-type') ?? '')];
+  const request = [c.req.method, c.req.path, query, bodyOf(c.get('bodyText') ?? '')];
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The body as the pipeline reads it (handlers.ts readJson), keys sorted; unreadable JSON as its text. */
-function bodyOf(text: string, contentType: string): unknown {
-  if (!text) return ['json', {}];
-  if (contentType.includes('application/x-www-form-urlencoded')) return ['json', canonical(Object.fromEntries(new URLSearchParams(text)))];
+/** The body as the pipeline reads it (./input.ts), keys sorted; unreadable JSON as its text. */
+function bodyOf(text: string): unknown {
+  if (!text.trim()) return ['json', {}];
   try {
     return ['json', canonical(JSON.parse(text))];
   } catch {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ColumnFilter } from '../../contract/table';
+import { MAX_FILTER_TEXT, type ColumnFilter } from '../../contract/table';
 
 /**
  * Column filter kinds of the table protocol and the SQL condition each one builds.
@@ -128,6 +128,7 @@ export function filterCondition(spec: FilterSpec, value: ColumnFilter | unknown)
     case 'text': {
       if (typeof value !== 'string' && typeof value !== 'number') throw new FilterValueError('The filter must be a string.');
       const text = String(value).trim();
+      if (text.length > MAX_FILTER_TEXT) throw new FilterValueError(`A filter may have at most ${MAX_FILTER_TEXT} characters.`);
       return sql`${expr} ILIKE ${containsPattern(text)}`;
     }
     case 'select': {

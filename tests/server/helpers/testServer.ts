@@ -11,6 +11,7 @@ import type { CaptchaVerifier } from '../../../src/server/auth/captcha';
 import { provideAuthServices, type AuthServices } from '../../../src/server/auth/services';
 import { LoginThrottle } from '../../../src/server/auth/throttle';
 import { signAccessToken } from '../../../src/server/auth/tokens';
+import { openSession } from '../../../src/server/auth/sessions';
 import type { ServerConfig } from '../../../src/server/config';
 import { openDatabase, type Database, type Db } from '../../../src/server/db/client';
 import { permissions, staffMembers, staffPermissions } from '../../../src/server/db/schema/staff';
@@ -164,10 +165,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
+  // A token of a new session, as a sign-in from a browser would open (auth/sessions.ts).
   const tokenFor = async (staffId: number) => {
-    const [m] = await db.select({ v: staffMembers.tokenVersion }).from(staffMembers).where(inArray(staffMembers.id, [staffId]));
+    const [m] = await db.select({ id: staffMembers.id }).from(staffMembers).where(inArray(staffMembers.id, [staffId]));
     if (!m) throw new Error(`No staff member ${staffId}`);
-    return signAccessToken(config.jwtSecret, { staffId, tokenVersion: m.v }, config.tokenTtlSeconds);
+    const sessionId = await openSession(db, staffId, { staffId, ip: null, userAgent: 'test' }, config.tokenTtlSeconds);
+    return signAccessToken(config.jwtSecret, { staffId, tokenVersion: 0, sessionId }, config.tokenTtlSeconds);
   };
 
   const createMember = async (member: NewTestMember = {}): Promise<TestMember> => {

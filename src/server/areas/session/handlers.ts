@@ -1,7 +1,10 @@
 import { LOCALES, LOCALE_CODES, DEFAULT_LOCALE, USER_STATUSES } from '../../../contract/session';
 import { bearerHeader, login, logout, refreshToken } from '../../auth/session';
+import { endSession, listSessions } from '../../auth/sessions';
+import { notFound } from '../../http/errors';
 import { clientErrors, pageViews } from '../../db/schema/logs';
 import { getSettings } from '../../db/settings';
+import { writeAudit } from '../../audit';
 import { defineHandlers } from '../../http/handlers';
 import { readCounters } from '../../realtime/counters';
 import { readProfile } from './profile';
@@ -15,8 +18,8 @@ export const sessionHandlers = defineHandlers({
     return { message: 'Authorized.' };
   },
 
-  refresh: async ({ staff, deps, c }) => {
-    const token = await refreshToken(deps, staff);
+  refresh: async ({ staff, actor, deps, c }) => {
+    const token = await refreshToken(deps, staff, actor);
     c.header('authorization', bearerHeader(token));
     c.header('cache-control', 'no-store');
     return { token };
@@ -28,6 +31,27 @@ export const sessionHandlers = defineHandlers({
   },
 
   profile: async ({ staff, deps }) => readProfile(deps.database.db, staff),
+
+  sessionsMine: async ({ staff, deps }) =>
+    (await listSessions(deps.database.db, staff.id)).map((s) => ({ ...s, current: s.id === staff.sessionId })),
+
+  sessionsEndMine: async ({ params, staff, deps }) => {
+    if (!(await endSession(deps.database.db, staff.id, params.sessionId))) throw notFound('Session');
+    return { message: params.sessionId === staff.sessionId ? 'Signed out.' : 'The session was ended.' };
+  },
+
+  staffSessions: async ({ params, staff, deps }) =>
+    (await listSessions(deps.database.db, params.staffId)).map((s) => ({ ...s, current: params.staffId === staff.id && s.id === staff.sessionId })),
+
+  staffSessionsEnd: async ({ params, actor, deps }) => {
+    const ended = await deps.database.db.transaction(async (tx) => {
+      if (!(await endSession(tx, params.staffId, params.sessionId))) return false;
+      await writeAudit(tx, actor, { event: 'session_ended', auditableType: 'staff_member', auditableId: params.staffId });
+      return true;
+    });
+    if (!ended) throw notFound('Session');
+    return { message: 'The session was ended.' };
+  },
 
   settings: async ({ deps }) => {
     const s = await getSettings(deps.database.db, ['panelName', 'favicon', 'inhouse', 'captchaIsEnabled', 'captchaSiteKey']);

@@ -17,4 +17,5 @@ export * from './subscriptions';
 export * from './combo-orders';
 export * from './external-panel-orders';
 export * from './idempotency';
+export * from './security';
 export * from '../../provider-sim/schema';
