@@ -167,6 +167,8 @@ describe('user profile', () => {
           return [{ id: 2, name: 'Gold', icon: null, spendingGoal: '100.0000', discountPercent: '0.0500' }];
         case 'paymentsUserLedger':
           return { user: { id: 42, email: detail.email, balance: detail.balance }, sum: detail.balance, balanced: true, totalItemsCount: 0, items: [] };
+        case 'recordHistory':
+          return { type: 'user', id: 42, items: [], hasMore: false, includes: { audits: true, changeLogs: true } };
         default:
           return [];
       }

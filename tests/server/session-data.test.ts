@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS, PERMISSION_GROUPS, ROLE_PRESETS } from '../../src/contract/permissions';
 import { resolveJwtSecret } from '../../src/server/auth/secret';
 import { writeAudit, writeChangeLog } from '../../src/server/audit';
@@ -111,7 +111,7 @@ describe('audit and change log writers', () => {
       })
       .catch(() => {});
 
-    const audits = await t.db.select().from(auditEntries).where(eq(auditEntries.auditableType, 'order'));
+    const audits = await t.db.select().from(auditEntries).where(and(eq(auditEntries.auditableType, 'order'), inArray(auditEntries.auditableId, [9001, 9002])));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       event: 'updated',
@@ -121,7 +121,7 @@ describe('audit and change log writers', () => {
       oldValues: { status: 'a' },
       newValues: { status: 'b' },
     });
-    const logs = await t.db.select().from(changeLogs).where(eq(changeLogs.modelType, 'order'));
+    const logs = await t.db.select().from(changeLogs).where(and(eq(changeLogs.modelType, 'order'), inArray(changeLogs.modelId, [9001, 9002])));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ actionType: 'cancel', modelId: 9001, information: 'Canceled by staff', staffId: null });
   });

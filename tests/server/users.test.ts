@@ -19,9 +19,14 @@ let t: TestApp;
 let admin: string;
 let manager: string;
 const used = new Set<number>();
+// The demo seed writes a history of its own; a test reads only the entries written after it.
+let seededAudits = 0;
+let seededChangeLogs = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
+  seededAudits = (await one<{ id: number }>(t.db, sql`SELECT coalesce(max(id), 0)::int AS id FROM audit_entries`))!.id;
+  seededChangeLogs = (await one<{ id: number }>(t.db, sql`SELECT coalesce(max(id), 0)::int AS id FROM change_logs`))!.id;
   admin = await t.login('admin@example.com', 'password');
   manager = await t.login('manager@example.com', 'password');
 });
@@ -51,10 +56,10 @@ const statusOf = async (id: number) => (await one<{ status: string }>(t.db, sql`
 const auditsOf = (id: number) =>
   rows<{ event: string; staff_id: number; old_values: Record<string, unknown> | null; new_values: Record<string, unknown> | null }>(
     t.db,
-    sql`SELECT event, staff_id, old_values, new_values FROM audit_entries WHERE auditable_type = 'user' AND auditable_id = ${id} ORDER BY id`,
+    sql`SELECT event, staff_id, old_values, new_values FROM audit_entries WHERE id > ${seededAudits} AND auditable_type = 'user' AND auditable_id = ${id} ORDER BY id`,
   );
 const changeLogsOf = (id: number) =>
-  rows<{ action_type: string }>(t.db, sql`SELECT action_type FROM change_logs WHERE model_type = 'user' AND model_id = ${id} ORDER BY id`);
+  rows<{ action_type: string }>(t.db, sql`SELECT action_type FROM change_logs WHERE id > ${seededChangeLogs} AND model_type = 'user' AND model_id = ${id} ORDER BY id`);
 
 const tableOf = tableResponseSchema(userRowSchema);
 

@@ -55,7 +55,9 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/users', access: groups('Users'), source: 'operations', nav: { label: 'Users', section: 'operations' }, go: 'u' },
   { path: '/users/:id', access: groups('Users'), source: 'operations' },
   { path: '/requests', access: groups('FreeTrials'), source: 'operations', nav: { label: 'Free trials', section: 'operations' }, go: 'f' },
+  { path: '/requests/:id', access: groups('FreeTrials'), source: 'console' },
   { path: '/quests', access: groups('FreeTrials'), source: 'operations', nav: { label: 'Free-trial quests', section: 'operations' }, go: 'q' },
+  { path: '/quests/:id', access: groups('FreeTrials'), source: 'console' },
   { path: '/transactions', access: groups('Transactions'), source: 'operations', nav: { label: 'Transactions', section: 'finance' }, go: 't' },
   { path: '/finances', access: { kind: 'redirect', to: '/transactions' }, source: 'operations' },
   { path: '/invoices', access: groups('Invoices'), source: 'operations', nav: { label: 'Invoices', section: 'finance' }, go: 'i' },
@@ -64,6 +66,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/payment-method-bonuses/:id', access: groups('PaymentMethods'), source: 'operations' },
   { path: '/order-widgets', access: groups('OrderWidgets'), source: 'operations', nav: { label: 'Order widgets', section: 'catalogue' }, go: 'kw' },
   { path: '/change-logs', access: groups('ChangeLogs'), source: 'operations', nav: { label: 'Change logs', section: 'logs' }, go: 'l' },
+  // Service logs: the spec names their calls (catalogue.md §7) but no route; they read as change logs.
+  { path: '/service-logs', access: groups('ChangeLogs'), source: 'console', nav: { label: 'Service logs', section: 'logs' }, go: 'yl' },
   // both tables
   { path: '/services', access: groups('Services'), source: 'both', nav: { label: 'Services', section: 'catalogue' }, go: 'v' },
   { path: '/services/create', access: groups('Services'), source: 'both' },

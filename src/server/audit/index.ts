@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import { auditEntries, changeLogs } from '../db/schema/logs';
+import { auditEntries, changeLogs, serviceLogs } from '../db/schema/logs';
 import type { Actor } from '../http/context';
 
 /**
@@ -68,4 +68,34 @@ export function diffValues(
     }
   }
   return { oldValues, newValues };
+}
+
+export interface ServiceLogEntry {
+  /** The record the system changed ('service'). */
+  modelType: string;
+  modelId: number | null;
+  /** What changed: 'price', 'status', 'min_quantity', 'provider'… */
+  type: string;
+  /** How: 'sync', 'automatic', 'import'… */
+  actionType: string;
+  /** One sentence for the service-logs screen. */
+  information: string;
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+/**
+ * A change the system made by itself (catalogue.md §3 "Service log"): provider syncs, automatic
+ * switch-offs, imports. No staff member and no request: pass the transaction of the change.
+ */
+export async function writeServiceLog(q: Queryable, entry: ServiceLogEntry): Promise<void> {
+  await q.insert(serviceLogs).values({
+    modelType: entry.modelType,
+    modelId: entry.modelId,
+    type: entry.type,
+    actionType: entry.actionType,
+    information: entry.information,
+    oldValue: entry.oldValue ?? null,
+    newValue: entry.newValue ?? null,
+  });
 }

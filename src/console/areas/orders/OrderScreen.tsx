@@ -18,6 +18,7 @@ import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
 import { orderDetailQuery } from './queries';
 import { ordersResource } from './resource';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 
 /** One order (operations.md §2 "orders/:id", the id passed as a prop): fields, actions, edits, history. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -360,6 +361,7 @@ export function OrderScreen({ id: orderId }: RecordScreenProps) {
       <Statistics order={order} />
       <RefillRequests order={order} />
       <ChangeLog order={order} />
+      <RecordHistory type="order" id={order.id} />
     </Stack>
   );
 }

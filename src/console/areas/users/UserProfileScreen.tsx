@@ -20,6 +20,7 @@ import { RolesPanel } from './RolesPanel';
 import { SellerPanel } from './SellerPanel';
 import { VerificationDocumentsPanel } from './VerificationDocumentsPanel';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 
 /** '/users/$userId': the user profile and everything staff may change about the user. */
 export function UserProfileScreen({ id: userId }: RecordScreenProps) {
@@ -116,6 +117,7 @@ function UserProfile({ user }: { user: UserDetail }) {
       {can('viewFinances') && <LedgerPanel userId={user.id} email={user.email} />}
       <AffiliatesPanel userId={user.id} />
       <VerificationDocumentsPanel userId={user.id} />
+      <RecordHistory type="user" id={user.id} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { createStaffMember } from '../../auth/accounts';
 import type { Queryable } from '../client';
 import { staffMembers } from '../schema/staff';
@@ -14,12 +14,4 @@ export async function seedDemoStaff(db: Queryable): Promise<void> {
     const [existing] = await db.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, account.email));
     if (!existing) await createStaffMember(db, { email: account.email, name: account.name, password: account.password, roles: [account.role] });
   }
-}
-
-export async function seedDemoFreeTrials(db: Queryable): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO free_trial_requests (status, created_at)
-    SELECT (ARRAY['pending', 'pending', 'approved', 'pending', 'rejected', 'pending', 'approved', 'pending'])[i],
-           now() - (8 - i) * interval '9 hours'
-    FROM generate_series(1, 8) AS i`);
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../client';
 import { hasRawSetting, setRawSetting } from '../settings';
 import { seedDefaultSettings, seedPermissionsAndRoles } from './base';
-import { seedDemoFreeTrials, seedDemoStaff } from './demo';
+import { seedDemoStaff } from './demo';
 import { serverAreas } from '../../areas';
 import type { SeedStep } from './steps';
 
@@ -18,7 +18,6 @@ const CORE_STEPS: SeedStep[] = [
   { name: 'permissions-and-roles', kind: 'base', run: seedPermissionsAndRoles },
   { name: 'default-settings', kind: 'base', run: seedDefaultSettings },
   { name: 'staff', kind: 'demo', run: seedDemoStaff },
-  { name: 'free-trials', kind: 'demo', run: seedDemoFreeTrials },
 ];
 
 export const seedSteps: SeedStep[] = [...CORE_STEPS, ...serverAreas.flatMap((area) => area.seed ?? [])];

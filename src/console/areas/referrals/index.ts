@@ -1,0 +1,8 @@
+import { defineArea } from '../../app/area';
+
+/** Referral program statistics per affiliate over a date range. */
+export default defineArea({
+  name: 'referrals',
+  rank: 95,
+  screens: { '/referral-program': () => import('./ReferralScreen').then((m) => m.ReferralScreen) },
+});

@@ -1,0 +1,66 @@
+import { defineTableSpec } from '../columns';
+
+/**
+ * The logs (operations.md §3 "Change log", catalogue.md §3 "Audit entry" and "Service log"):
+ * their column tables. Event, type and action-type values are open lists (every area adds its
+ * own), so their filters take the values the collections endpoints answer, not fixed options.
+ * No zod here: the console's entry reads it.
+ */
+
+export const AUDITS_TABLE = defineTableSpec({
+  search: 'id or record id',
+  columns: {
+    id: { filter: 'select', valueType: 'bigint', sortable: true },
+    createdAt: { filter: 'dateRange', sortable: true },
+    /** The staff member; filtered by their id. */
+    user: { filter: 'select', valueType: 'int' },
+    ipAddress: { filter: 'text' },
+    userAgent: { filter: 'text' },
+    event: { filter: 'multiSelect' },
+    auditableType: { filter: 'select' },
+    auditableId: { filter: 'select', valueType: 'bigint' },
+    oldValues: {},
+    newValues: {},
+  },
+});
+
+export const CHANGE_LOGS_TABLE = defineTableSpec({
+  search: 'id or target id',
+  columns: {
+    id: { filter: 'select', valueType: 'bigint', sortable: true },
+    createdAt: { filter: 'dateRange', sortable: true },
+    actionType: { filter: 'multiSelect' },
+    /** The model type. */
+    type: { filter: 'select' },
+    /** The model id. */
+    target: { filter: 'select', valueType: 'bigint' },
+    user: { filter: 'select', valueType: 'int' },
+    information: {},
+  },
+});
+
+export const SERVICE_LOGS_TABLE = defineTableSpec({
+  search: 'id, model id or information',
+  columns: {
+    id: { filter: 'select', valueType: 'bigint', sortable: true },
+    createdAt: { filter: 'dateRange', sortable: true },
+    information: { filter: 'text' },
+    modelType: { filter: 'select' },
+    modelId: { filter: 'select', valueType: 'bigint' },
+    type: { filter: 'multiSelect' },
+    actionType: { filter: 'multiSelect' },
+    oldValue: {},
+    newValue: {},
+  },
+});
+
+/** Keys whose values an audit answer never carries: replaced by SECRET_VALUE (see secretKey). */
+export const SECRET_KEY_PATTERN = /(secret|password|passphrase|token|api_?key|private_?key|ipn)/i;
+export const SECRET_VALUE = 'changed';
+export const isSecretKey = (key: string): boolean => SECRET_KEY_PATTERN.test(key);
+
+/** Record types as people say them ('payment_method' -> 'Payment method'). */
+export const recordTypeLabel = (type: string): string => {
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\\]+/g, ' ').trim().toLowerCase();
+  return words ? words[0].toUpperCase() + words.slice(1) : type;
+};
