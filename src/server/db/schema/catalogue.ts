@@ -1,9 +1,18 @@
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The catalogue: networks, their service types and the services sold (catalogue.md §3). Only the
- * columns the users area reads (custom prices) and the seed needs exist so far; the catalogue and
- * orders areas extend these tables.
+ * The catalogue (catalogue.md §3): networks, their service types and the services sold, with the
+ * labels (features), targets, target types, target attachments and promotable checker groups a
+ * service refers to.
+ *
+ * Translations are `{ [locale]: { [field]: text } }` (src/contract/locales.ts). Beside them,
+ * `translations_updated_at` holds per locale when its texts last changed and `source_updated_at`
+ * when the English texts last changed: a locale older than the English source is stale.
+ *
+ * Columns other areas read: networks (name, network, sorting); service_types (name, network_id,
+ * type, sorting); services (name, service_type_id, min/max_quantity, quantity_step, default_price
+ * per pricing_per, is_enabled, is_archived). These keep their names.
  */
 export const networks = pgTable('networks', {
   id: serial('id').primaryKey(),
@@ -11,6 +20,17 @@ export const networks = pgTable('networks', {
   /** Machine name: youtube, instagram, tiktok… */
   network: text('network').notNull(),
   sorting: integer('sorting').notNull().default(0),
+  description: text('description').notNull().default(''),
+  icon: text('icon'),
+  /** '#rrggbb'. */
+  color: text('color'),
+  /** Example links shown to customers (a video, a profile…). */
+  urlExamples: jsonb('url_examples').$type<string[]>().notNull().default([]),
+  translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
+  translationsUpdatedAt: jsonb('translations_updated_at').$type<Record<string, string>>().notNull().default({}),
+  sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const serviceTypes = pgTable(
@@ -21,12 +41,59 @@ export const serviceTypes = pgTable(
     networkId: integer('network_id')
       .notNull()
       .references(() => networks.id, { onDelete: 'restrict' }),
-    /** Machine name of the kind of service: followers, likes, views… */
+    /** The kind of service type (catalogue.md §9: Youtube by default); demo rows hold followers, likes, views… */
     type: text('type').notNull(),
     sorting: integer('sorting').notNull().default(0),
+    color: text('color'),
+    icon: text('icon'),
+    slug: text('slug'),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    fullDescription: text('full_description').notNull().default(''),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    panelServiceTypeId: integer('panel_service_type_id'),
+    reviewsCount: integer('reviews_count').notNull().default(0),
+    reviewsRating: numeric('reviews_rating', { precision: 3, scale: 2 }).notNull().default('0'),
+    translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
+    translationsUpdatedAt: jsonb('translations_updated_at').$type<Record<string, string>>().notNull().default({}),
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('service_types_network_idx').on(t.networkId)],
+  (t) => [
+    index('service_types_network_idx').on(t.networkId),
+    uniqueIndex('service_types_slug_unique').on(t.slug),
+    check('service_types_reviews_check', sql`${t.reviewsCount} >= 0 AND ${t.reviewsRating} >= 0 AND ${t.reviewsRating} <= 5`),
+  ],
 );
+
+/** Promotable checker groups (catalogue.md §3): which checkers verify that a link can be promoted. */
+export const promotableCheckerGroups = pgTable('promotable_checker_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  serviceTypeType: text('service_type_type').notNull(),
+  checkers: jsonb('checkers').$type<{ id: number; name: string }[]>().notNull().default([]),
+});
+
+export interface AutoRefillSettings {
+  allowed: boolean;
+  afterHours: number;
+  /** Fractions of 1, like every percent of the API. */
+  onceFillPercent: string;
+  minDropPercent: string;
+  maxDropPercent: string;
+  maxTotalRefilledPercent: string;
+}
+
+export const DEFAULT_AUTO_REFILL: AutoRefillSettings = {
+  allowed: false,
+  afterHours: 24,
+  onceFillPercent: '1.0000',
+  minDropPercent: '0.0500',
+  maxDropPercent: '1.0000',
+  maxTotalRefilledPercent: '1.0000',
+};
 
 export const services = pgTable(
   'services',
@@ -45,6 +112,153 @@ export const services = pgTable(
     isEnabled: boolean('is_enabled').notNull().default(true),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Unique among services; demo rows get theirs from the catalogue seed. */
+    slug: text('slug'),
+    adminNote: text('admin_note').notNull().default(''),
+    translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
+    translationsUpdatedAt: jsonb('translations_updated_at').$type<Record<string, string>>().notNull().default({}),
+    sourceUpdatedAt: timestamp('source_updated_at', { withTimezone: true }),
+    /** The lowest price of one order. */
+    minPrice: numeric('min_price', { precision: 14, scale: 4 }).notNull().default('0'),
+    /** ISO 3166-1 alpha-2 codes the service targets. */
+    countries: jsonb('countries').$type<string[]>().notNull().default([]),
+    orderQuantityRatio: numeric('order_quantity_ratio', { precision: 10, scale: 4 }).notNull().default('1'),
+    budgetMultiplier: numeric('budget_multiplier', { precision: 10, scale: 4 }).notNull().default('1'),
+    dripFeedIsAllowed: boolean('drip_feed_is_allowed').notNull().default(false),
+    /** A fraction (0.25 is 25 %). */
+    resaleMarginPercent: numeric('resale_margin_percent', { precision: 6, scale: 4 }).notNull().default('0'),
+    liveStreamSupportMinutes: integer('live_stream_support_minutes'),
+    liveStreamRetentionQuantityMultiplier: numeric('live_stream_retention_quantity_multiplier', { precision: 10, scale: 4 }),
+    buyPageUrl: text('buy_page_url'),
+    fullDescriptionLocation: text('full_description_location').$type<'header' | 'footer'>().notNull().default('footer'),
+    promotableCheckerGroupId: integer('promotable_checker_group_id').references(() => promotableCheckerGroups.id, { onDelete: 'set null' }),
+    defaultQuantityForWidget: integer('default_quantity_for_widget'),
+    lastTimeProvidersAreAvailableAt: timestamp('last_time_providers_are_available_at', { withTimezone: true }),
+    autoRefill: jsonb('auto_refill').$type<AutoRefillSettings>().notNull().default(DEFAULT_AUTO_REFILL),
+    apiAccess: boolean('api_access').notNull().default(true),
+    restrictedAccess: boolean('restricted_access').notNull().default(false),
+    hasRefill: boolean('has_refill').notNull().default(false),
+    isDeactivated: boolean('is_deactivated').notNull().default(false),
+    urlIsRequired: boolean('url_is_required').notNull().default(true),
+    realCounterCompleteIsEnabled: boolean('real_counter_complete_is_enabled').notNull().default(false),
+    moderationIsEnabled: boolean('moderation_is_enabled').notNull().default(false),
+    cancelByClientIsAllowed: boolean('cancel_by_client_is_allowed').notNull().default(false),
+    gatherStatistic: boolean('gather_statistic').notNull().default(false),
+    autoCancel: boolean('auto_cancel').notNull().default(false),
+    calculatableQuantity: boolean('calculatable_quantity').notNull().default(false),
+    forbidsOrdersWithSameUrl: boolean('forbids_orders_with_same_url').notNull().default(false),
+    providersAreUnavailableForALongTime: boolean('providers_are_unavailable_for_a_long_time').notNull().default(false),
+    /** Hand order within the service type (sort-services). */
+    sorting: integer('sorting').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('services_service_type_idx').on(t.serviceTypeId)],
+  (t) => [
+    index('services_service_type_idx').on(t.serviceTypeId),
+    uniqueIndex('services_slug_unique').on(t.slug),
+    check('services_full_description_location_check', sql`${t.fullDescriptionLocation} IN ('header', 'footer')`),
+  ],
+);
+
+/** Service labels (features, catalogue.md §3): an icon and a translated name shown on services. */
+export const labels = pgTable('labels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull().default(''),
+  translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const serviceLabels = pgTable(
+  'service_labels',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    labelId: integer('label_id')
+      .notNull()
+      .references(() => labels.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.labelId] }), index('service_labels_label_idx').on(t.labelId)],
+);
+
+/** Target types (catalogue.md §3): the kind of targeting and how its input is shown. */
+export const targetTypes = pgTable(
+  'target_types',
+  {
+    id: serial('id').primaryKey(),
+    /** The kind: geotargeting, comment, keyword, seo_keyword, language. */
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    viewType: text('view_type').notNull(),
+    /** The customer chooses among the target's selectable values. */
+    selectable: boolean('selectable').notNull().default(false),
+    enabledForService: boolean('enabled_for_service').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('target_types_name_check', sql`${t.name} IN ('geotargeting', 'comment', 'keyword', 'seo_keyword', 'language')`),
+    check(
+      'target_types_view_type_check',
+      sql`${t.viewType} IN ('float_input', 'input', 'multiselect', 'number_input', 'select', 'textarea', 'url_input')`,
+    ),
+  ],
+);
+
+/** Targets (catalogue.md §3): one targeting question of a type, with its selectable values. */
+export const targets = pgTable(
+  'targets',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    placeholder: text('placeholder').notNull().default(''),
+    selectableValues: jsonb('selectable_values').$type<string[]>().notNull().default([]),
+    isVisibleDefaultValues: boolean('is_visible_default_values').notNull().default(false),
+    targetTypeId: integer('target_type_id')
+      .notNull()
+      .references(() => targetTypes.id, { onDelete: 'restrict' }),
+    translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('targets_target_type_idx').on(t.targetTypeId)],
+);
+
+/** The targets a service asks for, with the values it accepts (a subset of the target's, or free values). */
+export const serviceTargets = pgTable(
+  'service_targets',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => targets.id, { onDelete: 'cascade' }),
+    targetableValues: jsonb('targetable_values').$type<string[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.targetId] }), index('service_targets_target_idx').on(t.targetId)],
+);
+
+/** Target attachments (catalogue.md §3): extra inputs an order of the service carries (a file, a list…). */
+export const targetAttachments = pgTable('target_attachments', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  isSystem: boolean('is_system').notNull().default(false),
+  selectables: jsonb('selectables').$type<string[]>().notNull().default([]),
+  type: text('type').notNull(),
+});
+
+export const serviceTargetAttachments = pgTable(
+  'service_target_attachments',
+  {
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    targetAttachmentId: integer('target_attachment_id')
+      .notNull()
+      .references(() => targetAttachments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.targetAttachmentId] })],
 );

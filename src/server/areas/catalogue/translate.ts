@@ -1,0 +1,68 @@
+import { LOCALES, type Locale } from '../../../contract/locales';
+import { HttpError } from '../../http/errors';
+
+/**
+ * The translate adapter (catalogue.md §7 "POST /translate"): texts are sent to a
+ * LibreTranslate-compatible service (`POST <url>/translate` with q, source, target, format and
+ * api_key; answer `translatedText`) configured by TRANSLATE_URL (TRANSLATE_API_KEY,
+ * TRANSLATE_TIMEOUT_MS). Without one, or when it fails or is too slow, the answer is a 503 that
+ * says so: nothing is ever "translated" by copying the source.
+ */
+
+export interface TranslateConfig {
+  url: string;
+  apiKey?: string;
+  timeoutMs: number;
+}
+
+export function readTranslateConfig(env: NodeJS.ProcessEnv = process.env): TranslateConfig | undefined {
+  const url = env.TRANSLATE_URL?.trim();
+  if (!url) return undefined;
+  return { url: url.replace(/\/+$/, ''), apiKey: env.TRANSLATE_API_KEY || undefined, timeoutMs: Number(env.TRANSLATE_TIMEOUT_MS ?? 8000) || 8000 };
+}
+
+export const NOT_CONFIGURED = 'Machine translation is not configured on this server (set TRANSLATE_URL to a LibreTranslate-compatible service).';
+
+/** Our locales as LibreTranslate's language codes (pt_BR -> pt, zh_CN -> zh, hi_IN -> hi). */
+export const languageCode = (locale: Locale): string => (locale === 'zh_CN' ? 'zh' : locale.slice(0, 2));
+
+const unavailable = (message: string) => new HttpError(503, message);
+
+export async function translateTexts(
+  config: TranslateConfig | undefined,
+  from: Locale,
+  to: Locale,
+  fields: Record<string, string>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Record<string, string>> {
+  if (!config) throw unavailable(NOT_CONFIGURED);
+  const keys = Object.keys(fields).filter((k) => fields[k].trim() !== '');
+  const out: Record<string, string> = Object.fromEntries(Object.keys(fields).map((k) => [k, '']));
+  if (keys.length === 0) return out;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
+  try {
+    const response = await fetchImpl(`${config.url}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ q: keys.map((k) => fields[k]), source: languageCode(from), target: languageCode(to), format: 'text', ...(config.apiKey ? { api_key: config.apiKey } : {}) }),
+      signal: controller.signal,
+    });
+    const answer = (await response.json().catch(() => null)) as { translatedText?: unknown; error?: unknown } | null;
+    if (!response.ok) throw unavailable(`The translation service refused the texts (${response.status}${typeof answer?.error === 'string' ? `: ${answer.error}` : ''}).`);
+    const texts = answer?.translatedText;
+    if (!Array.isArray(texts) || texts.length !== keys.length || texts.some((t) => typeof t !== 'string')) {
+      throw unavailable('The translation service answered in an unexpected shape.');
+    }
+    keys.forEach((k, i) => (out[k] = texts[i] as string));
+    return out;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (controller.signal.aborted) throw unavailable(`The translation service did not answer within ${Math.round(config.timeoutMs / 1000)} s.`);
+    throw unavailable('The translation service cannot be reached.');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const translateLocales = (config: TranslateConfig | undefined): Locale[] => (config ? [...LOCALES] : []);
