@@ -9,6 +9,14 @@ import { ordersEndpoints } from './orders';
 import { providersEndpoints } from './providers';
 import { countriesEndpoints } from './countries';
 import { financeEndpoints } from './finance';
+import { catalogueEndpoints } from './catalogue';
+import { freeTrialsEndpoints } from './free-trials';
+import { logsEndpoints } from './logs';
+import { referralsEndpoints } from './referrals';
+import { staffEndpoints } from './staff';
+import { webhooksEndpoints } from './webhooks';
+import { notificationsEndpoints } from './notifications';
+import { panelSettingsEndpoints } from './panel-settings';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -28,6 +36,14 @@ export const endpoints = {
   ...providersEndpoints,
   ...countriesEndpoints,
   ...financeEndpoints,
+  ...staffEndpoints,
+  ...webhooksEndpoints,
+  ...notificationsEndpoints,
+  ...panelSettingsEndpoints,
+  ...catalogueEndpoints,
+  ...freeTrialsEndpoints,
+  ...logsEndpoints,
+  ...referralsEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

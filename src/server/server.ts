@@ -11,6 +11,8 @@ import { attachChannelServer, createChannelServer, mountChannels } from './chann
 import { createPublisher } from './realtime/publisher';
 import { mountProviderSim, startOrderWorker } from './provider-sim';
 import { withPusherSecret } from './realtime/secret';
+import { startJobWorkers } from './jobs';
+import { serverAreas } from './areas';
 
 /** Configuration as read from the environment; the JWT secret may still be missing. */
 export type StartConfig = ReturnType<typeof readConfig>;
@@ -64,7 +66,7 @@ export async function startServer(config: StartConfig, options: { hostname?: str
     throw new Error(`TOKEN_TTL_SECONDS must be a whole number of seconds between 60 and 1800 (got ${config.tokenTtlSeconds})`);
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT is not a valid port: ${config.port}`);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: withStatementTimeout(config.databaseUrl, config.statementTimeoutMs), dataDir: config.dataDir });
   try {
     await runSeed(database.db, { demo: config.demo });
     const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
@@ -82,10 +84,13 @@ export async function startServer(config: StartConfig, options: { hostname?: str
     attachChannelServer(httpServer as never, { channels });
     // Moves in-processing orders through the simulated provider (nothing starts with SIMULATOR=off).
     const worker = startOrderWorker(deps, { intervalMs: 2000, simulatorBaseUrl: `http://127.0.0.1:${port}` });
+    // Durable jobs of every area (webhook deliveries…), stopped before the database closes.
+    const jobs = await startJobWorkers(deps, serverAreas.flatMap((area) => area.jobs ?? []), serverAreas.flatMap((area) => area.tasks ?? []));
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         await worker.stop();
+        await jobs.stop();
         await channels.close();
         await new Promise<void>((resolve) => {
           httpServer.close(() => resolve());
@@ -99,6 +104,19 @@ export async function startServer(config: StartConfig, options: { hostname?: str
     await database.close().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The connection string with `statement_timeout` (milliseconds) for every connection of the pool,
+ * unless the string sets its own: PostgreSQL then cancels a runaway statement (57014), which the
+ * pipeline answers 503 with a message (http/errors.ts).
+ */
+export function withStatementTimeout(databaseUrl: string | undefined, timeoutMs: number | undefined): string | undefined {
+  if (!databaseUrl || !timeoutMs || timeoutMs <= 0) return databaseUrl;
+  if (!Number.isInteger(timeoutMs)) throw new Error(`STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (got ${timeoutMs})`);
+  const url = new URL(databaseUrl);
+  if (!url.searchParams.has('statement_timeout')) url.searchParams.set('statement_timeout', String(timeoutMs));
+  return url.toString();
 }
 
 function listen(app: Hono<AppEnv>, port: number, hostname?: string): Promise<{ httpServer: ServerType; port: number }> {

@@ -9,6 +9,14 @@ import comboOrders from './combo-orders';
 import externalPanelOrders from './external-panel-orders';
 import countries from './countries';
 import finance from './finance';
+import staff from './staff';
+import webhooks from './webhooks';
+import notifications from './notifications';
+import panelSettings from './panel-settings';
+import catalogue from './catalogue';
+import freeTrials from './free-trials';
+import logs from './logs';
+import referrals from './referrals';
 
 /**
  * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
@@ -26,4 +34,13 @@ export const serverAreas: readonly ServerArea[] = [
   externalPanelOrders,
   countries,
   finance,
+  staff,
+  webhooks,
+  notifications,
+  panelSettings,
+  catalogue,
+  freeTrials,
+  referrals,
+  // Last: its demo history is written about the records the areas above seeded.
+  logs,
 ];

@@ -1,5 +1,6 @@
 import type { SeedStep } from '../db/seed/steps';
 import type { AreaHandlers } from '../http/handlers';
+import type { JobKind, RecurringTask } from '../jobs';
 
 /**
  * One module per area (DESIGN.md §3): `src/server/areas/<area>/index.ts` default-exports
@@ -8,6 +9,8 @@ import type { AreaHandlers } from '../http/handlers';
  * - `handlers`: the area's endpoint handlers, keyed by endpoint-table names;
  * - `seed`: its seed steps, run after the steps of the areas listed before it ('base' steps on
  *   every start, 'demo' steps once in demo mode);
+ * - `jobs`: the area's durable job kinds (src/server/jobs): the server runs their workers; the
+ *   area's seed installs their queues with `jobQueueSeedStep(kinds)`;
  * - tables: the area's drizzle tables live in `schema.ts` beside it (drizzle.config.ts finds them;
  *   `npm run db:generate` writes the migration).
  *
@@ -20,6 +23,9 @@ export interface ServerArea {
   name: string;
   handlers: AreaHandlers;
   seed?: readonly SeedStep[];
+  jobs?: readonly JobKind<any>[];
+  /** Recurring tasks (src/server/jobs) the server runs beside the job workers. */
+  tasks?: readonly RecurringTask[];
 }
 
 export const defineServerArea = (area: ServerArea): ServerArea => area;

@@ -39,6 +39,8 @@ export const staffMembers = pgTable(
       .notNull()
       .default(sql`'{"email": true, "browser": true, "telegram": false}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while an invited member has not set their password through the one-time link. */
+    passwordSetAt: timestamp('password_set_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [uniqueIndex('staff_members_email_unique').on(t.email)],
 );
@@ -94,3 +96,24 @@ export const staffPermissions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffId, t.permissionId] }), index('staff_permissions_permission_idx').on(t.permissionId)],
 );
+
+/**
+ * One-time password links: a new member (or one an administrator re-invites) sets their own
+ * password through `/set-password/<token>`. Only the token's SHA-256 is stored; a link works once,
+ * until it expires, and a newer link for the same member replaces it.
+ */
+export const staffPasswordLinks = pgTable(
+  'staff_password_links',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_password_links_token_unique').on(t.tokenHash), index('staff_password_links_staff_idx').on(t.staffId)],
+);
+

@@ -1,0 +1,9 @@
+import { defineServerArea } from '../../kit/area';
+import { notificationsHandlers, seedPanelNotifications } from './handlers';
+
+/** Notification settings and admin notifications (catalogue.md §7). */
+export default defineServerArea({
+  name: 'notifications',
+  handlers: notificationsHandlers,
+  seed: [{ name: 'panel-notifications', kind: 'base', run: seedPanelNotifications }],
+});

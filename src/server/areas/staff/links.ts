@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PASSWORD_LINK_TTL_HOURS, type PasswordLink } from '../../../contract/staff';
+import { one, type Queryable } from '../../db/client';
+import { utcText } from '../../table';
+import type { Mailer } from './mailer';
+
+/** One-time password links: the token travels once (to the administrator, or by e-mail); only its hash is stored. */
+
+export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The console's address for links: PUBLIC_URL when set, else the address the request came to. */
+export function consoleOrigin(requestUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+  return (env.PUBLIC_URL || new URL(requestUrl).origin).replace(/\/+$/, '');
+}
+
+/** Replaces the member's unused links with a new one, and mails it when e-mail is configured. */
+export async function issuePasswordLink(
+  tx: Queryable,
+  member: { id: number; email: string; name: string },
+  origin: string,
+  mailer: Mailer,
+  panelName: string,
+): Promise<PasswordLink> {
+  const token = randomBytes(24).toString('base64url');
+  await tx.execute(sql`DELETE FROM staff_password_links WHERE staff_id = ${member.id} AND used_at IS NULL`);
+  const row = await one<{ expires_at: string }>(
+    tx,
+    sql`INSERT INTO staff_password_links (staff_id, token_hash, expires_at)
+        VALUES (${member.id}, ${hashLinkToken(token)}, now() + make_interval(hours => ${PASSWORD_LINK_TTL_HOURS}))
+        RETURNING ${utcText(sql`expires_at`)} AS expires_at`,
+  );
+  const url = `${origin}/set-password/${token}`;
+  const mail = await mailer.send({
+    to: member.email,
+    subject: `${panelName}: set your password`,
+    text: `Hello ${member.name},\n\nSet your password for ${panelName} here (the link works once, until ${row!.expires_at} UTC):\n${url}\n`,
+  });
+  return { url, expiresAt: row!.expires_at, mailed: mail.sent, mail: mail.message };
+}
+
+export interface LinkOwner {
+  link_id: number;
+  staff_id: number;
+  name: string;
+  email: string;
+  expires_at: string;
+}
+
+/** The member a usable link belongs to (unused, unexpired, member not deactivated), or undefined. */
+export async function findLinkOwner(q: Queryable, token: string, lock = false): Promise<LinkOwner | undefined> {
+  return one<LinkOwner>(
+    q,
+    sql`SELECT l.id AS link_id, m.id AS staff_id, m.name, m.email, ${utcText(sql`l.expires_at`)} AS expires_at
+        FROM staff_password_links l JOIN staff_members m ON m.id = l.staff_id
+        WHERE l.token_hash = ${hashLinkToken(token)} AND l.used_at IS NULL AND l.expires_at > now()
+          AND m.is_active AND m.deactivated_at IS NULL
+        ${lock ? sql`FOR UPDATE OF l` : sql``}`,
+  );
+}
