@@ -70,6 +70,8 @@ test.describe('installable console', () => {
     await expect(ordersTable(page).locator(`tbody tr[id="${rowId}"]`)).toHaveText(rowText);
     const banner = page.getByRole('status').filter({ hasText: /^Offline — data from \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/ });
     await expect(banner).toBeVisible();
+    // One notice says so: nothing else on the page (the live counters' connection, the queue) repeats it.
+    await expect(page.getByText(/offline/i)).toHaveCount(1);
     // Still signed in: no logout for want of a network.
     expect(new URL(page.url()).pathname).toBe('/orders');
     expect((await context.cookies()).some((c) => c.name === 'AUTH_TOKEN')).toBe(true);
