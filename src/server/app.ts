@@ -6,20 +6,29 @@ import { zodIssuesToErrors } from '../contract/errors';
 import { HttpError, httpErrorForDatabase, validationFailed } from './http/errors';
 import { mountEndpoints } from './http/handlers';
 import { mountStaticConsole } from './http/staticConsole';
+import { allowedOrigin } from './http/cors';
+import { securityHeaders } from './http/securityHeaders';
+import { join } from 'node:path';
 import { serverAreas } from './areas';
 
 /**
- * The Hono app: CORS, error mapping, every area's endpoints (src/server/http/handlers.ts), then the
+ * The Hono app: security headers and CORS (./http/securityHeaders.ts, ./http/cors.ts), error mapping, every area's endpoints (src/server/http/handlers.ts), then the
  * built console with history routing: any GET that is not an API path answers index.html, so
  * `/login` is the console's page while `POST /login` is the API.
  */
 export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => void)[] = []): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  // Outermost, so every answer — errors and the console's files included — carries them.
+  app.use('*', securityHeaders(deps.config, join(deps.config.staticDir, 'index.html')));
   app.use(
     '*',
     cors({
-      origin: (origin) => origin ?? '*',
+      origin: (origin, c) => {
+        const forwardedProto = deps.config.trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
+        const protocol = forwardedProto ? `${forwardedProto}:` : new URL(c.req.url).protocol;
+        return allowedOrigin(origin, { host: c.req.header('host'), protocol }, deps.config);
+      },
       credentials: true,
       allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Requested-With', 'X-Socket-ID'],
       exposeHeaders: ['Authorization', 'Retry-After'],
@@ -46,7 +55,7 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
   for (const mount of extraRoutes) mount(app);
 
   app.notFound((c) => c.json({ message: 'Not Found.' }, 404));
-  mountStaticConsole(app, deps.config.staticDir);
+  mountStaticConsole(app, deps.config.staticDir, { serveSourceMaps: !!deps.config.serveSourceMaps });
 
   return app;
 }

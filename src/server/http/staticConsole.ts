@@ -34,9 +34,10 @@ const looksLikeFile = (path: string): boolean => path.startsWith('/assets/') || 
  * Serves the built console from `staticDir` with history routing: files of the build with their
  * content types and cache policy, and index.html for any other GET that is not an API path, so
  * `/login` and `/orders/42` are the console's pages while `POST /login` is the API. Mount it after
- * every API route. Without a build (no index.html) nothing is mounted.
+ * every API route. Without a build (no index.html) nothing is mounted. The build's source maps
+ * answer 404 unless `serveSourceMaps` (SOURCE_MAPS=on).
  */
-export function mountStaticConsole(app: Hono<AppEnv>, staticDir: string): void {
+export function mountStaticConsole(app: Hono<AppEnv>, staticDir: string, options: { serveSourceMaps?: boolean } = {}): void {
   const indexFile = join(staticDir, 'index.html');
   if (!existsSync(indexFile)) return;
   const root = relative(process.cwd(), staticDir) || '.';
@@ -46,6 +47,11 @@ export function mountStaticConsole(app: Hono<AppEnv>, staticDir: string): void {
 
   app.use('*', async (c, next) => {
     if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isApiPath(c.req.path)) return next();
+    // Source maps publish the console's source; they are served only when SOURCE_MAPS=on.
+    if (!options.serveSourceMaps && c.req.path.endsWith('.map')) {
+      c.header('Cache-Control', 'no-store');
+      return notFound(c);
+    }
     c.header('Cache-Control', cacheControlFor(c.req.path));
     return files(c, next);
   });

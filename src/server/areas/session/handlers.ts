@@ -7,6 +7,7 @@ import { getSettings } from '../../db/settings';
 import { writeAudit } from '../../audit';
 import { defineHandlers } from '../../http/handlers';
 import { readCounters } from '../../realtime/counters';
+import { admitReport } from '../../http/reportLimits';
 import { readProfile } from './profile';
 
 /** Session, instance settings, dictionaries, counters and the console's reports (contract/session.ts). */
@@ -78,6 +79,7 @@ export const sessionHandlers = defineHandlers({
   websocketsInit: async ({ deps }) => readCounters(deps.database.db),
 
   clientErrors: async ({ body, staff, actor, deps }) => {
+    if (admitReport(deps, 'clientErrors', actor, [body.message, body.url, body.stack ?? null]) === 'duplicate') return { message: 'Already stored.' };
     await deps.database.db.insert(clientErrors).values({
       staffId: staff?.id ?? null,
       reportedUserId: body.userId ?? null,
@@ -90,7 +92,8 @@ export const sessionHandlers = defineHandlers({
     return { message: 'Stored.' };
   },
 
-  pageViews: async ({ body, staff, deps }) => {
+  pageViews: async ({ body, staff, actor, deps }) => {
+    if (admitReport(deps, 'pageViews', actor, [body.path, body.visitorId]) === 'duplicate') return { message: 'Already stored.' };
     await deps.database.db.insert(pageViews).values({ staffId: staff.id, visitorId: body.visitorId, path: body.path, title: body.title ?? null });
     return { message: 'Stored.' };
   },
