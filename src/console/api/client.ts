@@ -66,8 +66,10 @@ export async function apiRaw<N extends EndpointName>(
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.body !== undefined && e.method !== 'GET') {
+  let body: string | FormData | undefined;
+  // A multipart body (forms/fields/multipart.ts toMultipart) goes as it is: fetch sets its boundary.
+  if (options.body instanceof FormData && e.method !== 'GET') body = options.body;
+  else if (options.body !== undefined && e.method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

@@ -84,7 +84,11 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/banners', access: AUTH, source: 'both', nav: { label: 'Banners', section: 'marketing' }, go: 'mb' },
   { path: '/panel-settings', access: groups('PanelSettings'), source: 'both', nav: { label: 'Panel settings', section: 'configuration' }, go: ',' },
   { path: '/webhooks', access: groups('Webhooks'), source: 'both', nav: { label: 'Webhooks', section: 'configuration' }, go: 'yw' },
+  { path: '/webhooks/:id', access: groups('Webhooks'), source: 'console' },
   { path: '/staff', access: groups('Staff'), source: 'both', nav: { label: 'Staff', section: 'configuration' }, go: 'ys' },
+  { path: '/staff/:id', access: groups('Staff'), source: 'console' },
+  { path: '/roles', access: groups('Staff'), source: 'console', nav: { label: 'Roles and permissions', section: 'configuration' }, go: 'yr' },
+  { path: '/notifications', access: groups('PanelSettings'), source: 'console', nav: { label: 'Notifications', section: 'configuration' }, go: 'yn' },
   { path: '/audit-log', access: groups('AuditLog'), source: 'both', nav: { label: 'Audit log', section: 'logs' }, go: 'a' },
   // Screens the spec has no route for (catalogue.md §2 names no path for them). Auto-promotions
   // promote services: they take the services-and-providers permission (the spec names none).

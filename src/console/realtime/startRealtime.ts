@@ -3,6 +3,7 @@ import { COUNTERS_CHANNEL, COUNTERS_CHANNEL_ECHO_NAME, COUNTERS_EVENT, countersU
 import type { Counters } from '../../contract/session';
 import { apiBaseUrl } from '../api/client';
 import { COUNTERS_QUERY_KEY } from '../app/counters';
+import { SETTINGS_QUERY_KEY } from '../app/instanceSettings';
 import { connectionStateOf, setConnectionState } from './connectionState';
 import { createEcho, type BroadcastingSettings } from './echo';
 
@@ -65,6 +66,10 @@ export function startRealtime(options: RealtimeOptions): () => void {
       freeTrialsPending,
     });
     options.onCounters?.(parsed.data);
+  });
+  // A saved panel name or favicon (contract/panel-settings SETTINGS_UPDATED_EVENT): every open console reads the settings again.
+  channel.listen('.settings.updated', () => {
+    if (!stopped) void queryClient.invalidateQueries({ queryKey: SETTINGS_QUERY_KEY });
   });
   channel.subscribed(() => {
     retryDelay = RETRY_MIN_MS;

@@ -1,0 +1,336 @@
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DELIVERY_STATUS_LABELS, type DeliveryRow, type WebhookBody, type WebhookDetail } from '../../../contract/webhooks';
+import { api } from '../../api/client';
+import { ValidationError, errorMessage } from '../../api/errors';
+import type { RecordScreenProps } from '../../app/area';
+import { Dash } from '../../table/cells';
+import { confirm } from '../../ui/confirm';
+import { DateTime } from '../../ui/DateTime';
+import { OneTimeValueAlert, useOneTime } from '../../ui/OneTimeValue';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { WebhookDialog } from './WebhookDialog';
+import { eventLabel, webhookSecretKey } from './resource';
+
+/**
+ * One webhook: its settings, the signing secret (shown once after creation or rotation), a test
+ * event, and the delivery log — time, event, status, status code, duration, attempts, the
+ * response's start — with each delivery's attempts and a redeliver button. The log reads itself
+ * again every two seconds while a delivery is still pending or retrying.
+ */
+
+const PER_PAGE = 20;
+
+export function WebhookScreen({ id }: RecordScreenProps) {
+  const queryClient = useQueryClient();
+  const [secret, setSecret] = useOneTime(webhookSecretKey(id));
+  const [editing, setEditing] = useState(false);
+  const [editErrors, setEditErrors] = useState<{ errors: Record<string, string[]> | null; message: string | null; submitting: boolean }>({ errors: null, message: null, submitting: false });
+  const [busy, setBusy] = useState<string | null>(null);
+  const detail = useQuery({ queryKey: ['detail', 'webhooks', id], queryFn: ({ signal }) => api('webhooksShow', { params: { webhookId: id }, signal }) });
+
+  const reload = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['detail', 'webhooks', id] }),
+      queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', id] }),
+      queryClient.invalidateQueries({ queryKey: ['list', 'webhooks'] }),
+    ]);
+
+  if (detail.isPending) return <Skeleton h={240} />;
+  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const webhook = detail.data;
+
+  const run = async (what: string, call: () => Promise<{ message: string }>) => {
+    setBusy(what);
+    try {
+      const answer = await call();
+      notifications.show({ color: 'teal', message: answer.message });
+      await reload();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not done', message: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const sendTest = () => run('test', () => api('webhooksTest', { params: { webhookId: id } }));
+  const rotate = async () => {
+    const ok = await confirm({
+      title: 'Rotate the secret',
+      body: `Webhook ${id} gets a new signing secret; the current one stops signing at once, so the receiver must be given the new one.`,
+      undoable: false,
+      agree: 'Rotate',
+      disagree: 'Cancel',
+      agreeColor: 'red',
+    });
+    if (!ok) return;
+    await run('rotate', async () => {
+      const answer = await api('webhooksRotateSecret', { params: { webhookId: id } });
+      setSecret(answer.secret);
+      return answer;
+    });
+  };
+  const save = async (body: WebhookBody) => {
+    setEditErrors({ errors: null, message: null, submitting: true });
+    try {
+      const answer = await api('webhooksUpdate', { params: { webhookId: id }, body });
+      notifications.show({ color: 'teal', message: answer.message });
+      setEditErrors({ errors: null, message: null, submitting: false });
+      setEditing(false);
+      await reload();
+      return true;
+    } catch (error) {
+      setEditErrors({ errors: error instanceof ValidationError ? error.errors : null, message: errorMessage(error), submitting: false });
+      return false;
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/webhooks" size="sm">
+            Webhooks
+          </Anchor>
+          <Title order={1} size="h2">
+            Webhook {webhook.id}
+          </Title>
+          <Text style={{ wordBreak: 'break-all' }}>{webhook.url}</Text>
+        </Stack>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+          <Button variant="default" onClick={rotate} loading={busy === 'rotate'}>
+            Rotate secret
+          </Button>
+          <Button onClick={sendTest} loading={busy === 'test'}>
+            Send test event
+          </Button>
+        </Group>
+      </Group>
+      {secret && (
+        <OneTimeValueAlert title="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
+          <Text size="sm">The receiver checks the X-Webhook-Signature header with it (docs: configuration, webhooks).</Text>
+        </OneTimeValueAlert>
+      )}
+      <WebhookFacts webhook={webhook} />
+      <DeliveryLog webhookId={id} />
+      <Modal opened={editing} onClose={() => setEditing(false)} title={`Edit webhook ${id}`} size="lg">
+        {editing && (
+          <WebhookDialog
+            row={webhook}
+            rows={[webhook]}
+            onSubmit={save}
+            onCancel={() => setEditing(false)}
+            errors={editErrors.errors}
+            errorMessage={editErrors.message}
+            submitting={editErrors.submitting}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function WebhookFacts({ webhook }: { webhook: WebhookDetail }) {
+  return (
+    <Paper withBorder p="md">
+      <Table variant="vertical" layout="fixed" withRowBorders={false}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={180}>Status</Table.Th>
+            <Table.Td>
+              <StatusLabel value={webhook.isActive ? 'active' : 'disabled'} text={webhook.isActive ? 'Active' : 'Inactive'} />
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Events</Table.Th>
+            <Table.Td>
+              <Group gap={4}>
+                {webhook.webhookTypes.map((t) => (
+                  <Badge key={t.id} variant="light" color="gray">
+                    {eventLabel(t.type)}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Secret</Table.Th>
+            <Table.Td>
+              <Code>{webhook.secretHint}</Code>{' '}
+              <Text span size="sm" c="dimmed">
+                set <DateTime value={webhook.secretRotatedAt} />
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Td>
+              <DateTime value={webhook.createdAt} />
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+const deliveryTone = (d: DeliveryRow) => (d.status === 'delivered' ? 'completed' : d.status);
+
+function DeliveryLog({ webhookId }: { webhookId: number }) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<number | null>(null);
+  const [redelivering, setRedelivering] = useState<number | null>(null);
+  const log = useQuery({
+    queryKey: ['webhook-deliveries', webhookId, page],
+    queryFn: ({ signal }) => api('webhooksDeliveries', { params: { webhookId }, query: { page, perPage: PER_PAGE }, signal }),
+    // While a delivery is on its way, its outcome shows without a reload.
+    refetchInterval: (query) => (query.state.data?.items.some((d) => d.status === 'pending' || d.status === 'retrying') ? 2000 : false),
+  });
+
+  const redeliver = async (d: DeliveryRow) => {
+    setRedelivering(d.id);
+    try {
+      const answer = await api('webhookDeliveriesRedeliver', { params: { deliveryId: d.id } });
+      notifications.show({ color: 'teal', message: answer.message });
+      setPage(1);
+      await queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', webhookId] });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not redelivered', message: errorMessage(error) });
+    } finally {
+      setRedelivering(null);
+    }
+  };
+
+  const pages = Math.max(1, Math.ceil((log.data?.totalItemsCount ?? 0) / PER_PAGE));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="delivery-log-heading">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="delivery-log-heading">
+          Delivery log
+        </Title>
+        <Text size="sm" c="dimmed">
+          {log.data ? `${log.data.totalItemsCount} deliver${log.data.totalItemsCount === 1 ? 'y' : 'ies'}` : ''}
+        </Text>
+      </Group>
+      {log.isError && <Alert color="red">{errorMessage(log.error)}</Alert>}
+      {log.isPending ? (
+        <Skeleton h={120} />
+      ) : log.data && log.data.items.length === 0 ? (
+        <Text c="dimmed">No deliveries yet. Send a test event to see one here.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover aria-label="Deliveries">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Duration</Table.Th>
+                <Table.Th>Attempts</Table.Th>
+                <Table.Th>Response</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data?.items.map((d) => (
+                <Table.Tr key={d.id} data-testid={`delivery-${d.id}`}>
+                  <Table.Td>
+                    <DateTime value={d.lastAttemptAt ?? d.createdAt} />
+                  </Table.Td>
+                  <Table.Td>{eventLabel(d.eventType)}</Table.Td>
+                  <Table.Td>
+                    <StatusLabel value={deliveryTone(d)} text={DELIVERY_STATUS_LABELS[d.status]} />
+                  </Table.Td>
+                  <Table.Td>{d.statusCode ?? <Dash />}</Table.Td>
+                  <Table.Td>{d.durationMs !== null ? `${d.durationMs} ms` : <Dash />}</Table.Td>
+                  <Table.Td>{d.attempts}</Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" truncate="end" title={d.error ?? d.responseExcerpt ?? ''}>
+                      {d.error ?? d.responseExcerpt ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Button size="compact-sm" variant="default" onClick={() => setOpened(d.id)} aria-label={`Details of delivery ${d.id}`}>
+                        Details
+                      </Button>
+                      <Button size="compact-sm" variant="default" loading={redelivering === d.id} onClick={() => redeliver(d)} aria-label={`Redeliver delivery ${d.id}`}>
+                        Redeliver
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && <Pagination mt="sm" total={pages} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Next page' : c === 'previous' ? 'Previous page' : c })} />}
+      <Modal opened={opened !== null} onClose={() => setOpened(null)} title={`Delivery ${opened ?? ''}`} size="xl">
+        {opened !== null && <DeliveryDetails deliveryId={opened} />}
+      </Modal>
+    </Paper>
+  );
+}
+
+function DeliveryDetails({ deliveryId }: { deliveryId: number }) {
+  const detail = useQuery({ queryKey: ['webhook-delivery', deliveryId], queryFn: ({ signal }) => api('webhookDeliveriesShow', { params: { deliveryId }, signal }) });
+  if (detail.isPending) return <Skeleton h={160} />;
+  if (detail.isError) return <Alert color="red">{errorMessage(detail.error)}</Alert>;
+  const d = detail.data;
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Event id <Code>{d.eventId}</Code>
+        {d.redeliveryOf !== null && <> · a redelivery of delivery {d.redeliveryOf}</>}
+      </Text>
+      <Title order={3} size="h5">
+        Attempts
+      </Title>
+      {d.attemptsLog.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Not attempted yet.
+        </Text>
+      ) : (
+        <Table aria-label="Attempts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Started</Table.Th>
+              <Table.Th>Code</Table.Th>
+              <Table.Th>Duration</Table.Th>
+              <Table.Th>Response or error</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.attemptsLog.map((a) => (
+              <Table.Tr key={a.attempt}>
+                <Table.Td>{a.attempt}</Table.Td>
+                <Table.Td>
+                  <DateTime value={a.startedAt} />
+                </Table.Td>
+                <Table.Td>{a.statusCode ?? <Dash />}</Table.Td>
+                <Table.Td>{a.durationMs} ms</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{a.error ?? a.responseExcerpt ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Title order={3} size="h5">
+        Payload
+      </Title>
+      <Code block>{JSON.stringify(d.payload, null, 2)}</Code>
+    </Stack>
+  );
+}
