@@ -1,5 +1,7 @@
 import { Avatar, Group, Kbd, Menu, Text, UnstyledButton, VisuallyHidden, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useState } from 'react';
 import { useSession } from '../session/SessionContext';
+import { SessionsDialog } from '../session/SessionsDialog';
 import { LogoutIcon, MoonIcon, SunIcon } from './icons';
 import { useShortcutsOverlay } from './keyboard/KeyboardShortcuts';
 
@@ -11,7 +13,7 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
-/** Who is signed in, the theme switch and logout. */
+/** Who is signed in, the theme switch, the member's signed-in devices and logout. */
 export function ProfileMenu() {
   const { profile, logout } = useSession();
   const { open: openShortcuts } = useShortcutsOverlay();
@@ -19,48 +21,53 @@ export function ProfileMenu() {
   const scheme = useComputedColorScheme('light');
   const name = profile?.name ?? '';
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
+  const [sessionsOpen, setSessionsOpen] = useState(false);
 
   return (
-    <Menu position="bottom-end" width={260} withinPortal shadow="md">
-      <Menu.Target>
-        <UnstyledButton p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-          <Group gap="xs" wrap="nowrap">
-            {/* The name is what the member sees: "Account menu for <name>". */}
-            <VisuallyHidden>Account menu for {name || 'the signed-in member'}</VisuallyHidden>
-            <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
-              {initials(name)}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate aria-hidden>
+    <>
+      <Menu position="bottom-end" width={260} withinPortal shadow="md">
+        <Menu.Target>
+          <UnstyledButton p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Group gap="xs" wrap="nowrap">
+              {/* The name is what the member sees: "Account menu for <name>". */}
+              <VisuallyHidden>Account menu for {name || 'the signed-in member'}</VisuallyHidden>
+              <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
+                {initials(name)}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate aria-hidden>
+                {name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
               {name}
             </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-            {name}
-          </Text>
-          <Text size="xs" c="dimmed" truncate>
-            {profile?.email}
-          </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={nextScheme === 'dark' ? <MoonIcon /> : <SunIcon />}
-          onClick={() => setColorScheme(nextScheme)}
-          closeMenuOnClick={false}
-        >
-          {nextScheme === 'dark' ? 'Dark theme' : 'Light theme'}
-        </Menu.Item>
-        <Menu.Item onClick={openShortcuts} rightSection={<Kbd size="xs">?</Kbd>}>
-          Keyboard shortcuts
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
-          Log out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+            <Text size="xs" c="dimmed" truncate>
+              {profile?.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item
+            leftSection={nextScheme === 'dark' ? <MoonIcon /> : <SunIcon />}
+            onClick={() => setColorScheme(nextScheme)}
+            closeMenuOnClick={false}
+          >
+            {nextScheme === 'dark' ? 'Dark theme' : 'Light theme'}
+          </Menu.Item>
+          <Menu.Item onClick={openShortcuts} rightSection={<Kbd size="xs">?</Kbd>}>
+            Keyboard shortcuts
+          </Menu.Item>
+          <Menu.Item onClick={() => setSessionsOpen(true)}>Signed-in devices</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
+            Log out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SessionsDialog opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+    </>
   );
 }
