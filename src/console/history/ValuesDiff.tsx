@@ -1,5 +1,6 @@
-import { Code, Spoiler, Table, Text } from '@mantine/core';
-import { isSecretKey, SECRET_VALUE } from '../../contract/logs/columns';
+import { Anchor, Code, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { isSecretKey, redactSecretValue, SECRET_VALUE } from '../../contract/logs/columns';
 
 /**
  * An audit entry's old and new values as a per-field diff: only the fields whose value changed,
@@ -9,8 +10,8 @@ import { isSecretKey, SECRET_VALUE } from '../../contract/logs/columns';
 
 type Values = Record<string, unknown> | null | undefined;
 
-/** Values longer than this are folded. */
-const FOLD_AT = 120;
+/** Values longer than this are folded to their first FOLD_AT characters. */
+export const FOLD_AT = 120;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -40,17 +41,24 @@ function Value({ field, value, present }: { field: string; value: unknown; prese
       </Text>
     );
   }
-  const shown = text(value);
-  const code = (
-    <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-      {shown}
-    </Code>
-  );
-  if (shown.length <= FOLD_AT) return code;
+  return <Folded text={text(redactSecretValue(value))} />;
+}
+
+/** A long value shows its beginning and a "Show all" toggle (announced as expanded or not). */
+function Folded({ text: full }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = full.length > FOLD_AT;
   return (
-    <Spoiler maxHeight={40} showLabel="Show all" hideLabel="Fold" fz="xs">
-      {code}
-    </Spoiler>
+    <>
+      <Code fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {long && !open ? `${full.slice(0, FOLD_AT)}…` : full}
+      </Code>
+      {long && (
+        <Anchor component="button" type="button" fz="xs" ml={4} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Fold' : `Show all (${full.length} characters)`}
+        </Anchor>
+      )}
+    </>
   );
 }
 

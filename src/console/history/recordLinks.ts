@@ -16,6 +16,8 @@ const RECORD_SCREENS: Readonly<Record<string, string>> = {
   external_panel: '/external-panels/:id',
   provider: '/external-panels/:id',
   payment_method: '/payment-method-bonuses/:id',
+  webhook: '/webhooks/:id',
+  staff_member: '/staff/:id',
 };
 
 const registered = new Set(SCREENS.map((s) => s.path));

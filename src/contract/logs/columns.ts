@@ -59,6 +59,18 @@ export const SECRET_KEY_PATTERN = /(secret|password|passphrase|token|api_?key|pr
 export const SECRET_VALUE = 'changed';
 export const isSecretKey = (key: string): boolean => SECRET_KEY_PATTERN.test(key);
 
+/**
+ * A value with every secret-named key at any depth ({ secrets: { api_key } } included) replaced
+ * by SECRET_VALUE; both sides apply it, so a secret is never answered nor shown.
+ */
+export function redactSecretValue(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => redactSecretValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = isSecretKey(key) && v !== null ? SECRET_VALUE : redactSecretValue(v, depth + 1);
+  return out;
+}
+
 /** Record types as people say them ('payment_method' -> 'Payment method'). */
 export const recordTypeLabel = (type: string): string => {
   const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\\]+/g, ' ').trim().toLowerCase();

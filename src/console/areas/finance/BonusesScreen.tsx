@@ -7,6 +7,7 @@ import { storeBonusesBodySchema, type PaymentMethodBonus, type PaymentMethodDeta
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 import { FormScreen } from '../../forms/FormScreen';
 import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { PercentInput } from '../../forms/fields/PercentInput';
@@ -136,6 +137,7 @@ function BonusesForm({ method }: { method: PaymentMethodDetail }) {
           </Button>
         </Paper>
       </FormScreen>
+      <RecordHistory type="payment_method" id={method.id} />
     </Stack>
   );
 }

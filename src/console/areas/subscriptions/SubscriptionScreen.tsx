@@ -15,6 +15,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { SubscriptionServices, subscriptionsResource } from './resource';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 
 /** One subscription (operations.md §2 "subscriptions/:id"): fields, services, contents, cancel. */
 
@@ -143,6 +144,7 @@ export function SubscriptionScreen({ id: subscriptionId }: RecordScreenProps) {
           All orders of this subscription
         </Anchor>
       </Card>
+      <RecordHistory type="subscription" id={s.id} />
     </Stack>
   );
 }

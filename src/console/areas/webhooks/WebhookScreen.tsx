@@ -7,6 +7,7 @@ import { DELIVERY_STATUS_LABELS, type DeliveryRow, type WebhookBody, type Webhoo
 import { api } from '../../api/client';
 import { ValidationError, errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 import { Dash } from '../../table/cells';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
@@ -119,6 +120,7 @@ export function WebhookScreen({ id }: RecordScreenProps) {
       )}
       <WebhookFacts webhook={webhook} />
       <DeliveryLog webhookId={id} />
+      <RecordHistory type="webhook" id={webhook.id} />
       <Modal opened={editing} onClose={() => setEditing(false)} title={`Edit webhook ${id}`} size="lg">
         {editing && (
           <WebhookDialog

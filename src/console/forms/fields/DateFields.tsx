@@ -5,6 +5,11 @@ import { API_DATE_FORMAT, utcOffsetLabel, utcToZoned, zonedToUtc } from './dates
 
 type BaseProps = Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'withTime' | 'dateParser'>;
 
+/** The clear button's name ("Clear From"): Mantine's has none, so a screen reader would say only "button". */
+const clearButtonProps = (label: ReactNode, aria?: string) => ({
+  'aria-label': `Clear ${typeof label === 'string' && label ? label : (aria ?? 'the date')}`,
+});
+
 export interface DateTimeFieldProps extends BaseProps {
   /** The moment the form holds: UTC 'YYYY-MM-DD HH:mm:ss', or null when empty. */
   value?: string | null;
@@ -49,6 +54,7 @@ export function DateTimeField({ value, defaultValue, onChange, timeZone, descrip
   return (
     <DateInput
       clearable
+      clearButtonProps={clearButtonProps(others.label, others['aria-label'])}
       {...others}
       withTime
       valueFormat={DISPLAY_DATE_TIME}
@@ -78,6 +84,7 @@ export function DateField({ value, defaultValue, onChange, placeholder, ...other
   return (
     <DateInput
       clearable
+      clearButtonProps={clearButtonProps(others.label, others['aria-label'])}
       {...others}
       valueFormat={API_DATE_FORMAT}
       placeholder={placeholder ?? API_DATE_FORMAT}

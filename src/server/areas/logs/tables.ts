@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   AUDITS_TABLE,
   CHANGE_LOGS_TABLE,
-  isSecretKey,
   recordTypeLabel,
-  SECRET_VALUE,
+  redactSecretValue,
   SERVICE_LOGS_TABLE,
   type AuditRow,
   type ChangeLogRow,
@@ -23,13 +22,11 @@ const ESTIMATE_ABOVE = 10_000;
 
 type Values = Record<string, unknown> | null;
 
-/** Values as stored, except that a key naming a secret never carries its value. */
+/** Values as stored, except that a key naming a secret (at any depth) never carries its value. */
 export function redactSecrets(values: Values | string): Values {
   const parsed = typeof values === 'string' ? (JSON.parse(values) as Values) : values;
   if (!parsed || typeof parsed !== 'object') return parsed ?? null;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(parsed)) out[key] = isSecretKey(key) && value !== null ? SECRET_VALUE : value;
-  return out;
+  return redactSecretValue(parsed) as Values;
 }
 
 const staffOf = (id: number | null, name: string | null, email: string | null) => (id === null ? null : { id, name: name ?? '', email: email ?? '' });
