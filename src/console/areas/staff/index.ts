@@ -1,0 +1,13 @@
+import { defineArea } from '../../app/area';
+import { staffResource } from './resource';
+
+/** Staff, roles and permissions (docs/configuration.md). */
+export default defineArea({
+  name: 'staff',
+  rank: 91,
+  resources: [staffResource],
+  screens: {
+    '/staff/:id': () => import('./StaffScreen').then((m) => m.StaffScreen),
+    '/roles': () => import('./RolesScreen').then((m) => m.RolesScreen),
+  },
+});

@@ -1,0 +1,121 @@
+import { Badge, Group } from '@mantine/core';
+import { STAFF_STATUS_LABELS, STAFF_TABLE } from '../../../contract/staff/columns';
+import type { StaffRow, StaffStoreBody, StaffUpdateBody } from '../../../contract/staff';
+import { createAction, editAction } from '../../actions/factories';
+import { lazyDialog } from '../../actions/lazyDialog';
+import { defineCollectionAction, defineRowAction } from '../../actions/types';
+import { api } from '../../api/client';
+import { AppLink } from '../../table/cells';
+import { defineResource } from '../../table/resource';
+import { DateTime } from '../../ui/DateTime';
+import { keepOneTime } from '../../ui/OneTimeValue';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { useRoleOptions } from './staffOptions';
+
+/**
+ * Staff (catalogue.md §2, §7): the list; invite (a one-time link the member opens to set their
+ * password) or create with a password typed twice; edit name, e-mail, roles and direct permissions;
+ * deactivate and reactivate; sign out everywhere. Roles and the permission matrix are on /roles.
+ */
+
+const dialogs = {
+  create: lazyDialog(() => import('./StaffDialogs').then((m) => m.StaffCreateDialog)),
+  edit: lazyDialog(() => import('./StaffDialogs').then((m) => m.StaffEditDialog)),
+};
+
+export const passwordLinkKey = (id: number) => `staff-password-link:${id}`;
+
+const statusTone = { active: 'active', invited: 'pending', deactivated: 'deactivated' } as const;
+
+export const staffResource = defineResource({
+  name: 'staff',
+  path: '/staff',
+  title: 'Staff',
+  nouns: ['staff member', 'staff', 'member', 'admin'],
+  endpoint: 'staffTable',
+  table: STAFF_TABLE,
+  permission: 'manageStaff',
+  describe: (m: StaffRow) => `staff member ${m.name}`,
+  open: (m) => `/staff/${m.id}`,
+  state: (m) => m.status,
+  columns: [
+    { key: 'id', header: 'ID', width: 80 },
+    { key: 'name', header: 'Name', hideable: false, render: (m) => <AppLink to={`/staff/${m.id}`}>{m.name}</AppLink> },
+    { key: 'email', header: 'E-mail' },
+    { key: 'status', header: 'Status', filterUi: { labels: STAFF_STATUS_LABELS }, render: (m) => <StatusLabel value={statusTone[m.status]} text={STAFF_STATUS_LABELS[m.status]} /> },
+    {
+      key: 'roles',
+      header: 'Roles',
+      filterUi: { useOptions: useRoleOptions },
+      render: (m) => (
+        <Group gap={4} wrap="nowrap">
+          {m.roles.map((r) => (
+            <Badge key={r.id} variant="light" color="gray" size="sm">
+              {r.name}
+            </Badge>
+          ))}
+          {m.permissions.length > 0 && (
+            <Badge variant="outline" color="grape" size="sm">
+              +{m.permissions.length} direct
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { key: 'createdAt', header: 'Created', render: (m) => <DateTime value={m.createdAt} /> },
+  ],
+  rowActions: [
+    editAction<StaffRow, 'staffUpdate', StaffUpdateBody>({
+      endpoint: 'staffUpdate',
+      permission: 'manageStaff',
+      params: (m) => ({ staffId: m.id }),
+      dialog: dialogs.edit,
+      body: (_m, input) => input,
+    }),
+    defineRowAction<StaffRow>({
+      id: 'sign-out-everywhere',
+      label: 'Sign out everywhere',
+      aliases: ['logout', 'sessions'],
+      permission: 'manageStaff',
+      confirm: { text: (m) => `End every session of ${m.name}? They sign in again to continue.`, undoable: true },
+      mutation: { endpoint: 'staffSignOutEverywhere', params: (m: StaffRow) => ({ staffId: m.id }) },
+      success: (m) => `${m.name} is signed out everywhere.`,
+    }),
+    defineRowAction<StaffRow>({
+      id: 'deactivate',
+      label: 'Deactivate',
+      past: 'deactivated',
+      color: 'red',
+      flag: 'deactivatable',
+      hidden: (m) => m.status === 'deactivated',
+      permission: 'manageStaff',
+      confirm: { text: (m) => `Deactivate ${m.name}? Their sessions end at once and they cannot sign in until reactivated.`, undoable: true },
+      mutation: { endpoint: 'staffDeactivate', params: (m: StaffRow) => ({ staffId: m.id }) },
+    }),
+    defineRowAction<StaffRow>({
+      id: 'activate',
+      label: 'Reactivate',
+      past: 'reactivated',
+      flag: 'activatable',
+      hidden: (m) => m.status !== 'deactivated',
+      permission: 'manageStaff',
+      mutation: { endpoint: 'staffActivate', params: (m: StaffRow) => ({ staffId: m.id }) },
+    }),
+  ],
+  collectionActions: [
+    {
+      ...createAction<'staffStore', StaffStoreBody>({ noun: 'staff member', endpoint: 'staffStore', permission: 'manageStaff', dialog: dialogs.create, body: (input) => input }),
+      label: 'Invite or create a member',
+      aliases: ['new', 'create', 'add', 'invite'],
+      // The one-time link is in this answer only: the member's screen shows it once.
+      mutation: async (input: StaffStoreBody) => {
+        const answer = await api('staffStore', { body: input });
+        if (answer.passwordLink) keepOneTime(passwordLinkKey(answer.staff.id), JSON.stringify(answer.passwordLink));
+        return answer;
+      },
+      success: (answer) => (answer as { message: string }).message,
+      openCreated: (answer) => `/staff/${(answer as { staff: { id: number } }).staff.id}`,
+    },
+    defineCollectionAction({ id: 'roles', label: 'Roles and permissions', aliases: ['roles', 'permissions', 'matrix'], permission: 'manageStaff', shortcut: 'r', to: '/roles' }),
+  ],
+});
