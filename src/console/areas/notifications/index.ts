@@ -1,0 +1,10 @@
+import { defineArea } from '../../app/area';
+
+/** Notification settings and admin notifications, saved together (docs/configuration.md). */
+export default defineArea({
+  name: 'notifications',
+  rank: 92,
+  screens: {
+    '/notifications': () => import('./NotificationsScreen').then((m) => m.NotificationsScreen),
+  },
+});
