@@ -13,6 +13,8 @@ export interface SettingValues {
   captchaIsEnabled: boolean;
   /** reCAPTCHA site key (public); the secret comes from RECAPTCHA_SECRET. */
   captchaSiteKey: string | null;
+  /** Members with manageStaff must sign in with a second factor (src/server/auth/twoFactor.ts). */
+  staffTwoFactorRequired: boolean;
   /** Signs access tokens when JWT_SECRET is not set (generated on first start). */
   jwtSecret: string;
 }
@@ -24,6 +26,7 @@ export const DEFAULT_SETTINGS: Omit<SettingValues, 'jwtSecret'> = {
   inhouse: false,
   captchaIsEnabled: false,
   captchaSiteKey: null,
+  staffTwoFactorRequired: false,
 };
 
 export async function getSetting<K extends SettingKey>(q: Queryable, key: K): Promise<SettingValues[K] | undefined> {

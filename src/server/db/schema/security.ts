@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { staffMembers } from './staff';
 
 /**
@@ -41,3 +41,20 @@ export const staffSessions = pgTable(
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId, t.endedAt)],
 );
+
+/**
+ * Two-factor sign-in of a member (src/server/auth/twoFactor.ts): a TOTP secret (RFC 6238, what
+ * authenticator apps use) and single-use recovery codes, kept as SHA-256 hashes. `confirmedAt` is
+ * null while an enrolment waits for its first code; only a confirmed row asks for a code at sign-in.
+ * `lastTimeStep` is the time step of the last code accepted, so a code is never accepted twice.
+ */
+export const staffTwoFactor = pgTable('staff_two_factor', {
+  staffId: integer('staff_id')
+    .primaryKey()
+    .references(() => staffMembers.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastTimeStep: integer('last_time_step'),
+  recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
