@@ -66,9 +66,21 @@ export async function startServer(config: StartConfig, options: { hostname?: str
     throw new Error(`TOKEN_TTL_SECONDS must be a whole number of seconds between 60 and 1800 (got ${config.tokenTtlSeconds})`);
   }
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT is not a valid port: ${config.port}`);
-  const database = await openDatabase({ databaseUrl: withStatementTimeout(config.databaseUrl, config.statementTimeoutMs), dataDir: config.dataDir });
+  // Migrations and the seed (index builds, the demo order book) may run far longer than a request
+  // may: on PostgreSQL they run on a pool of their own, without the statement timeout that guards
+  // the requests' pool.
+  const guarded = withStatementTimeout(config.databaseUrl, config.statementTimeoutMs);
+  if (guarded !== config.databaseUrl) {
+    const setup = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
+    try {
+      await runSeed(setup.db, { demo: config.demo });
+    } finally {
+      await setup.close();
+    }
+  }
+  const database = await openDatabase({ databaseUrl: guarded, dataDir: config.dataDir });
   try {
-    await runSeed(database.db, { demo: config.demo });
+    if (guarded === config.databaseUrl) await runSeed(database.db, { demo: config.demo });
     const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
     const pusher = withPusherSecret(config.pusher, jwtSecret);
     const fullConfig: ServerConfig = { ...config, jwtSecret, pusher };
