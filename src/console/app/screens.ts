@@ -94,6 +94,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   // promote services: they take the services-and-providers permission (the spec names none).
   { path: '/networks', access: groups('Networks'), source: 'console', nav: { label: 'Networks', section: 'catalogue' }, go: 'kn' },
   { path: '/service-types', access: groups('ServiceTypes'), source: 'console', nav: { label: 'Service types', section: 'catalogue' }, go: 'kt' },
+  { path: '/service-labels', access: groups('Services'), source: 'console', nav: { label: 'Service labels', section: 'catalogue' }, go: 'kl' },
+  { path: '/target-types', access: groups('Targets'), source: 'console', nav: { label: 'Target types', section: 'catalogue' }, go: 'ky' },
   { path: '/packages', access: groups('Packages'), source: 'console', nav: { label: 'Packages', section: 'marketing' }, go: 'mp' },
   { path: '/auto-promotions', access: groups('Providers'), source: 'console', nav: { label: 'Auto-promotions', section: 'marketing' }, go: 'ma' },
 ];
