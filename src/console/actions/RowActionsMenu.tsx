@@ -1,4 +1,5 @@
 import { ActionIcon, Kbd, Menu } from '@mantine/core';
+import { useState } from 'react';
 import type { Resource } from '../table/resource';
 import { DotsIcon } from '../table/icons';
 import { availableActions, type Can } from './available';
@@ -8,6 +9,11 @@ import { availableActions, type Can } from './available';
  * whose server flag the row lacks is left out (the spec's "shown when … present"); its shortcut
  * and the palette still say why it cannot run. The button opens with Enter/Space; the menu is
  * arrow-key navigable. An item that opens a dialog says so (aria-haspopup).
+ *
+ * Until a row's menu is first opened only its button is rendered: a list paints fifty rows at
+ * once, and fifty idle popovers (floating positioning, transitions, focus traps) were a large
+ * part of a list's first render. Once opened, the menu stays mounted so focus returns to its
+ * button when it closes.
  */
 export interface RowActionsMenuProps<Row> {
   resource: Resource<Row>;
@@ -19,11 +25,40 @@ export interface RowActionsMenuProps<Row> {
 }
 
 export function RowActionsMenu<Row>({ resource, row, can, onRun, opened, onOpenedChange }: RowActionsMenuProps<Row>) {
+  const [mounted, setMounted] = useState(false);
   const actions = availableActions(resource, row, can).filter((a) => a.enabled);
   if (actions.length === 0) return null;
   const subject = resource.describe(row);
+  if (!mounted && !opened) {
+    return (
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        aria-label={`Actions for ${subject}`}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onClick={(event) => {
+          event.stopPropagation();
+          setMounted(true);
+          onOpenedChange?.(true);
+        }}
+      >
+        <DotsIcon />
+      </ActionIcon>
+    );
+  }
   return (
-    <Menu opened={opened} onChange={onOpenedChange} position="bottom-end" withinPortal shadow="md" width={260} returnFocus>
+    <Menu
+      opened={opened}
+      defaultOpened={opened === undefined}
+      onChange={onOpenedChange}
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={260}
+      returnFocus
+    >
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${subject}`} onClick={(event) => event.stopPropagation()}>
           <DotsIcon />

@@ -261,54 +261,66 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   // ── columns ──────────────────────────────────────────────────────────────────────────────────
   const setFilter = useCallback((key: string, value: FilterValue | undefined) => setState((s) => withFilter(resource, s, key, value)), [resource, setState]);
   // Another column starts ascending; the same column flips.
-  const sortBy = (key: string) => setState((prev) => ({ ...prev, sort: { key, desc: key === prev.sort.key ? !prev.sort.desc : false }, page: 1 }));
+  const sortBy = useCallback(
+    (key: string) => setState((prev) => ({ ...prev, sort: { key, desc: key === prev.sort.key ? !prev.sort.desc : false }, page: 1 })),
+    [setState],
+  );
+  // Row menus run the latest action handler without making the columns change on every render.
+  const runRowActionRef = useRef(runRowAction);
+  runRowActionRef.current = runRowAction;
 
-  const tableColumns: DataTableColumn<Row>[] = columns
-    .filter((c) => state.columns.includes(c.key))
-    .map((column) => {
-      const value = state.filters[column.key];
-      const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
-      const sorted = column.sortable ? (state.sort.key === column.key ? (state.sort.desc ? 'desc' : 'asc') : null) : undefined;
-      return {
-        accessor: column.key,
-        title: (
-          <ColumnHeader
-            header={column.header}
-            sorted={sorted}
-            onSort={column.sortable ? () => sortBy(column.key) : undefined}
-            filter={column.filter ? { spec: column.filter, value, active, onChange: (next) => setFilter(column.key, next) } : undefined}
-          />
-        ),
-        textAlign: column.align,
-        width: column.width,
-        render: (row: Row) => (
-          <TruncatedCell width={column.width} align={column.align}>
-            {column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)}
-          </TruncatedCell>
-        ),
-      };
-    });
-  if (rowActionsAllowed) {
-    tableColumns.push({
-      accessor: '__actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      textAlign: 'right',
-      width: 48,
-      render: (row: Row) => {
-        const key = resource.keyOf(row);
-        return (
-          <RowActionsMenu
-            resource={resource}
-            row={row}
-            can={can}
-            onRun={(actionId) => runRowAction(actionId, row)}
-            opened={menuKey === key}
-            onOpenedChange={(opened) => setMenuKey(opened ? key : null)}
-          />
-        );
-      },
-    });
-  }
+  // The columns change only when what they show changes: the table measures its pinned columns
+  // (a forced layout of every row) whenever it is given new ones, so a new array on every render
+  // (a row focused with j/k, a counter tick) would cost a layout of the whole list each time.
+  const tableColumns = useMemo(() => {
+    const list: DataTableColumn<Row>[] = columns
+      .filter((c) => state.columns.includes(c.key))
+      .map((column) => {
+        const value = state.filters[column.key];
+        const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
+        const sorted = column.sortable ? (state.sort.key === column.key ? (state.sort.desc ? 'desc' : 'asc') : null) : undefined;
+        return {
+          accessor: column.key,
+          title: (
+            <ColumnHeader
+              header={column.header}
+              sorted={sorted}
+              onSort={column.sortable ? () => sortBy(column.key) : undefined}
+              filter={column.filter ? { spec: column.filter, value, active, onChange: (next) => setFilter(column.key, next) } : undefined}
+            />
+          ),
+          textAlign: column.align,
+          width: column.width,
+          render: (row: Row) => (
+            <TruncatedCell width={column.width} align={column.align}>
+              {column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)}
+            </TruncatedCell>
+          ),
+        };
+      });
+    if (rowActionsAllowed) {
+      list.push({
+        accessor: '__actions',
+        title: <VisuallyHidden>Actions</VisuallyHidden>,
+        textAlign: 'right',
+        width: 48,
+        render: (row: Row) => {
+          const key = resource.keyOf(row);
+          return (
+            <RowActionsMenu
+              resource={resource}
+              row={row}
+              can={can}
+              onRun={(actionId) => runRowActionRef.current(actionId, row)}
+              opened={menuKey === key}
+              onOpenedChange={(opened) => setMenuKey(opened ? key : null)}
+            />
+          );
+        },
+      });
+    }
+    return list;
+  }, [columns, state.columns, state.filters, state.sort, sortBy, setFilter, rowActionsAllowed, resource, can, menuKey]);
 
   // The sorted column's header cell says so (the sort buttons sit inside the header cells).
   const sortKey = state.sort.key;
