@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry, RecordHistory as RecordHistoryAnswer } from '../../src/contract/logs';
 import { RecordHistory } from '../../src/console/history/RecordHistory';
-import { changedFields, FOLD_AT, ValuesDiff } from '../../src/console/history/ValuesDiff';
+import { changedFields, fieldLabel, FOLD_AT, ValuesDiff } from '../../src/console/history/ValuesDiff';
 import { only, renderWithEngine } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
@@ -21,9 +21,11 @@ describe('ValuesDiff: the changed fields of an audit entry', () => {
     renderWithEngine(<ValuesDiff oldValues={{ url: 'https://a.test/1', quantity: 100, status: 'pending' }} newValues={{ url: 'https://a.test/2', quantity: 100, status: 'approved' }} label="Diff" />);
     const table = screen.getByRole('table', { name: 'Diff' });
     const rows = rowsOf(table);
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['url', 'status']);
-    expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['url', 'https://a.test/1', 'https://a.test/2']);
-    expect(table.textContent).not.toContain('quantity');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['URL', 'Status']);
+    expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['URL', 'https://a.test/1', 'https://a.test/2']);
+    expect(table.textContent).not.toContain('Quantity');
+    expect(fieldLabel('admin_note')).toBe('Admin note');
+    expect(fieldLabel('user_id')).toBe('User ID');
   });
 
   it('a created record shows each field with no before; no change at all says so', () => {

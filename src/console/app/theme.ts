@@ -1,11 +1,49 @@
-import { Modal, Notification, createTheme, localStorageColorSchemeManager } from '@mantine/core';
+import {
+  DEFAULT_THEME,
+  Modal,
+  Notification,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  localStorageColorSchemeManager,
+  luminance,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /** Where the light/dark choice is kept (operations.md §1); index.html reads it before paint. */
 export const COLOR_SCHEME_STORAGE_KEY = 'panel-console-color-scheme';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+/**
+ * Light and subtle badges and buttons write shade 9 on shade 1 (2 when hovered) in the light
+ * theme: under 4.5:1 for teal, green, lime, yellow and orange. Those get shade 9 darkened just
+ * enough to read at 4.5:1 on shade 2; the dark theme keeps Mantine's colours (light-dark()).
+ */
+const READABLE_LIGHT_TEXT: Record<string, string> = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).flatMap(([name, shades]) => {
+    let amount = 0;
+    while (contrast(darken(shades[9], amount), shades[2]) < 4.6 && amount < 0.9) amount += 0.05;
+    return amount > 0 ? [[name, darken(shades[9], amount)]] : [];
+  }),
+);
+
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  const readable = parsed.isThemeColor ? READABLE_LIGHT_TEXT[parsed.color] : undefined;
+  return readable ? { ...colors, color: `light-dark(${readable}, ${colors.color})` } : colors;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'indigo',
   // Links, buttons and light badges in the light theme read at 4.5:1 or better (WCAG AA): shade
   // 6 of most colours falls short on white.

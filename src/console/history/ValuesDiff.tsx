@@ -1,6 +1,7 @@
 import { Anchor, Code, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isSecretKey, redactSecretValue, SECRET_VALUE } from '../../contract/logs/columns';
+import { humanize } from '../ui/format';
 
 /**
  * An audit entry's old and new values as a per-field diff: only the fields whose value changed,
@@ -19,6 +20,9 @@ export function changedFields(oldValues: Values, newValues: Values): string[] {
   const keys = new Set([...Object.keys(oldValues ?? {}), ...Object.keys(newValues ?? {})]);
   return [...keys].filter((key) => !same(oldValues?.[key], newValues?.[key]) || (oldValues == null) !== (newValues == null));
 }
+
+/** A stored column as people say it: 'admin_note' -> 'Admin note', 'user_id' -> 'User ID'. */
+export const fieldLabel = (field: string): string => humanize(field).replace(/\b(url|id|ip|api|vat)\b/gi, (w) => w.toUpperCase());
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -83,7 +87,9 @@ export function ValuesDiff({ oldValues, newValues, label = 'Changed fields' }: {
       <Table.Tbody>
         {fields.map((field) => (
           <Table.Tr key={field}>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{field}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }} title={field}>
+              {fieldLabel(field)}
+            </Table.Td>
             <Table.Td>
               <Value field={field} value={oldValues?.[field]} present={!!oldValues && field in oldValues} />
             </Table.Td>
