@@ -63,7 +63,7 @@ function NetworkForm({ detail, ...props }: ActionDialogProps<NetworkRow, Network
       />
       <TextInput label="Machine name" required placeholder="youtube" description="Lower-case letters, digits and underscores." data-autofocus {...form.getInputProps('network')} />
       <IconColorFields form={form} />
-      <Textarea label="URL examples" description="One per line." autosize minRows={2} {...form.getInputProps('urlExamples')} />
+      <Textarea label="URL examples" description="One per line." rows={2} {...form.getInputProps('urlExamples')} />
     </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
-import { Alert, Anchor, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, List, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ServiceChange, ServiceImpact, ServiceRow } from '../../../contract/catalogue';
 import { DialogActions } from '../../actions/DialogActions';
 import type { ActionDialogProps } from '../../actions/types';
@@ -19,21 +18,14 @@ export const impactQuery = (serviceId: number, change: ServiceChange) => ({
   staleTime: 0,
 });
 
-/** The dependants of one service, as a list a moderator reads before agreeing. */
+/** The dependants of one service, as a list a moderator reads before agreeing (no router links: it shows in the confirmation host too). */
 export function ImpactDetails({ impact }: { impact: ServiceImpact }) {
   if (impact.clear) return <Text size="sm">Nothing depends on service {impact.service.id}: no packages, subscriptions, drip-feeds, orders in processing or special offers.</Text>;
-  const id = impact.service.id;
   return (
     <Stack gap={4}>
       <Text size="sm">{impact.summary}</Text>
       <List size="sm" spacing={2}>
-        {impact.ordersInProcessing > 0 && (
-          <List.Item>
-            <Anchor component={Link} to="/orders" search={{ 'service.name': String(id) } as never} size="sm">
-              {impact.ordersInProcessing} order{impact.ordersInProcessing === 1 ? '' : 's'} in processing
-            </Anchor>
-          </List.Item>
-        )}
+        {impact.ordersInProcessing > 0 && <List.Item>{impact.ordersInProcessing} order{impact.ordersInProcessing === 1 ? '' : 's'} in processing</List.Item>}
         {impact.activeSubscriptions > 0 && <List.Item>{impact.activeSubscriptions} active subscription{impact.activeSubscriptions === 1 ? '' : 's'}</List.Item>}
         {impact.activeDripFeeds > 0 && <List.Item>{impact.activeDripFeeds} active drip-feed{impact.activeDripFeeds === 1 ? '' : 's'}</List.Item>}
         {impact.packages.count > 0 && <List.Item>Packages: {impact.packages.items.map((p) => p.name).join(', ')}{impact.packages.count > impact.packages.items.length ? ` and ${impact.packages.count - impact.packages.items.length} more` : ''}</List.Item>}

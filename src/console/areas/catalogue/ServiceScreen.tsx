@@ -333,7 +333,7 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
                   <Switch key={flag} label={SERVICE_FLAG_LABELS[flag]} {...form.getInputProps(flag, { type: 'checkbox' })} />
                 ))}
               </Group>
-              <Textarea label="Admin note" description="Seen by staff only." autosize minRows={2} {...form.getInputProps('adminNote')} />
+              <Textarea label="Admin note" description="Seen by staff only." rows={2} {...form.getInputProps('adminNote')} />
             </FormSection>
 
             <FormSection title="Pricing and quantities">

@@ -104,8 +104,8 @@ function ServiceTypeForm({
       />
       <TextInput label="Slug" description="Made from the English name when empty." {...form.getInputProps('slug')} />
       <IconColorFields form={form} />
-      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
-      <Textarea label="Full description" autosize minRows={3} maxRows={10} {...form.getInputProps('fullDescription')} />
+      <Textarea label="Description" rows={2} {...form.getInputProps('description')} />
+      <Textarea label="Full description" rows={3} {...form.getInputProps('fullDescription')} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput label="Reviews" min={0} allowDecimal={false} {...form.getInputProps('reviewsCount')} />
         <TextInput label="Rating" description="0 to 5." {...form.getInputProps('reviewsRating')} />
