@@ -123,7 +123,7 @@ test('the audit log filtered by record type, staff member and date range is shar
   /** Picks an option of a header's select filter (its options come from the collections). */
   const pick = async (header: string, option: string | RegExp) => {
     await page.getByRole('button', { name: `Filter ${header}`, exact: true }).click();
-    await filterPopover.getByLabel(`Filter ${header}`).click();
+    await filterPopover.getByRole('combobox', { name: `Filter ${header}` }).click();
     await page.getByRole('option', { name: option }).click();
   };
   await pick('Record type', 'Free trial request');

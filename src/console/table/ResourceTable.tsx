@@ -17,7 +17,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { ColumnHeader } from './ColumnFilter';
 import { DensityToggle, useDensity } from './density';
 import { useActionError, useListEngine } from './engineContext';
-import { describeFilter, isEmptyFilter, type FilterOption, type FilterValue } from './filters';
+import { describeFilter, isEmptyFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
 import { ResetIcon } from './icons';
 import { TruncatedCell } from './TruncatedCell';
 import { listQueryOptions, type PathParams } from './listQuery';
@@ -334,14 +334,13 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   });
 
   // ── active filter chips ──────────────────────────────────────────────────────────────────────
-  const chips: { key: string; label: string; text: string }[] = [];
+  const chips: { key: string; label: string; spec: FilterSpec; value: FilterValue }[] = [];
   for (const [key, spec] of specs) {
     const value = state.filters[key];
     const column = columns.find((c) => c.key === key);
     const queryDef = resource.queries[key];
     if ((!column && !queryDef) || isEmptyFilter(spec.kind, value)) continue;
-    const options: readonly FilterOption[] | undefined = 'options' in spec ? spec.options : undefined;
-    chips.push({ key, label: column?.header ?? queryDef!.label, text: describeFilter(spec.kind, value as FilterValue, options) });
+    chips.push({ key, label: column?.header ?? queryDef!.label, spec, value: value as FilterValue });
   }
 
   const title = resource.title;
@@ -443,7 +442,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
               tt="none"
               rightSection={<CloseButton size="xs" aria-label={`Remove filter ${chip.label}`} onClick={() => setFilter(chip.key, undefined)} />}
             >
-              {chip.label}: {chip.text}
+              {chip.label}: <FilterChipText spec={chip.spec} value={chip.value} />
             </Badge>
           ))}
         </Group>
@@ -513,4 +512,17 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
       />
     </Stack>
   );
+}
+
+const NO_OPTIONS = (): undefined => undefined;
+
+/**
+ * A chip's value in words: the option's label, also for options fetched at run time (a staff
+ * member's name rather than their id). The options hook is fixed for the chip's lifetime.
+ */
+function FilterChipText({ spec, value }: { spec: FilterSpec; value: FilterValue }) {
+  const [useOptions] = useState(() => ('useOptions' in spec && spec.useOptions ? spec.useOptions : NO_OPTIONS));
+  const fetched: readonly FilterOption[] | undefined = useOptions();
+  const options = fetched ?? ('options' in spec ? spec.options : undefined);
+  return <>{describeFilter(spec.kind, value, options)}</>;
 }
