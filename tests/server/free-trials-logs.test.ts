@@ -206,6 +206,16 @@ describe('audit log, change logs and service logs', () => {
     expect(page.items[0].newValues).toEqual({ secrets: 'changed', name: 'B', api_token: 'changed' });
   });
 
+  it('never answers a secret nested in a value, in the audit log nor in a record history', async () => {
+    await t.db.execute(sql`INSERT INTO audit_entries (event, auditable_type, auditable_id, old_values, new_values)
+      VALUES ('updated', 'provider', 434343, '{"settings": {"mode": "a", "private_key": "pk-old"}}', '{"settings": {"mode": "b", "private_key": "pk-new"}, "items": [{"password": "pw"}]}')`);
+    const page = await t.ok('auditsTable', { query: { q: JSON.stringify({ headers: [{ value: 'auditableId', filter: 434343 }] }) } }, auditor);
+    expect(page.items[0].oldValues).toEqual({ settings: { mode: 'a', private_key: 'changed' } });
+    expect(page.items[0].newValues).toEqual({ settings: { mode: 'b', private_key: 'changed' }, items: [{ password: 'changed' }] });
+    const history = await t.ok('recordHistory', { params: { recordType: 'provider', recordId: 434343 }, query: { limit: 10 } }, auditor);
+    expect(JSON.stringify(history.items)).not.toMatch(/pk-old|pk-new|"pw"/);
+  });
+
   it('offers the collections of events, types, action types and staff', async () => {
     const audits = await t.ok('auditsCollections', {}, auditor);
     expect(audits.events.map((e) => e.value)).toEqual(expect.arrayContaining(['approved', 'updated']));
