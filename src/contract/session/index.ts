@@ -20,7 +20,43 @@ export const loginBodySchema = z.object({
   password: z.string().min(1, 'The password field is required.'),
 });
 
-export const loginResponseSchema = z.object({ message: z.string() });
+/**
+ * A sign-in answer. With two-factor sign-in the password step answers no token but a challenge:
+ * `twoFactor: 'verify'` asks for a code (POST /login/two-factor), `'setup'` for an enrolment first
+ * (POST /login/two-factor/setup, then the code) when the panel requires it of the member.
+ */
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  twoFactor: z.enum(['verify', 'setup']).optional(),
+  challenge: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** A second-factor code: 6 digits from the app, or a recovery code like `abcd-efgh-jkmn`. */
+const twoFactorCode = z.string().trim().min(1, 'The code field is required.').max(64, 'The code may not be greater than 64 characters.');
+const challengeField = z.string().min(1, 'The sign-in has expired. Sign in again.').max(2000, 'The sign-in has expired. Sign in again.');
+export const twoFactorLoginBodySchema = z.object({ challenge: challengeField, code: twoFactorCode });
+export const twoFactorLoginSetupBodySchema = z.object({ challenge: challengeField });
+/** Where an authenticator app is pointed: the otpauth:// address (as a QR code) and its secret to type in. */
+export const twoFactorEnrolmentSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TwoFactorEnrolment = z.infer<typeof twoFactorEnrolmentSchema>;
+export const twoFactorLoginResponseSchema = z.object({
+  message: z.string(),
+  /** Set when this sign-in completed an enrolment: shown once. */
+  recoveryCodes: z.array(z.string()).optional(),
+});
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  /** An enrolment waits for its first code. */
+  pending: z.boolean(),
+  /** The panel requires it of this member (manageStaff and the panel setting). */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+const passwordBody = z.object({ password: z.string().min(1, 'The password field is required.').max(1000) });
+export const twoFactorConfirmBodySchema = z.object({ code: twoFactorCode });
+export const recoveryCodesResponseSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
 
 export const refreshResponseSchema = z.object({ token: z.string() });
 
@@ -199,6 +235,38 @@ export const sessionEndpoints = {
   staffSessionsEnd: endpoint({
     method: 'DELETE', path: `${ADMIN}/staff/:staffId/sessions/:sessionId`, permission: 'manageStaff', params: staffSessionParams, response: okSchema,
     summary: "End one of a staff member's sessions",
+  }),
+  twoFactorLogin: endpoint({
+    method: 'POST', path: '/login/two-factor', permission: 'public', body: twoFactorLoginBodySchema, response: twoFactorLoginResponseSchema,
+    mutates: false, summary: 'The second step of a sign-in: a code from the app or a recovery code; the token comes back in the authorization header',
+  }),
+  twoFactorLoginSetup: endpoint({
+    method: 'POST', path: '/login/two-factor/setup', permission: 'public', body: twoFactorLoginSetupBodySchema, response: twoFactorEnrolmentSchema,
+    mutates: false, summary: 'Enrol an authenticator app during a sign-in the panel requires it for',
+  }),
+  twoFactorStatus: endpoint({
+    method: 'GET', path: '/api/v1/profile/two-factor', permission: 'authenticated', response: twoFactorStatusSchema,
+    summary: "The signed-in member's two-factor sign-in",
+  }),
+  twoFactorSetup: endpoint({
+    method: 'POST', path: '/api/v1/profile/two-factor/setup', permission: 'authenticated', body: passwordBody, response: twoFactorEnrolmentSchema,
+    mutates: false, summary: 'Start enrolling an authenticator app (the password confirms it is the member)',
+  }),
+  twoFactorConfirm: endpoint({
+    method: 'POST', path: '/api/v1/profile/two-factor/confirm', permission: 'authenticated', body: twoFactorConfirmBodySchema, response: recoveryCodesResponseSchema,
+    mutates: false, summary: "Turn two-factor sign-in on with the app's first code; answers the recovery codes once",
+  }),
+  twoFactorRecoveryCodes: endpoint({
+    method: 'POST', path: '/api/v1/profile/two-factor/recovery-codes', permission: 'authenticated', body: passwordBody, response: recoveryCodesResponseSchema,
+    mutates: false, summary: 'New recovery codes (the old ones stop working)',
+  }),
+  twoFactorDisable: endpoint({
+    method: 'POST', path: '/api/v1/profile/two-factor/disable', permission: 'authenticated', body: passwordBody, response: okSchema,
+    mutates: false, summary: 'Turn two-factor sign-in off (not while the panel requires it of the member)',
+  }),
+  staffTwoFactorReset: endpoint({
+    method: 'DELETE', path: `${ADMIN}/staff/:staffId/two-factor`, permission: 'manageStaff', params: z.object({ staffId: pathId('Staff member') }), response: okSchema,
+    summary: "Turn a staff member's two-factor sign-in off (a lost phone); their sessions end",
   }),
   pageViews: endpoint({
     method: 'POST', path: '/api/v1/page-views', permission: 'authenticated', body: pageViewBodySchema, response: okSchema,

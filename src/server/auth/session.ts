@@ -6,7 +6,8 @@ import type { Actor, AppDeps, StaffContext } from '../http/context';
 import { fieldError, tooManyRequests, unauthenticated } from '../http/errors';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password';
 import { authServices } from './services';
-import { bumpTokenVersion, normalizeEmail, signInRefusal } from './staff';
+import { bumpTokenVersion, loadStaffContext, normalizeEmail, signInRefusal } from './staff';
+import { beginEnrolment, confirmEnrolment, readChallenge, signChallenge, twoFactorRequiredFor, twoFactorState, verifySecondFactor, type ChallengePurpose } from './twoFactor';
 import { advanceSession, endSession, openSession } from './sessions';
 import { signAccessToken } from './tokens';
 
@@ -28,7 +29,12 @@ export interface LoginInput {
  * the address and the account; a success clears the account's counts. Answers 422 Laravel-style
  * on the field at fault, 429 with Retry-After while the account is delayed at this address.
  */
-export async function login(deps: AppDeps, input: LoginInput, actor: Actor): Promise<{ token: string; staffId: number; sessionId: number }> {
+export type LoginOutcome =
+  | { token: string; staffId: number; sessionId: number }
+  /** The password was right; the sign-in completes with a code (auth/twoFactor.ts). */
+  | { twoFactor: ChallengePurpose; challenge: string; staffId: number };
+
+export async function login(deps: AppDeps, input: LoginInput, actor: Actor): Promise<LoginOutcome> {
   const { db } = deps.database;
   const { captcha, throttle } = authServices(deps);
   const attempt = { account: normalizeEmail(input.email), address: actor.ip };
@@ -54,17 +60,85 @@ export async function login(deps: AppDeps, input: LoginInput, actor: Actor): Pro
   }
   const refusal = signInRefusal(member);
   if (refusal) throw fieldError('email', refusal);
-  await throttle.recordSuccess(db, attempt);
+  if (needsRehash(member.passwordHash)) {
+    await db.update(staffMembers).set({ passwordHash: await hashPassword(input.password) }).where(eq(staffMembers.id, member.id));
+  }
 
-  const sessionId = await db.transaction(async (tx) => {
-    if (needsRehash(member.passwordHash)) {
-      await tx.update(staffMembers).set({ passwordHash: await hashPassword(input.password) }).where(eq(staffMembers.id, member.id));
-    }
-    await writeAudit(tx, { ...actor, staffId: member.id }, { event: 'login', auditableType: 'staff_member', auditableId: member.id });
-    return openSession(tx, member.id, actor, deps.config.tokenTtlSeconds);
+  // A second factor: asked for when the member has one, or enrolled now when the panel requires
+  // it of them. The account's failure count is cleared only when the whole sign-in succeeds.
+  const second = await twoFactorState(db, member.id);
+  const context = second.enabled ? null : await loadStaffContext(db, member.id);
+  if (second.enabled || (context && (await twoFactorRequiredFor(db, context.permissions)))) {
+    const purpose: ChallengePurpose = second.enabled ? 'verify' : 'setup';
+    return { twoFactor: purpose, challenge: await signChallenge(deps.config.jwtSecret, member.id, purpose), staffId: member.id };
+  }
+  await throttle.recordSuccess(db, attempt);
+  return completeSignIn(deps, member.id, actor, 'login');
+}
+
+/** Opens the sign-in's session and its first token, with the audit entry. */
+async function completeSignIn(deps: AppDeps, staffId: number, actor: Actor, event: string): Promise<{ token: string; staffId: number; sessionId: number }> {
+  const sessionId = await deps.database.db.transaction(async (tx) => {
+    await writeAudit(tx, { ...actor, staffId }, { event, auditableType: 'staff_member', auditableId: staffId });
+    return openSession(tx, staffId, actor, deps.config.tokenTtlSeconds);
   });
-  const token = await signAccessToken(deps.config.jwtSecret, { staffId: member.id, tokenVersion: 0, sessionId }, deps.config.tokenTtlSeconds);
-  return { token, staffId: member.id, sessionId };
+  const token = await signAccessToken(deps.config.jwtSecret, { staffId, tokenVersion: 0, sessionId }, deps.config.tokenTtlSeconds);
+  return { token, staffId, sessionId };
+}
+
+export const CHALLENGE_EXPIRED = 'The sign-in has expired. Sign in again.';
+export const WRONG_CODE = 'The code is not valid. Enter the current code from your app, or a recovery code.';
+
+/** The member of a live challenge who may still sign in, or a 422 on `field`. */
+async function challengedMember(deps: AppDeps, challenge: string, purpose: ChallengePurpose, field: string) {
+  const claims = await readChallenge(deps.config.jwtSecret, challenge);
+  if (!claims || claims.purpose !== purpose) throw fieldError(field, CHALLENGE_EXPIRED);
+  const [member] = await deps.database.db.select().from(staffMembers).where(eq(staffMembers.id, claims.staffId));
+  if (!member) throw fieldError(field, CHALLENGE_EXPIRED);
+  const refusal = signInRefusal(member);
+  if (refusal) throw fieldError(field, refusal);
+  return member;
+}
+
+/** An enrolment during a sign-in the panel requires a second factor for. */
+export async function beginSignInEnrolment(deps: AppDeps, challenge: string): Promise<{ secret: string; uri: string }> {
+  const member = await challengedMember(deps, challenge, 'setup', 'challenge');
+  return beginEnrolment(deps.database.db, member.id, member.email);
+}
+
+/**
+ * The second step of a sign-in: a code (or recovery code) for a 'verify' challenge, the new app's
+ * first code for a 'setup' one (then the recovery codes come back once). Wrong codes count in the
+ * login throttle like wrong passwords, per account and address.
+ */
+export async function loginWithCode(
+  deps: AppDeps,
+  input: { challenge: string; code: string },
+  actor: Actor,
+): Promise<{ token: string; staffId: number; sessionId: number; recoveryCodes?: string[] }> {
+  const { db } = deps.database;
+  const { throttle } = authServices(deps);
+  const claims = await readChallenge(deps.config.jwtSecret, input.challenge);
+  if (!claims) throw fieldError('code', CHALLENGE_EXPIRED);
+  const member = await challengedMember(deps, input.challenge, claims.purpose, 'code');
+  const attempt = { account: normalizeEmail(member.email), address: actor.ip };
+  const verdict = await throttle.check(db, attempt);
+  if (verdict.retryAfter > 0) throw tooManyRequests(verdict.retryAfter);
+
+  let recoveryCodes: string[] | undefined;
+  if (claims.purpose === 'setup') {
+    recoveryCodes = (await confirmEnrolment(db, member.id, input.code)) ?? undefined;
+    if (!recoveryCodes) {
+      await throttle.recordFailure(db, attempt);
+      throw fieldError('code', 'The code is not valid. Enter the current code from your app.');
+    }
+  } else if (!(await verifySecondFactor(db, member.id, input.code))) {
+    await throttle.recordFailure(db, attempt);
+    throw fieldError('code', WRONG_CODE);
+  }
+  await throttle.recordSuccess(db, attempt);
+  const signedIn = await completeSignIn(deps, member.id, actor, claims.purpose === 'setup' ? 'login_two_factor_enrolled' : 'login');
+  return { ...signedIn, recoveryCodes };
 }
 
 /**

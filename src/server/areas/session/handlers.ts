@@ -1,5 +1,21 @@
 import { LOCALES, LOCALE_CODES, DEFAULT_LOCALE, USER_STATUSES } from '../../../contract/session';
-import { bearerHeader, login, logout, refreshToken } from '../../auth/session';
+import { beginSignInEnrolment, bearerHeader, login, loginWithCode, logout, refreshToken } from '../../auth/session';
+import { verifyPassword } from '../../auth/password';
+import { authServices } from '../../auth/services';
+import { normalizeEmail, bumpTokenVersion } from '../../auth/staff';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  removeTwoFactor,
+  replaceRecoveryCodes,
+  TwoFactorError,
+  twoFactorRequiredFor,
+  twoFactorState,
+} from '../../auth/twoFactor';
+import { eq } from 'drizzle-orm';
+import { staffMembers } from '../../db/schema/staff';
+import type { Actor, AppDeps, StaffContext } from '../../http/context';
+import { conflict, fieldError, tooManyRequests } from '../../http/errors';
 import { endSession, listSessions } from '../../auth/sessions';
 import { notFound } from '../../http/errors';
 import { clientErrors, pageViews } from '../../db/schema/logs';
@@ -13,10 +29,92 @@ import { readProfile } from './profile';
 /** Session, instance settings, dictionaries, counters and the console's reports (contract/session.ts). */
 export const sessionHandlers = defineHandlers({
   login: async ({ body, actor, deps, c }) => {
-    const { token } = await login(deps, { email: body.email, password: body.password, captchaResponse: body['g-recaptcha-response'] }, actor);
+    const outcome = await login(deps, { email: body.email, password: body.password, captchaResponse: body['g-recaptcha-response'] }, actor);
+    c.header('cache-control', 'no-store');
+    if ('challenge' in outcome) {
+      return {
+        message: outcome.twoFactor === 'verify' ? 'Enter the code from your authenticator app.' : 'Set up two-factor sign-in to continue.',
+        twoFactor: outcome.twoFactor,
+        challenge: outcome.challenge,
+      };
+    }
+    c.header('authorization', bearerHeader(outcome.token));
+    return { message: 'Authorized.' };
+  },
+
+  twoFactorLogin: async ({ body, actor, deps, c }) => {
+    const { token, recoveryCodes } = await loginWithCode(deps, body, actor);
     c.header('authorization', bearerHeader(token));
     c.header('cache-control', 'no-store');
-    return { message: 'Authorized.' };
+    return recoveryCodes ? { message: 'Authorized.', recoveryCodes } : { message: 'Authorized.' };
+  },
+
+  twoFactorLoginSetup: async ({ body, deps }) => {
+    try {
+      return await beginSignInEnrolment(deps, body.challenge);
+    } catch (error) {
+      if (error instanceof TwoFactorError) throw conflict(error.message);
+      throw error;
+    }
+  },
+
+  twoFactorStatus: async ({ staff, deps }) => {
+    const state = await twoFactorState(deps.database.db, staff.id);
+    return { ...state, required: await twoFactorRequiredFor(deps.database.db, staff.permissions) };
+  },
+
+  twoFactorSetup: async ({ body, staff, actor, deps }) => {
+    await confirmPassword(deps, staff, body.password, actor);
+    try {
+      return await beginEnrolment(deps.database.db, staff.id, staff.email);
+    } catch (error) {
+      if (error instanceof TwoFactorError) throw conflict(error.message);
+      throw error;
+    }
+  },
+
+  twoFactorConfirm: async ({ body, staff, actor, deps }) => {
+    const codes = await deps.database.db.transaction(async (tx) => {
+      const recoveryCodes = await confirmEnrolment(tx, staff.id, body.code);
+      if (recoveryCodes) await writeAudit(tx, actor, { event: 'two_factor_enabled', auditableType: 'staff_member', auditableId: staff.id });
+      return recoveryCodes;
+    });
+    if (!codes) throw fieldError('code', 'The code is not valid. Enter the current code from your app.');
+    return { message: 'Two-factor sign-in is on.', recoveryCodes: codes };
+  },
+
+  twoFactorRecoveryCodes: async ({ body, staff, actor, deps }) => {
+    await confirmPassword(deps, staff, body.password, actor);
+    const codes = await replaceRecoveryCodes(deps.database.db, staff.id);
+    if (!codes) throw conflict('Two-factor sign-in is off.');
+    await writeAudit(deps.database.db, actor, { event: 'two_factor_recovery_codes_replaced', auditableType: 'staff_member', auditableId: staff.id });
+    return { message: 'New recovery codes. The old ones no longer work.', recoveryCodes: codes };
+  },
+
+  twoFactorDisable: async ({ body, staff, actor, deps }) => {
+    await confirmPassword(deps, staff, body.password, actor);
+    if (await twoFactorRequiredFor(deps.database.db, staff.permissions)) {
+      throw conflict('The panel requires two-factor sign-in for members who manage staff.');
+    }
+    const removed = await deps.database.db.transaction(async (tx) => {
+      if (!(await removeTwoFactor(tx, staff.id))) return false;
+      await writeAudit(tx, actor, { event: 'two_factor_disabled', auditableType: 'staff_member', auditableId: staff.id });
+      return true;
+    });
+    if (!removed) throw conflict('Two-factor sign-in is off.');
+    return { message: 'Two-factor sign-in is off.' };
+  },
+
+  staffTwoFactorReset: async ({ params, actor, deps }) => {
+    const reset = await deps.database.db.transaction(async (tx) => {
+      if (!(await removeTwoFactor(tx, params.staffId))) return false;
+      // Whoever holds the lost phone's sign-ins is signed out too.
+      await bumpTokenVersion(tx, params.staffId);
+      await writeAudit(tx, actor, { event: 'two_factor_reset', auditableType: 'staff_member', auditableId: params.staffId });
+      return true;
+    });
+    if (!reset) throw notFound('Two-factor sign-in');
+    return { message: 'Two-factor sign-in was turned off; the member signs in with the password and may set it up again.' };
   },
 
   refresh: async ({ staff, actor, deps, c }) => {
@@ -98,3 +196,20 @@ export const sessionHandlers = defineHandlers({
     return { message: 'Stored.' };
   },
 });
+
+/**
+ * The member's password again before a change to their sign-in; wrong answers count in the login
+ * throttle (a stolen token must not become a password oracle).
+ */
+async function confirmPassword(deps: AppDeps, staff: StaffContext, password: string, actor: Actor): Promise<void> {
+  const { db } = deps.database;
+  const { throttle } = authServices(deps);
+  const attempt = { account: normalizeEmail(staff.email), address: actor.ip };
+  const verdict = await throttle.check(db, attempt);
+  if (verdict.retryAfter > 0) throw tooManyRequests(verdict.retryAfter);
+  const [member] = await db.select({ passwordHash: staffMembers.passwordHash }).from(staffMembers).where(eq(staffMembers.id, staff.id));
+  if (!member || !(await verifyPassword(password, member.passwordHash))) {
+    await throttle.recordFailure(db, attempt);
+    throw fieldError('password', 'The password is incorrect.');
+  }
+}
