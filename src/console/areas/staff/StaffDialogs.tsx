@@ -50,7 +50,7 @@ export function StaffCreateDialog(props: ActionDialogProps<unknown, StaffStoreBo
         <TextInput label="Name" required data-autofocus autoComplete="off" {...form.getInputProps('name')} />
         <TextInput label="E-mail" required type="email" autoComplete="off" {...form.getInputProps('email')} />
       </SimpleGrid>
-      <Radio.Group label="Password" required {...form.getInputProps('password_mode')}>
+      <Radio.Group label="How the password is set" required {...form.getInputProps('password_mode')}>
         <Stack gap={6} mt={6}>
           <Radio value="link" label="The member sets it through a one-time link" />
           <Radio value="typed" label="Type it now (twice)" />
