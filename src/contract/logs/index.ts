@@ -12,7 +12,7 @@ export * from './columns';
  * GET logs and logs/collections").
  *
  * The three tables are append-only: no endpoint changes or deletes an entry, and the database
- * refuses UPDATE and DELETE on them (a trigger; docs/logs.md). Audit values whose key names a
+ * refuses UPDATE and DELETE on them (a trigger; docs/free-trials-logs.md). Audit values whose key names a
  * secret are answered as 'changed', never as stored.
  *
  * Lists are GET with the table request as `?q=<JSON>`; default sort newest first. Their totals
