@@ -150,3 +150,28 @@ export const tableQuerySchema = z
     }
     return parsed.data;
   });
+
+/**
+ * CSV export of a list (DESIGN.md §3: every list gets it from its table endpoint). Each table
+ * endpoint `<path>` has its export at `POST <path>/export`, with the same permission: the body is
+ * the list's table request (filters, search, sort, extra queries; paging is ignored: every row
+ * is exported) and the visible columns in order with their header text. The answer streams
+ * `text/csv` (UTF-8 with a byte-order mark, CRLF rows, a header row); a column the member may not
+ * see is left out, whatever the request names.
+ */
+export const MAX_EXPORT_COLUMNS = 200;
+export const tableExportColumnSchema = z.object({
+  key: z.string().min(1).max(100),
+  header: z.string().min(1).max(200),
+});
+export const tableExportRequestSchema = z.object({
+  request: tableRequestSchema.default({ headers: [], options: { page: 1, itemsPerPage: DEFAULT_PAGE_SIZE, sortBy: [], sortDesc: [] }, search: '', draw: 0 }),
+  columns: z
+    .array(tableExportColumnSchema)
+    .min(1, 'Choose at least one column to export.')
+    .max(MAX_EXPORT_COLUMNS, `At most ${MAX_EXPORT_COLUMNS} columns can be exported.`),
+});
+export type TableExportRequest = z.input<typeof tableExportRequestSchema>;
+
+/** The export path of a table endpoint's path. */
+export const tableExportPath = (tablePath: string): string => `${tablePath}/export`;

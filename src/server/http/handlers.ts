@@ -9,6 +9,7 @@ import type { Actor, AppContext, AppDeps, AppEnv, StaffContext } from './context
 import { HttpError, forbidden, validationFailed } from './errors';
 import { honoursIdempotencyKey, withIdempotency } from './idempotency';
 import { assertCleanInput, DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyText } from './input';
+import { mountTableExports } from '../table/export';
 
 // `body?:` makes E['body'] `Schema | undefined`; strip the undefined before mapping, or every
 // handler's body would be typed as possibly undefined.
@@ -100,6 +101,8 @@ export function mountEndpoints(app: Hono<AppEnv>, areas: AreaHandlers[], deps: A
       handlers.set(name, handler as Handler<any>);
     }
   }
+  // Every list's CSV export (POST <table path>/export), before the routes that could take its path.
+  mountTableExports(app, Object.entries(endpoints), deps, permits, (c, staff) => actorOf(c, staff, deps.config.trustProxy));
   for (const [name, e] of Object.entries(endpoints) as [string, Endpoint<any, any, any>][]) {
     if (e.permission === undefined || e.permission === null || (Array.isArray(e.permission) && e.permission.length === 0)) {
       throw new Error(`Endpoint "${name}" has no permission entry`);

@@ -147,11 +147,35 @@ export interface QueryOptions {
   where?: SQL;
 }
 
+export interface BatchOptions extends QueryOptions {
+  /** Rows of the first batch; each next batch doubles, up to MAX_BATCH_ROWS (default 500). */
+  batchSize?: number;
+}
+
+/** The largest batch `batches()` reads at once: memory stays bounded whatever the list's size. */
+export const MAX_BATCH_ROWS = 5000;
+
 export interface TableQuery<Item, Ctx extends TableContext> {
   query(q: Queryable, request: ParsedTableRequest, ctx: Ctx, options?: QueryOptions): Promise<TableResponse<Item>>;
+  /**
+   * Every row of the request's filters, search and sort, in the list's order, read in keyset
+   * batches (each batch continues after the last row of the previous one, never with an OFFSET),
+   * so a million rows cost a million rows of reading and one batch of memory. Paging options are
+   * ignored. Used by CSV export (./export.ts).
+   */
+  batches(q: Queryable, request: ParsedTableRequest, ctx: Ctx, options?: BatchOptions): AsyncGenerator<Item[]>;
   /** The declared column keys (for tests and for documenting a list). */
   readonly columnKeys: readonly string[];
 }
+
+/**
+ * The server's list of each contract column table, so a table endpoint's CSV export
+ * (./export.ts) finds the list from the endpoint's `table` alone, with no code per area.
+ */
+const tablesBySpec = new WeakMap<TableSpec, TableQuery<unknown, any>>();
+
+/** The list defined for a contract column table (undefined when no `defineTable` used it). */
+export const tableOfSpec = (spec: TableSpec): TableQuery<unknown, any> | undefined => tablesBySpec.get(spec);
 
 function conditionFor<Ctx>(def: ColumnFilterDef<Ctx>, fallbackSql: SQL | undefined, value: unknown, ctx: Ctx): SQL | undefined {
   if (typeof def === 'function') return def(value, ctx);
@@ -207,7 +231,11 @@ export function defineTable<Row extends Record<string, unknown>, Item, Ctx exten
   const queries: Record<string, QueryDef<Ctx>> = {};
   const serverQueries = (server.queries ?? {}) as Record<string, ServerQuery<Ctx> | undefined>;
   for (const [key, querySpec] of Object.entries(spec.queries)) queries[key] = joinQuery(key, querySpec, serverQueries[key]);
-  return buildTable<Row, Item, Ctx>({ ...server, columns, queries, defaultSort: server.defaultSort });
+  const table = buildTable<Row, Item, Ctx>({ ...server, columns, queries, defaultSort: server.defaultSort });
+  // One list per column table: a second one would make the export ambiguous.
+  if (tablesBySpec.has(spec)) throw new Error('A contract column table is bound to two server lists');
+  tablesBySpec.set(spec, table as TableQuery<unknown, any>);
+  return table;
 }
 
 function buildTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext>(
@@ -287,7 +315,8 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
     return conditions;
   }
 
-  function buildOrder(request: ParsedTableRequest, ctx: Ctx): SQL {
+  /** The sort in effect, id last: validated request keys, else the default sort. */
+  function sortKeys(request: ParsedTableRequest, ctx: Ctx): { sql: SQL; desc: boolean; nullable: boolean }[] {
     const errors: Record<string, string[]> = {};
     const requested: SortKey[] = request.options.sortBy.map((key, i) => ({ key, desc: request.options.sortDesc[i] ?? false }));
     requested.forEach((s, i) => {
@@ -298,14 +327,19 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
     if (Object.keys(errors).length) throw validationFailed(errors);
 
     const keys = requested.length ? requested : defaultSort;
-    const parts = keys.map((s) => {
-      const column = def.columns[s.key];
-      return sql`${column.sql} ${sql.raw(s.desc ? 'DESC' : 'ASC')}${sql.raw(column.nullable ? ' NULLS LAST' : '')}`;
-    });
+    const resolved = keys.map((s) => ({ sql: def.columns[s.key].sql, desc: s.desc, nullable: def.columns[s.key].nullable === true }));
     // The id breaks ties in the direction of the first key, so equal values page stably.
-    const idDesc = keys.length ? keys[0].desc : true;
-    parts.push(sql`${def.id} ${sql.raw(idDesc ? 'DESC' : 'ASC')}`);
+    resolved.push({ sql: def.id, desc: keys.length ? keys[0].desc : true, nullable: false });
+    return resolved;
+  }
+
+  function orderOf(keys: { sql: SQL; desc: boolean; nullable: boolean }[]): SQL {
+    const parts = keys.map((k) => sql`${k.sql} ${sql.raw(k.desc ? 'DESC' : 'ASC')}${sql.raw(k.nullable ? ' NULLS LAST' : '')}`);
     return sql.join(parts, sql`, `);
+  }
+
+  function buildOrder(request: ParsedTableRequest, ctx: Ctx): SQL {
+    return orderOf(sortKeys(request, ctx));
   }
 
   async function count(q: Queryable, where: SQL): Promise<{ total: number; estimate: boolean }> {
@@ -362,7 +396,68 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
       if (all && total > ALL_ROWS_CAP) response.rowsCapped = ALL_ROWS_CAP;
       return response;
     },
+    async *batches(q, request, ctx, options) {
+      const conditions = await buildWhere(q, request, ctx, options);
+      const keys = sortKeys(request, ctx);
+      const order = orderOf(keys);
+      // Each sort key also comes back as text: bound again as an untyped parameter, the server
+      // reads it as the key's own type, exactly (timestamps keep their microseconds, numerics
+      // their digits), whatever the driver would have made of the value.
+      const keySelect = sql.join(keys.map((k, i) => sql`(${k.sql})::text AS ${sql.raw(`"__key${i}"`)}`), sql`, `);
+      let size = Math.max(1, Math.min(options?.batchSize ?? 500, MAX_BATCH_ROWS));
+      let last: (string | null)[] | null = null;
+      for (;;) {
+        const all: SQL[] = last ? [...conditions, keysetAfter(keys, last)] : conditions;
+        const where: SQL = all.length ? sql`WHERE ${sql.join(all.map((c) => sql`(${c})`), sql` AND `)}` : sql``;
+        const found: (Row & Record<string, unknown>)[] = await rows<Row & Record<string, unknown>>(
+          q,
+          sql`SELECT ${def.select}, ${keySelect} FROM ${def.from} ${where} ORDER BY ${order} LIMIT ${size}`,
+        );
+        if (found.length === 0) return;
+        const tail: Record<string, unknown> = found[found.length - 1];
+        last = keys.map((_, i): string | null => (tail[`__key${i}`] ?? null) as string | null);
+        for (const row of found) for (let i = 0; i < keys.length; i++) delete row[`__key${i}`];
+        yield found.map((row) => def.map(row, ctx));
+        if (found.length < size) return;
+        size = Math.min(size * 2, MAX_BATCH_ROWS);
+      }
+    },
   };
+}
+
+/**
+ * The rows after `last` in the order of `keys` (the id is the last key, so it is never NULL):
+ * the lexicographic "after" of the keys, with PostgreSQL's NULL placement (NULLS LAST when the
+ * column says it can be NULL, else the default: last ascending, first descending). When the
+ * first key is NOT NULL its bound is also given on its own (`k >= v`), so an index on it starts
+ * the scan at the last row instead of reading every earlier row again.
+ */
+function keysetAfter(keys: { sql: SQL; desc: boolean; nullable: boolean }[], last: (string | null)[]): SQL {
+  const alternatives: SQL[] = [];
+  const ties: SQL[] = [];
+  keys.forEach((key, i) => {
+    const value = last[i];
+    const nullsLast = key.nullable || !key.desc;
+    let after: SQL | null;
+    let tie: SQL;
+    if (value === null) {
+      after = nullsLast ? null : sql`${key.sql} IS NOT NULL`;
+      tie = sql`${key.sql} IS NULL`;
+    } else {
+      const beyond = key.desc ? sql`${key.sql} < ${value}` : sql`${key.sql} > ${value}`;
+      after = nullsLast && key.nullable ? sql`(${beyond} OR ${key.sql} IS NULL)` : beyond;
+      tie = sql`${key.sql} = ${value}`;
+    }
+    if (after) alternatives.push(ties.length ? sql`(${sql.join([...ties, after], sql` AND `)})` : after);
+    ties.push(tie);
+  });
+  const condition = alternatives.length ? sql.join(alternatives, sql` OR `) : sql`false`;
+  const first = keys[0];
+  if (keys.length > 1 && !first.nullable && last[0] !== null) {
+    const bound = first.desc ? sql`${first.sql} <= ${last[0]}` : sql`${first.sql} >= ${last[0]}`;
+    return sql`${bound} AND (${condition})`;
+  }
+  return condition;
 }
 
 /** Reads the planner's row estimate from an EXPLAIN (FORMAT JSON) row (parsed by pg, text in some drivers). */
