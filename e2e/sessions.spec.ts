@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ADMIN, authToken, login } from './helpers';
+import { generate } from 'otplib';
+import { ADMIN, MANAGER, authToken, login } from './helpers';
 
 /**
  * One session per sign-in (issue: hardening): two browsers signed in as the same member are two
@@ -97,4 +98,51 @@ test('the build does not publish its source maps', async ({ request }) => {
   const script = await request.get(entry!);
   expect(script.status()).toBe(200);
   expect((await request.get(`${entry}.map`)).status()).toBe(404);
+});
+
+test('two-factor sign-in: set up from the account menu, then every sign-in asks for the code', async ({ page }) => {
+  await login(page, MANAGER);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Two-factor sign-in' });
+  await dialog.getByRole('button', { name: 'Set up' }).click();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('The password is incorrect.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(MANAGER.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = ((await dialog.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+  const now = Math.floor(Date.now() / 1000);
+  await dialog.getByLabel('Code from the app').fill(await generate({ secret, epoch: now }));
+  await dialog.getByRole('button', { name: 'Turn on' }).click();
+  const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().textContent())!.trim();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog.getByText('10 recovery codes left.', { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close two-factor sign-in' }).click();
+
+  // Signing in again asks for the code after the password; a wrong one stays on the field.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByLabel('Email').fill(MANAGER.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(MANAGER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await page.getByLabel('Code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(/The code is not valid/)).toBeVisible();
+  await page.getByLabel('Code').fill(recoveryCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  // Turned off again with the password.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
+  await expect(dialog.getByText('9 recovery codes left.', { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(MANAGER.password);
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(dialog.getByRole('button', { name: 'Set up' })).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { Avatar, Group, Kbd, Menu, Text, UnstyledButton, VisuallyHidden, useComp
 import { useState } from 'react';
 import { useSession } from '../session/SessionContext';
 import { SessionsDialog } from '../session/SessionsDialog';
+import { TwoFactorDialog } from '../session/TwoFactorDialog';
 import { LogoutIcon, MoonIcon, SunIcon } from './icons';
 import { useShortcutsOverlay } from './keyboard/KeyboardShortcuts';
 
@@ -13,7 +14,7 @@ const initials = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('') || '?';
 
-/** Who is signed in, the theme switch, the member's signed-in devices and logout. */
+/** Who is signed in, the theme switch, the member's signed-in devices, two-factor sign-in and logout. */
 export function ProfileMenu() {
   const { profile, logout } = useSession();
   const { open: openShortcuts } = useShortcutsOverlay();
@@ -22,6 +23,7 @@ export function ProfileMenu() {
   const name = profile?.name ?? '';
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
 
   return (
     <>
@@ -61,6 +63,7 @@ export function ProfileMenu() {
             Keyboard shortcuts
           </Menu.Item>
           <Menu.Item onClick={() => setSessionsOpen(true)}>Signed-in devices</Menu.Item>
+          <Menu.Item onClick={() => setTwoFactorOpen(true)}>Two-factor sign-in</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
             Log out
@@ -68,6 +71,7 @@ export function ProfileMenu() {
         </Menu.Dropdown>
       </Menu>
       <SessionsDialog opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
     </>
   );
 }

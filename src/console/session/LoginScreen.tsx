@@ -4,6 +4,8 @@ import { useInstanceSettings } from '../app/instanceSettings';
 import { ApiError, errorMessage, ValidationError } from '../api/errors';
 import { RecaptchaField } from './RecaptchaField';
 import { useSession } from './SessionContext';
+import type { TwoFactorChallenge } from './session';
+import { TwoFactorStep } from './TwoFactorStep';
 
 /** The login form's fields, keyed as the API names them (so a 422's errors map lands on them). */
 type FieldName = 'email' | 'password' | 'g-recaptcha-response';
@@ -28,7 +30,10 @@ function generalMessage(error: unknown): { title: string; text: string } {
   return { title: 'Could not sign in', text: errorMessage(error) };
 }
 
-/** /login: e-mail, password and, when the instance enables it, a captcha (operations.md §1, §7). */
+/**
+ * /login: e-mail, password and, when the instance enables it, a captcha (operations.md §1, §7);
+ * then, for a member with two-factor sign-in, the code (./TwoFactorStep.tsx).
+ */
 export function LoginScreen() {
   const settings = useInstanceSettings();
   const { login } = useSession();
@@ -39,6 +44,7 @@ export function LoginScreen() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   const captchaOn = settings.captchaIsEnabled;
 
@@ -55,7 +61,11 @@ export function LoginScreen() {
 
     setSubmitting(true);
     try {
-      await login({ email: email.trim(), password, captcha: captchaOn ? captcha : '' });
+      const second = await login({ email: email.trim(), password, captcha: captchaOn ? captcha : '' });
+      if (second) {
+        setChallenge(second);
+        setSubmitting(false);
+      }
     } catch (error) {
       setFieldErrors(error instanceof ValidationError ? fieldErrorsOf(error) : {});
       setFailure(generalMessage(error));
@@ -74,68 +84,79 @@ export function LoginScreen() {
 
   return (
     <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={submit} noValidate aria-labelledby="login-title">
-          <Stack gap="md">
-            <div>
-              <Title order={1} size="h3" id="login-title">
-                {settings.panelName}
-              </Title>
-              <Text c="dimmed" size="sm">
-                Sign in to the console
-              </Text>
-            </div>
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={challenge ? 480 : 420}>
+        {challenge ? (
+          <TwoFactorStep
+            challenge={challenge}
+            onCancel={() => {
+              setChallenge(null);
+              setPassword('');
+              if (captchaOn) setCaptchaReset((n) => n + 1);
+            }}
+          />
+        ) : (
+          <form onSubmit={submit} noValidate aria-labelledby="login-title">
+            <Stack gap="md">
+              <div>
+                <Title order={1} size="h3" id="login-title">
+                  {settings.panelName}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  Sign in to the console
+                </Text>
+              </div>
 
-            {failure && (
-              <Alert color={failure.title === 'Too many attempts' ? 'orange' : 'red'} title={failure.title} role="alert">
-                {failure.text}
-              </Alert>
-            )}
-
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={fieldErrors.email}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fieldErrors.password}
-              // Mantine's PasswordInput marks only its wrapper; screen readers need the input marked.
-              aria-invalid={!!fieldErrors.password}
-            />
-            {captchaOn &&
-              (settings.captchaSiteKey ? (
-                <RecaptchaField
-                  siteKey={settings.captchaSiteKey}
-                  onChange={setCaptcha}
-                  error={fieldErrors['g-recaptcha-response']}
-                  resetKey={captchaReset}
-                />
-              ) : (
-                <Alert color="red" title="Captcha is not configured">
-                  Captcha is enabled for this panel but has no site key. Ask an administrator to check the panel settings.
+              {failure && (
+                <Alert color={failure.title === 'Too many attempts' ? 'orange' : 'red'} title={failure.title} role="alert">
+                  {failure.text}
                 </Alert>
-              ))}
-            {!captchaOn && fieldErrors['g-recaptcha-response'] && (
-              <Text c="red" size="sm" role="alert">
-                {fieldErrors['g-recaptcha-response']}
-              </Text>
-            )}
+              )}
 
-            <Button type="submit" loading={submitting} fullWidth>
-              Sign in
-            </Button>
-          </Stack>
-        </form>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="username"
+                autoFocus
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={fieldErrors.email}
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={fieldErrors.password}
+                // Mantine's PasswordInput marks only its wrapper; screen readers need the input marked.
+                aria-invalid={!!fieldErrors.password}
+              />
+              {captchaOn &&
+                (settings.captchaSiteKey ? (
+                  <RecaptchaField
+                    siteKey={settings.captchaSiteKey}
+                    onChange={setCaptcha}
+                    error={fieldErrors['g-recaptcha-response']}
+                    resetKey={captchaReset}
+                  />
+                ) : (
+                  <Alert color="red" title="Captcha is not configured">
+                    Captcha is enabled for this panel but has no site key. Ask an administrator to check the panel settings.
+                  </Alert>
+                ))}
+              {!captchaOn && fieldErrors['g-recaptcha-response'] && (
+                <Text c="red" size="sm" role="alert">
+                  {fieldErrors['g-recaptcha-response']}
+                </Text>
+              )}
+
+              <Button type="submit" loading={submitting} fullWidth>
+                Sign in
+              </Button>
+            </Stack>
+          </form>
+        )}
       </Paper>
     </Center>
   );

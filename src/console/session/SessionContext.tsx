@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { Profile } from '../../contract/session';
 import type { Permission } from '../../contract/permissions';
-import type { LoginCredentials, Session, SessionStatus } from './session';
+import type { LoginCredentials, Session, SessionStatus, TwoFactorChallenge } from './session';
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -24,7 +24,10 @@ export interface UseSession {
   token: string | null;
   can: (permission: Permission) => boolean;
   canAny: (permissions: readonly Permission[]) => boolean;
-  login: (credentials: LoginCredentials) => Promise<void>;
+  /** Resolves with a challenge when the sign-in needs a second factor. */
+  login: (credentials: LoginCredentials) => Promise<TwoFactorChallenge | void>;
+  /** Starts the session with the token of a completed second step. */
+  acceptToken: (token: string) => Promise<void>;
   logout: () => Promise<void>;
 }
 
@@ -43,6 +46,7 @@ export function useSession(): UseSession {
       can,
       canAny: (list: readonly Permission[]) => list.some(can),
       login: (credentials: LoginCredentials) => session.login(credentials),
+      acceptToken: (token: string) => session.acceptToken(token),
       logout: () => session.logout(),
     };
   }, [session, state]);

@@ -232,13 +232,20 @@ export class Session {
    * Signs in: POST /login, token from the `authorization` header, profile, then the stored
    * post-login address (or Home). Throws the API's errors (ValidationError for 422) to the form.
    */
-  async login(credentials: LoginCredentials): Promise<void> {
-    const { response } = await apiRaw('login', {
+  async login(credentials: LoginCredentials): Promise<TwoFactorChallenge | void> {
+    const { data, response } = await apiRaw('login', {
       body: { email: credentials.email, password: credentials.password, 'g-recaptcha-response': credentials.captcha ?? '' },
     });
+    // The password was right and a second factor is asked for (or must be set up): no token yet.
+    if (data.twoFactor && data.challenge) return { kind: data.twoFactor, challenge: data.challenge };
     const header = response.headers.get('authorization');
     const token = header?.replace(/^Bearer\s+/i, '').trim();
     if (!token) throw new Error('The server did not return a session token.');
+    await this.acceptToken(token);
+  }
+
+  /** Starts the session with a token from a completed sign-in (the password, or its second step). */
+  async acceptToken(token: string): Promise<void> {
     this.clearMemberQueries(); // nothing of a previous member may survive into this session
     this.storeToken(token);
     this.setState({ status: 'loading', profile: null });
@@ -294,3 +301,9 @@ export class Session {
 }
 
 export const createSession = (options: SessionOptions): Session => new Session(options);
+
+/** The second step a sign-in waits for: a code ('verify'), or an app to set up first ('setup'). */
+export interface TwoFactorChallenge {
+  kind: 'verify' | 'setup';
+  challenge: string;
+}
