@@ -72,7 +72,7 @@ test('a role made in the matrix, given to a new member: they see only its areas'
   }
 });
 
-test('inviting a member shows the one-time password link once', async ({ page }) => {
+test('inviting a member shows the one-time password link once; the member sets their password through it', async ({ page, browser }) => {
   await login(page, ADMIN);
   await page.goto('/staff');
   await page.getByRole('button', { name: 'Invite or create a member' }).click();
@@ -92,6 +92,26 @@ test('inviting a member shows the one-time password link once', async ({ page })
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Invited Member' })).toBeVisible();
   await expect(page.getByTestId('one-time-value')).toHaveCount(0);
+
+  // The member opens the link signed out, sets the password, and signs in with it; the link then stops working.
+  const other = await browser.newContext();
+  try {
+    const member = await other.newPage();
+    await member.goto(`/set-password/${token}`);
+    await expect(member.getByText(`invited.${stamp}@example.test`, { exact: false })).toBeVisible();
+    await member.getByRole('textbox', { name: 'New password' }).fill('invited-password-1');
+    await member.getByRole('textbox', { name: 'Repeat the password' }).fill('invited-password-2');
+    await member.getByRole('button', { name: 'Set password' }).click();
+    await expect(member.getByText('The password confirmation does not match.')).toBeVisible();
+    await member.getByRole('textbox', { name: 'Repeat the password' }).fill('invited-password-1');
+    await member.getByRole('button', { name: 'Set password' }).click();
+    await expect(member.getByText('Your password is set.')).toBeVisible();
+    await login(member, { email: `invited.${stamp}@example.test`, password: 'invited-password-1' });
+    await member.goto(`/set-password/${token}`);
+    await expect(member.getByText('This link is not valid any more', { exact: false })).toBeVisible();
+  } finally {
+    await other.close();
+  }
 });
 
 test('a webhook to a test receiver: the test event is delivered, signed, and in the delivery log', async ({ page }) => {

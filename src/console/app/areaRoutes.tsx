@@ -5,6 +5,7 @@ import type { AnyResource } from '../table/resource';
 import { listSearchSchema, type ListSearch } from '../table/urlState';
 import type { ConsoleArea, ListScreenProps, ScreenLoader } from './area';
 import { guardedRoute } from './layoutRoute';
+import { rootRoute } from './rootRoute';
 import { toRouterPath } from './routes';
 import { SCREENS, type ScreenEntry } from './screens';
 
@@ -29,7 +30,31 @@ export function recordId(raw: unknown): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+/**
+ * A public screen (a one-time link's page) sits outside the signed-in layout: no navigation, no
+ * profile, reachable without a session. It receives its path parameters as props.
+ */
+function publicRoute(entry: ScreenEntry, loader: ScreenLoader): AnyRoute {
+  const Screen = lazyScreen(loader) as unknown as ComponentType<Record<string, string>> & { preload?: () => Promise<void> };
+  const route = createRoute({
+    getParentRoute: () => rootRoute,
+    path: toRouterPath(entry.path).slice(1),
+    staticData: { access: entry.access },
+    component: Object.assign(
+      function PublicRoute() {
+        return <Screen {...(route.useParams() as Record<string, string>)} />;
+      },
+      { preload: Screen.preload },
+    ),
+  });
+  return route as unknown as AnyRoute;
+}
+
+/** Whether a route hangs from the root (a public screen) rather than the signed-in layout. */
+export const isPublicRoute = (route: AnyRoute): boolean => (route.options as { getParentRoute?: () => unknown }).getParentRoute?.() === rootRoute;
+
 function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resource: AnyResource | undefined): AnyRoute {
+  if (entry.access.kind === 'public' && loader && !resource) return publicRoute(entry, loader);
   const base = guardedRoute(toRouterPath(entry.path).slice(1) || '/', entry.access);
   if (resource) {
     const Screen = lazyScreen(loader ?? loadListScreen) as unknown as ComponentType<ListScreenProps> & { preload?: () => Promise<void> };

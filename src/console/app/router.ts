@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getAnalytics } from '../monitoring/analytics';
 import { reportError } from '../monitoring/errorReporter';
 import type { Session } from '../session/session';
-import { areaRoutes } from './areaRoutes';
+import { areaRoutes, isPublicRoute } from './areaRoutes';
 import { CONSOLE_AREAS } from './areas';
 import { financesRoute } from './financesRoute';
 import { appLayoutRoute } from './layoutRoute';
@@ -22,8 +22,8 @@ export interface CreateAppRouterOptions {
 }
 
 export function buildRouteTree(routes: readonly AnyRoute[]): AnyRoute {
-  const children: AnyRoute[] = [financesRoute, ...routes];
-  return rootRoute.addChildren([loginRoute, appLayoutRoute.addChildren(children)]);
+  const children: AnyRoute[] = [financesRoute, ...routes.filter((r) => !isPublicRoute(r))];
+  return rootRoute.addChildren([loginRoute, ...routes.filter(isPublicRoute), appLayoutRoute.addChildren(children)]);
 }
 
 /**

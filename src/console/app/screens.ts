@@ -44,6 +44,7 @@ const AUTH: RouteAccess = { kind: 'auth' };
 
 export const SCREENS: readonly ScreenEntry[] = [
   { path: '/login', access: { kind: 'public' }, source: 'operations' },
+  { path: '/set-password/:token', access: { kind: 'public' }, source: 'console' },
   { path: '/', access: AUTH, source: 'operations', go: 'h' },
   // operations.md §2
   { path: '/orders', access: groups('Orders'), source: 'operations', nav: { label: 'Orders', section: 'operations' }, go: 'o' },

@@ -9,5 +9,7 @@ export default defineArea({
   screens: {
     '/staff/:id': () => import('./StaffScreen').then((m) => m.StaffScreen),
     '/roles': () => import('./RolesScreen').then((m) => m.RolesScreen),
+    // Public: the page of a one-time password link.
+    '/set-password/:token': () => import('./SetPasswordScreen').then((m) => m.SetPasswordScreen),
   },
 });
