@@ -187,4 +187,24 @@ test("changing an order's URL on its screen shows in its history with the old an
   const diff = history.getByRole('table', { name: 'Changed fields, Updated' }).first();
   await expect(diff.getByRole('row', { name: `URL ${oldUrl} ${newUrl}` })).toBeVisible();
   await expect(history).toContainText(`url changed from ${oldUrl} to ${newUrl}`);
+
+  // The order's whole past in the audit log, filtered to it.
+  await history.getByRole('link', { name: 'All in the audit log' }).click();
+  await expect(page).toHaveURL(new RegExp(`/audit-log\\?.*auditableId=${order!.id}`));
+  const auditDiff = page.getByRole('table', { name: /^Changes of audit entry \d+$/ }).first();
+  await expect(auditDiff.getByRole('row', { name: `URL ${oldUrl} ${newUrl}` })).toBeVisible();
+});
+
+test('referral statistics: the range is read from the URL and a new range is written back to it', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/referral-program?from=2020-01-01&to=2020-01-31');
+  await expect(page.getByRole('heading', { name: 'Referral program' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue('2020-01-01');
+  await expect(page.getByRole('textbox', { name: 'To' })).toHaveValue('2020-01-31');
+  // The default percent is a fraction, shown ×100.
+  await expect(page.getByText(/^Default referral percent: [\d.]+ %$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Referral statistics per affiliate' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear From' }).click();
+  await expect(page).toHaveURL(/[?&]from=(&|$)/);
+  await expect(page.getByText('Choose both dates.')).toBeVisible();
 });

@@ -94,6 +94,9 @@ describe('RecordHistory: a record\'s audit and change-log entries in one timelin
     expect(within(diff).getByText('https://old.test')).toBeTruthy();
     expect(within(diff).getByText('https://new.test')).toBeTruthy();
     expect(apiMock.api).toHaveBeenCalledWith('recordHistory', expect.objectContaining({ params: { recordType: 'order', recordId: 5 } }));
+    // The record's whole past, filtered, in each log.
+    expect(within(section).getByRole('link', { name: 'All in the audit log' }).getAttribute('href')).toBe('/audit-log?auditableType=order&auditableId=5');
+    expect(within(section).getByRole('link', { name: 'All in the change log' }).getAttribute('href')).toBe('/change-logs?type=order&target=5');
   });
 
   it('is not shown to a member with neither log permission, and says which part a member lacks', async () => {
@@ -104,6 +107,7 @@ describe('RecordHistory: a record\'s audit and change-log entries in one timelin
     apiMock.api.mockResolvedValue(answer([change], { audits: false, changeLogs: true }));
     renderWithEngine(<RecordHistory type="order" id={5} />, { can: only('viewChangeLogs') });
     expect(await screen.findByText('Change-log entries only: the audit log needs its permission.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'All in the audit log' })).toBeNull();
   });
 
   it('reloads after a change made on the screen succeeds', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { HISTORY_PAGE_MAX, type HistoryEntry } from '../../contract/logs';
 import { api } from '../api/client';
 import { errorMessage } from '../api/errors';
+import { AppLink } from '../table/cells';
 import { useListEngine } from '../table/engineContext';
 import { DateTime } from '../ui/DateTime';
 import { humanize } from '../ui/format';
@@ -93,10 +94,17 @@ export function RecordHistory({ type, id, title = 'History' }: { type: string; i
   return (
     <Card withBorder component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5" id={headingId}>
-          {title}
-        </Title>
-        {query.isFetching && <Loader size="xs" aria-label="Loading the history" />}
+        <Group gap="sm">
+          <Title order={3} size="h5" id={headingId}>
+            {title}
+          </Title>
+          {query.isFetching && <Loader size="xs" aria-label="Loading the history" />}
+        </Group>
+        {/* The whole record's past, filtered, in the logs (shareable there). */}
+        <Group gap="md">
+          {can('viewAudits') && <AppLink to={`/audit-log?auditableType=${type}&auditableId=${id}`}>All in the audit log</AppLink>}
+          {can('viewChangeLogs') && <AppLink to={`/change-logs?type=${type}&target=${id}`}>All in the change log</AppLink>}
+        </Group>
       </Group>
       {query.isError && !data ? (
         <Alert color="red" title="The history could not be loaded">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Card, Group, Loader, Pagination, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { ReferralSort } from '../../../contract/referrals';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { REFERRAL_SORTS, type ReferralSort } from '../../../contract/referrals';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
 import { DateField } from '../../forms/fields/DateFields';
@@ -13,7 +13,8 @@ import { formatNumber } from '../../ui/format';
 /**
  * Referral program statistics (catalogue.md §2): per affiliate over a date range — referrals,
  * new and paying referrals, what they spent, the commission credited and the commission the
- * default percent (shown ×100) gives. Sorted by a column header, paged by 30.
+ * default percent (shown ×100) gives. Sorted by a column header, paged by 30. The range, sort
+ * and page live in the URL (?from=&to=&sort=spent:desc&page=2), so a view is shared by its link.
  */
 
 const PER_PAGE = 30;
@@ -31,11 +32,35 @@ const COLUMNS: { key: ReferralSort | null; label: string; align?: 'right' }[] = 
   { key: null, label: 'Commission at default %', align: 'right' },
 ];
 
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+interface ReferralSearch {
+  from?: string;
+  to?: string;
+  sort?: string;
+  page?: number;
+}
+
+/** A day from the URL: absent is the default, '' is cleared by the member, anything else ignored. */
+const dayParam = (raw: unknown, fallback: string): string | null => (raw === '' ? null : typeof raw === 'string' && DAY_RE.test(raw) ? raw : fallback);
+
+function sortParam(raw: unknown): { by: ReferralSort; desc: boolean } {
+  const [by, direction] = typeof raw === 'string' ? raw.split(':') : [];
+  return (REFERRAL_SORTS as readonly string[]).includes(by) ? { by: by as ReferralSort, desc: direction !== 'asc' } : { by: 'spent', desc: true };
+}
+
 export function ReferralScreen() {
-  const [startDate, setStartDate] = useState<string | null>(daysAgo(30));
-  const [endDate, setEndDate] = useState<string | null>(day(new Date()));
-  const [sort, setSort] = useState<{ by: ReferralSort; desc: boolean }>({ by: 'spent', desc: true });
-  const [page, setPage] = useState(1);
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const navigate = useNavigate();
+  const startDate = dayParam(search.from, daysAgo(30));
+  const endDate = dayParam(search.to, day(new Date()));
+  const sort = sortParam(search.sort);
+  const page = typeof search.page === 'number' && Number.isSafeInteger(search.page) && search.page > 0 ? search.page : 1;
+  const update = (patch: ReferralSearch) =>
+    void navigate({ to: '/referral-program', search: ((prev: Record<string, unknown>) => ({ ...prev, ...patch })) as never });
+  const setStartDate = (v: string | null) => update({ from: v ?? '', page: undefined });
+  const setEndDate = (v: string | null) => update({ to: v ?? '', page: undefined });
+  const setPage = (p: number) => update({ page: p > 1 ? p : undefined });
   const ready = !!startDate && !!endDate;
   const query = useQuery({
     queryKey: ['referral-statistics', startDate, endDate, sort, page],
@@ -50,8 +75,8 @@ export function ReferralScreen() {
   const fieldErrors = query.error instanceof ValidationError ? query.error.errors : {};
   const data = query.data;
   const sortBy = (by: ReferralSort) => {
-    setSort((s) => ({ by, desc: s.by === by ? !s.desc : by !== 'affiliate' }));
-    setPage(1);
+    const desc = sort.by === by ? !sort.desc : by !== 'affiliate';
+    update({ sort: `${by}:${desc ? 'desc' : 'asc'}`, page: undefined });
   };
 
   return (
@@ -65,8 +90,8 @@ export function ReferralScreen() {
         )}
       </Group>
       <Group align="flex-start">
-        <DateField label="From" value={startDate} onChange={(v) => (setStartDate(v), setPage(1))} error={fieldErrors.startDate?.[0]} required />
-        <DateField label="To" value={endDate} onChange={(v) => (setEndDate(v), setPage(1))} error={fieldErrors.endDate?.[0]} required />
+        <DateField label="From" value={startDate} onChange={setStartDate} error={fieldErrors.startDate?.[0]} required />
+        <DateField label="To" value={endDate} onChange={setEndDate} error={fieldErrors.endDate?.[0]} required />
         {query.isFetching && <Loader size="sm" mt="xl" aria-label="Loading the statistics" />}
       </Group>
       {!ready && <Text c="dimmed">Choose both dates.</Text>}
@@ -161,7 +186,13 @@ export function ReferralScreen() {
           </Table.ScrollContainer>
           {data.totalItemsCount > PER_PAGE && (
             <Group justify="flex-end">
-              <Pagination total={Math.ceil(data.totalItemsCount / PER_PAGE)} value={page} onChange={setPage} aria-label="Pages" />
+              <Pagination
+                total={Math.ceil(data.totalItemsCount / PER_PAGE)}
+                value={page}
+                onChange={setPage}
+                aria-label="Pages"
+                getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
+              />
             </Group>
           )}
         </>
