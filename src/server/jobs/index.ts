@@ -333,9 +333,11 @@ export async function startJobWorkers(deps: AppDeps, kinds: readonly JobKind<any
   for (const kind of kinds) {
     const ids: string[] = [];
     for (let i = 0; i < (kind.workers ?? 1); i++) {
+      let workerId = '';
+      const batchSize = kind.batchSize ?? 10;
       const id = await boss.work(
         kind.name,
-        { batchSize: kind.batchSize ?? 10, pollingIntervalSeconds: kind.pollingIntervalSeconds ?? 1, includeMetadata: true } as PgBoss.WorkOptions,
+        { batchSize, pollingIntervalSeconds: kind.pollingIntervalSeconds ?? 1, includeMetadata: true } as PgBoss.WorkOptions,
         async (jobs: PgBoss.Job<unknown>[]) => {
           // Side by side; a failed job is failed alone (pg-boss then completes the rest of the batch).
           const outcomes = await Promise.allSettled(
@@ -349,8 +351,11 @@ export async function startJobWorkers(deps: AppDeps, kinds: readonly JobKind<any
             const reason = (outcomes[jobs.indexOf(job)] as PromiseRejectedResult).reason;
             await boss.fail(kind.name, job.id, { message: reason instanceof Error ? reason.message : String(reason) });
           }
+          // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+          if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
         },
       );
+      workerId = id;
       ids.push(id);
     }
     const handle = { boss, ids };

@@ -141,7 +141,7 @@ function SettingsForm({ settings }: { settings: PanelSettings }) {
             <Stack key={scheme} gap="xs">
               <Text fw={600}>{scheme === 'light' ? 'Light theme' : 'Dark theme'}</Text>
               {PALETTE_FIELDS.map(([key, label]) => (
-                <ColorInput key={key} label={`${label} (${scheme})`} format="hex" {...form.getInputProps(`colors.${scheme}.${key}`)} />
+                <ColorInput key={key} label={`${label} (${scheme})`} format="hex" withEyeDropper={false} {...form.getInputProps(`colors.${scheme}.${key}`)} />
               ))}
             </Stack>
           ))}
