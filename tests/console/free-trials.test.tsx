@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FreeTrialCollections, FreeTrialRow } from '../../src/contract/free-trials';
+import type { Permission } from '../../src/contract/permissions';
 import { availableActions } from '../../src/console/actions/available';
 import { FreeTrialDialog } from '../../src/console/areas/free-trials/FreeTrialDialog';
 import { RejectFreeTrialDialog } from '../../src/console/areas/free-trials/RejectFreeTrialDialog';
@@ -57,7 +58,7 @@ const dialogProps = (onSubmit = vi.fn(async () => true)) => ({ onSubmit, onCance
 
 describe('free-trial requests in the console', () => {
   it('offers approve and reject by the row flags and the permission, and nothing once decided', () => {
-    const ids = (row: FreeTrialRow, can = ALL_PERMISSIONS) => availableActions(freeTrialsResource, row, can).filter((a) => a.enabled).map((a) => a.action.id);
+    const ids = (row: FreeTrialRow, can: (permission: Permission) => boolean = ALL_PERMISSIONS) => availableActions(freeTrialsResource, row, can).filter((a) => a.enabled).map((a) => a.action.id);
     expect(ids(request())).toEqual(expect.arrayContaining(['approve', 'reject', 'edit', 'archive']));
     const decided = request({ status: 'approved', actions: { approvable: false, rejectable: false, editable: false, archivable: true, restorable: false } });
     expect(ids(decided)).not.toEqual(expect.arrayContaining(['approve']));
