@@ -38,7 +38,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  const readable = parsed.isThemeColor ? READABLE_LIGHT_TEXT[parsed.color] : undefined;
+  // A colour given with its shade ('teal.9') is left as Mantine resolves it.
+  const readable = parsed.isThemeColor && parsed.shade === undefined ? READABLE_LIGHT_TEXT[parsed.color] : undefined;
   return readable ? { ...colors, color: `light-dark(${readable}, ${colors.color})` } : colors;
 };
 
