@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app';
-import { openDatabase, sql, type Database } from '../../src/server/db/client';
+import { openDatabase, rows, sql, type Database } from '../../src/server/db/client';
 import { seedBase } from '../../src/server/db/seed';
 import type { AppDeps, AppEnv } from '../../src/server/http/context';
 import { STATEMENT_TIMEOUT_MESSAGE } from '../../src/server/http/errors';
@@ -43,13 +43,13 @@ afterAll(async () => {
 
 describe('a runaway statement on PostgreSQL', () => {
   it('carries the statement timeout on every connection of the pool', async () => {
-    const [{ statement_timeout }] = (await database.db.execute(sql`SHOW statement_timeout`)).rows as { statement_timeout: string }[];
-    expect(statement_timeout).toBe(`${TIMEOUT_MS / 1000}s`);
+    const [setting] = await rows<{ statement_timeout: string }>(database.db, sql`SHOW statement_timeout`);
+    expect(setting.statement_timeout).toBe(`${TIMEOUT_MS / 1000}s`);
   });
 
   it('is cancelled and answered 503 with a message, and GET /settings is answered while it runs', async () => {
     let runawayAnswered = false;
-    const runaway = app.request('/test/runaway').then((res) => {
+    const runaway = Promise.resolve(app.request('/test/runaway')).then((res: Response) => {
       runawayAnswered = true;
       return res;
     });
