@@ -105,3 +105,30 @@ export async function api<N extends EndpointName>(
 ): Promise<ResponseOf<Endpoints[N]>> {
   return (await apiRaw(name, options)).data;
 }
+
+/**
+ * A request to an API path whose answer is read as a stream (CSV export): base URL and bearer
+ * token as for `api`, the same 401 and error mapping, and the Response handed back unread.
+ */
+export async function apiFetch(path: string, init: { method: string; body?: unknown; signal?: AbortSignal }): Promise<Response> {
+  const headers: Record<string, string> = { Accept: '*/*' };
+  const token = config.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${config.baseUrl}${path}`, {
+    method: init.method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: init.signal,
+  });
+  if (response.ok) return response;
+  if (response.status === 401) config.onUnauthorized();
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  throw parsed === undefined ? new HttpStatusError(response.status, response) : mapErrorBody(response.status, parsed);
+}

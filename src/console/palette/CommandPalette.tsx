@@ -8,6 +8,7 @@ import type { AnyResource } from '../table/resource';
 import type { PaletteItem, PaletteGroup, PaletteRun } from './items';
 import type { PreparedNavCommand } from './navigation';
 import { loadRecents, rememberRecent } from './recents';
+import { requestExport } from '../table/exportRequests';
 import { usePaletteItems } from './usePaletteItems';
 import { buildVocabulary } from './vocabulary';
 import classes from './CommandPalette.module.css';
@@ -145,6 +146,13 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
       onLeave();
       onClose();
       await navigate(action.href);
+      return;
+    }
+    if (action.kind === 'export') {
+      onClose();
+      // The list on screen exports what it shows; another list is opened (with its last filters) first.
+      requestExport(action.resource.name);
+      if (active?.resource.name !== action.resource.name) await navigate(action.href);
       return;
     }
     if (action.kind === 'collection') {

@@ -16,6 +16,8 @@ export type PaletteRun =
   | { kind: 'row'; resource: AnyResource; actionId: string; row: unknown }
   | { kind: 'bulk'; resource: AnyResource; actionId: string; rows: unknown[] }
   | { kind: 'collection'; resource: AnyResource; actionId: string }
+  /** Exports the list as CSV (its current filters), opening it first when it is not on screen. */
+  | { kind: 'export'; resource: AnyResource; href: string }
   /** Puts text into the input (a recent command, or a hint to type an id). */
   | { kind: 'fill'; input: string };
 

@@ -18,6 +18,8 @@ export interface NavCommand {
   keywords?: string;
   /** A collection action ("New coupon") run in place instead of opening `href` (the list it belongs to). */
   collection?: { resource: AnyResource; actionId: string };
+  /** "Export orders": the list's CSV export, run on the list (opened at `href` when not on screen). */
+  exportList?: AnyResource;
 }
 
 export interface PreparedNavCommand extends NavCommand {
@@ -69,7 +71,10 @@ export function statusViewCommands(resources: readonly AnyResource[], canOpen: (
   return commands;
 }
 
-/** "New coupon"-style commands: the collection actions of every list the member may open and run. */
+/**
+ * "New coupon"-style commands: the collection actions of every list the member may open and run,
+ * and each list's "Export <list> as CSV" ("export orders").
+ */
 export function collectionCommands(
   resources: readonly AnyResource[],
   canOpen: (path: string) => boolean,
@@ -78,6 +83,14 @@ export function collectionCommands(
   const commands: NavCommand[] = [];
   for (const resource of resources) {
     if (!resource.path || !canOpen(resource.path)) continue;
+    commands.push({
+      id: `export:${resource.name}`,
+      title: `Export ${resource.title.toLowerCase()} as CSV`,
+      href: resource.path,
+      hint: resource.title,
+      keywords: `${resource.nouns.join(' ')} export csv download spreadsheet`,
+      exportList: resource,
+    });
     for (const action of resource.collectionActions) {
       if (action.permission && !can(action.permission)) continue;
       commands.push({

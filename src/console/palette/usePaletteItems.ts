@@ -208,6 +208,9 @@ export function sameWords(a: string, b: string): boolean {
 
 /** A screen to open, or a collection action ("New coupon") to run in place. */
 function navItem(command: PreparedNavCommand): PaletteItem {
+  if (command.exportList) {
+    return { id: `nav:${command.id}`, group: 'Actions', title: command.title, aside: command.hint, hint: 'Downloads the list as it is filtered', run: { kind: 'export', resource: command.exportList, href: command.href } };
+  }
   if (command.collection) {
     return { id: `nav:${command.id}`, group: 'Actions', title: command.title, aside: command.hint, hint: 'Opens a form', run: { kind: 'collection', ...command.collection } };
   }

@@ -16,6 +16,7 @@ import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnHeader } from './ColumnFilter';
 import { DensityToggle, useDensity } from './density';
+import { EXPORT_SHORTCUT, ExportButton } from './ExportButton';
 import { useActionError, useListEngine } from './engineContext';
 import { describeFilter, isEmptyFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
 import { ResetIcon } from './icons';
@@ -69,6 +70,9 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   });
 
   const columns = useMemo(() => permittedColumns(resource, can), [resource, can]);
+  // What "Export CSV" writes: the visible columns the member may see, in their order.
+  const exportColumns = useMemo(() => columns.filter((c) => state.columns.includes(c.key)), [columns, state.columns]);
+  const startExport = useRef<() => void>(() => {});
   const specs = useMemo(() => filterSpecs(resource), [resource]);
   // Callers pass `queries` as a literal: it is compared by content, not identity.
   const queriesKey = JSON.stringify(queries ?? null);
@@ -242,6 +246,11 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
         clearSelection();
         return;
       default: {
+        if (event.shiftKey && event.key === EXPORT_SHORTCUT) {
+          handled();
+          startExport.current();
+          return;
+        }
         if (event.shiftKey) return;
         const collection = collectionActions.find((a) => a.shortcut === event.key);
         if (collection) {
@@ -414,23 +423,31 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
             </Text>
           )}
         </Group>
-        {(toolbar || collectionActions.length > 0) && (
-          <Group gap="xs">
-            {toolbar}
-            {collectionActions.map((action) => (
-              <Button
-                key={action.id}
-                size="xs"
-                color={action.color}
-                leftSection={action.icon}
-                aria-keyshortcuts={action.shortcut}
-                onClick={() => void run.collection(resource, action.id)}
-              >
-                {action.label}
-              </Button>
-            ))}
-          </Group>
-        )}
+        <Group gap="xs">
+          <ExportButton
+            resource={resource}
+            request={request}
+            columns={exportColumns}
+            params={params}
+            total={query.data?.totalItemsCount}
+            totalIsEstimate={query.data?.totalIsEstimate}
+            startRef={startExport}
+            fromPalette={listIdProp === undefined}
+          />
+          {toolbar}
+          {collectionActions.map((action) => (
+            <Button
+              key={action.id}
+              size="xs"
+              color={action.color}
+              leftSection={action.icon}
+              aria-keyshortcuts={action.shortcut}
+              onClick={() => void run.collection(resource, action.id)}
+            >
+              {action.label}
+            </Button>
+          ))}
+        </Group>
       </Group>
 
       {chips.length > 0 && (
@@ -471,7 +488,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
         className={classes.container}
         tabIndex={0}
         role="group"
-        aria-label={`${title} table. j and k move, x selects, Enter opens, period opens the row menu`}
+        aria-label={`${title} table. j and k move, x selects, Enter opens, period opens the row menu, Shift+E exports CSV`}
         aria-busy={query.isFetching}
         aria-activedescendant={focusedRow ? rowDomId(focusedRow) : undefined}
         onKeyDown={onKeyDown}

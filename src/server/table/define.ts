@@ -153,7 +153,7 @@ export interface BatchOptions extends QueryOptions {
 }
 
 /** The largest batch `batches()` reads at once: memory stays bounded whatever the list's size. */
-export const MAX_BATCH_ROWS = 5000;
+export const MAX_BATCH_ROWS = 1000;
 
 export interface TableQuery<Item, Ctx extends TableContext> {
   query(q: Queryable, request: ParsedTableRequest, ctx: Ctx, options?: QueryOptions): Promise<TableResponse<Item>>;

@@ -1,0 +1,202 @@
+/**
+ * CSV export benchmark: the orders list exported through the real app (POST
+ * /api/v1/admin/orders/table/export: auth, permission, keyset batches of the shared table builder,
+ * CSV formatting, the streamed answer read to its end), with every order and the list's usual
+ * columns. Prints rows per second, the time, the file size and the peak memory above the memory
+ * at rest (process RSS and V8 heap, sampled on every chunk), for:
+ *
+ *   - PGlite with 200,000 orders (as `npm start` seeds it);
+ *   - PostgreSQL with 200,000, then 1,000,000 orders (a database of its own on 127.0.0.1:5432,
+ *     dropped at the end; PG_BENCH_URL overrides the server).
+ *
+ *   npx tsx bench/export-csv.ts            (BENCH_ENGINE=pglite|postgres for one of them)
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { PERMISSIONS } from '../src/contract/permissions';
+import { endpoints } from '../src/contract/endpoints';
+import { tableExportPath, type TableExportRequest } from '../src/contract/table';
+import { createApp } from '../src/server/app';
+import { createStaffMember } from '../src/server/auth/accounts';
+import { openSession } from '../src/server/auth/sessions';
+import { signAccessToken } from '../src/server/auth/tokens';
+import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
+import { permissions, staffPermissions } from '../src/server/db/schema/staff';
+import { seedBase, seedSteps } from '../src/server/db/seed';
+import { seedDemoOrders } from '../src/server/areas/orders/seed';
+import type { ServerConfig } from '../src/server/config';
+
+const SERVER = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const MB = 1024 * 1024;
+
+const config = (databaseUrl?: string): ServerConfig => ({
+  port: 0,
+  databaseUrl,
+  dataDir: 'memory://',
+  demo: false,
+  jwtSecret: SECRET,
+  tokenTtlSeconds: 1800,
+  pusher: { appId: 'bench', key: 'bench', secret: 'bench-secret' },
+  simulator: false,
+  staticDir: '/nonexistent',
+  trustProxy: false,
+});
+
+const EXPORT: TableExportRequest = {
+  request: { headers: [], options: { page: 1, itemsPerPage: 30, sortBy: [], sortDesc: [] }, search: '' },
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'status', header: 'Status' },
+    { key: 'createdAt', header: 'Created' },
+    { key: 'user.email', header: 'User' },
+    { key: 'service.name', header: 'Service' },
+    { key: 'url', header: 'Link' },
+    { key: 'quantity', header: 'Quantity' },
+    { key: 'price', header: 'Price' },
+    { key: 'cost', header: 'Cost' },
+    { key: 'source', header: 'Source' },
+  ],
+};
+
+interface Figure {
+  engine: string;
+  orders: number;
+  rows: number;
+  seconds: number;
+  megabytes: number;
+  rssPeak: number;
+  heapPeak: number;
+}
+const figures: Figure[] = [];
+
+async function seeded(database: Database, orders: number) {
+  process.env.SEED_ORDERS = String(orders);
+  await seedBase(database.db);
+  for (const step of seedSteps) {
+    if (step.kind !== 'demo') continue;
+    await database.db.transaction((tx) => step.run(tx));
+    if (step.name === 'orders-and-providers') break;
+  }
+}
+
+async function tokenOf(database: Database): Promise<string> {
+  const id = await createStaffMember(database.db, { email: `bench.${Date.now()}@example.test`, name: 'Bench', password: 'password', roles: [] });
+  const granted = await database.db.select().from(permissions);
+  await database.db.insert(staffPermissions).values(granted.filter((p) => (PERMISSIONS as readonly string[]).includes(p.name)).map((p) => ({ staffId: id, permissionId: p.id })));
+  const sessionId = await openSession(database.db, id, { staffId: id, ip: null, userAgent: 'bench' }, 1800);
+  return signAccessToken(SECRET, { staffId: id, tokenVersion: 0, sessionId }, 1800);
+}
+
+async function exportOnce(engine: string, database: Database, databaseUrl?: string) {
+  const [{ n }] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM orders`);
+  const app = createApp({ database, config: config(databaseUrl), publish: () => {} });
+  const token = await tokenOf(database);
+  globalThis.gc?.();
+  const rest = process.memoryUsage();
+  let rssPeak = 0;
+  let heapPeak = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, m.rss - rest.rss);
+    heapPeak = Math.max(heapPeak, m.heapUsed - rest.heapUsed);
+  };
+  const start = performance.now();
+  const res = await app.request(tableExportPath(endpoints.ordersTable.path), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(EXPORT),
+  });
+  if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
+  const reader = res.body.getReader();
+  let bytes = 0;
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    // No cell of these columns holds a line break: every LF ends a row.
+    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    sample();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const figure = { engine, orders: n, rows: lines - 1, seconds, megabytes: bytes / MB, rssPeak: rssPeak / MB, heapPeak: heapPeak / MB };
+  if (figure.rows !== n) throw new Error(`${engine}: exported ${figure.rows} rows of ${n}`);
+  figures.push(figure);
+  console.log(
+    `  ${engine} ${n.toLocaleString('en')} orders: ${Math.round(figure.rows / seconds).toLocaleString('en')} rows/s, ${seconds.toFixed(1)} s, ` +
+      `${figure.megabytes.toFixed(1)} MB; peak above rest: RSS ${figure.rssPeak.toFixed(1)} MB, heap ${figure.heapPeak.toFixed(1)} MB`,
+  );
+}
+
+async function pglite() {
+  console.log('PGlite: seeding 200,000 orders (as the first start does)…');
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await seeded(database, 200_000);
+    await exportOnce('PGlite', database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgres() {
+  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  const name = `pc_bench_${randomBytes(5).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  try {
+    console.log('PostgreSQL: seeding 200,000 orders…');
+    await seeded(database, 200_000);
+    await database.db.execute(sql`VACUUM ANALYZE orders`);
+    await exportOnce('PostgreSQL', database, url.toString());
+    console.log('PostgreSQL: adding 800,000 orders (1,000,000 in all)…');
+    await database.db.transaction((tx) => seedDemoOrders(tx, 800_000));
+    await database.db.execute(sql`VACUUM ANALYZE orders`);
+    await exportOnce('PostgreSQL', database, url.toString());
+  } finally {
+    await database.close();
+    for (let i = 0; i < 50; i++) {
+      const { rows: open } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (open[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  console.log(`CSV export benchmark: the orders list, ${EXPORT.columns.length} columns, newest first; ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
+  const only = process.env.BENCH_ENGINE;
+  if (!only || only === 'pglite') await pglite();
+  if (!only || only === 'postgres') await postgres();
+
+  const header = ['engine', 'orders', 'rows/s', 'seconds', 'file MB', 'peak RSS +MB', 'peak heap +MB'];
+  const table = figures.map((f) => [
+    f.engine,
+    f.orders.toLocaleString('en'),
+    Math.round(f.rows / f.seconds).toLocaleString('en'),
+    f.seconds.toFixed(1),
+    f.megabytes.toFixed(1),
+    f.rssPeak.toFixed(1),
+    f.heapPeak.toFixed(1),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of table) console.log(line(r));
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
