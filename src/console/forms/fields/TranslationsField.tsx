@@ -2,6 +2,7 @@ import { Badge, Input, Stack, Tabs, TextInput, Textarea, VisuallyHidden } from '
 import { useUncontrolled } from '@mantine/hooks';
 import { useId, useMemo, useState, type FocusEventHandler, type ReactNode } from 'react';
 import { LOCALES, LOCALE_LABELS, type Locale, type Translations } from '../../../contract/locales';
+import classes from './TranslationsField.module.css';
 import {
   completenessOf,
   localesWithErrors,
@@ -110,9 +111,15 @@ export function TranslationsField<F extends string>({
                 data-error={hasError || undefined}
                 aria-label={`${LOCALE_LABELS[locale]}, ${completenessWords(filled, total, status)}${hasError ? ', has errors' : ''}`}
                 rightSection={
-                  <Badge size="xs" variant="light" color={hasError ? 'red' : BADGE_COLOR[status]} aria-hidden="true" style={{ textTransform: 'none' }}>
-                    {hasError ? '!' : `${filled}/${total}`}
-                  </Badge>
+                  <Badge
+                    size="xs"
+                    variant="light"
+                    color={hasError ? 'red' : BADGE_COLOR[status]}
+                    aria-hidden="true"
+                    style={{ textTransform: 'none' }}
+                    className={classes.count}
+                    data-count={hasError ? '!' : `${filled}/${total}`}
+                  />
                 }
               >
                 {LOCALE_LABELS[locale]}
