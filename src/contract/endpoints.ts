@@ -17,6 +17,7 @@ import { staffEndpoints } from './staff';
 import { webhooksEndpoints } from './webhooks';
 import { notificationsEndpoints } from './notifications';
 import { panelSettingsEndpoints } from './panel-settings';
+import { viewsEndpoints } from './views';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -44,6 +45,7 @@ export const endpoints = {
   ...freeTrialsEndpoints,
   ...logsEndpoints,
   ...referralsEndpoints,
+  ...viewsEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ import catalogue from './catalogue';
 import freeTrials from './free-trials';
 import logs from './logs';
 import referrals from './referrals';
+import views from './views';
 
 /**
  * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
@@ -41,6 +42,7 @@ export const serverAreas: readonly ServerArea[] = [
   catalogue,
   freeTrials,
   referrals,
+  views,
   // Last: its demo history is written about the records the areas above seeded.
   logs,
 ];
