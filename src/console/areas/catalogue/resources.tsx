@@ -71,8 +71,8 @@ export const servicesResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'serviceType.name', header: 'Type', filterUi: { useOptions: useServiceTypeOptions }, render: (s) => s.serviceType.name },
-    { key: 'network.name', header: 'Network', filterUi: { useOptions: useNetworkOptions }, render: (s) => s.network.name },
+    { key: 'serviceType.name', header: 'Type', width: 150, filterUi: { useOptions: useServiceTypeOptions }, render: (s) => s.serviceType.name },
+    { key: 'network.name', header: 'Network', width: 110, filterUi: { useOptions: useNetworkOptions }, render: (s) => s.network.name },
     {
       key: 'defaultPrice',
       header: 'Price',
@@ -85,10 +85,11 @@ export const servicesResource = defineResource({
       ),
     },
     { key: 'minQuantity', header: 'Min', align: 'right', visible: false },
-    { key: 'maxQuantity', header: 'Max', align: 'right', render: (s) => `${s.minQuantity} – ${s.maxQuantity}` },
+    { key: 'maxQuantity', header: 'Quantity', align: 'right', width: 130, render: (s) => `${s.minQuantity} – ${s.maxQuantity}` },
     {
       key: 'providers',
       header: 'Providers',
+      visible: false,
       filterUi: { useOptions: useProviderOptions },
       render: (s) => (s.providers.length ? s.providers.map((p) => p.name).join(', ') : <Dash />),
     },
@@ -103,6 +104,8 @@ export const servicesResource = defineResource({
     {
       key: 'isArchived',
       header: 'Archived',
+      // Not archived by default: the filter says so; the column is in the chooser.
+      visible: false,
       filterUi: { trueLabel: 'Archived', falseLabel: 'Not archived' },
       render: (s) => (s.isArchived ? <StatusLabel value="archived" text="Archived" /> : <Dash />),
     },
