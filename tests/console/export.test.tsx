@@ -152,7 +152,7 @@ describe('Export CSV of a list', () => {
     const listed = { ...usersResource, path: '/users' };
     const commands = collectionCommands([listed], () => true, () => true);
     const exportCommand = commands.find((c) => c.exportList);
-    expect(exportCommand).toMatchObject({ title: 'Export users as CSV', href: '/users', exportList: listed });
+    expect(exportCommand).toMatchObject({ title: 'Export users as CSV', href: '/users', exportList: listed, collection: { resource: listed, actionId: 'export' } });
     expect(exportCommand?.keywords).toContain('export');
     expect(collectionCommands([listed], () => false, () => true)).toEqual([]);
   });

@@ -6,9 +6,11 @@ import { NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from '../actions/types';
 import { ListEngineContext, useActiveList, useListEngine, type ActionHost, type ConfirmRequest, type HostOutcome, type ListEngine } from '../table/engineContext';
 import type { AnyResource } from '../table/resource';
 import type { PaletteItem, PaletteGroup, PaletteRun } from './items';
-import type { PreparedNavCommand } from './navigation';
+import { prepareNavCommands, type PreparedNavCommand } from './navigation';
 import { loadRecents, rememberRecent } from './recents';
 import { requestExport } from '../table/exportRequests';
+import { savedViewCommands } from '../views/commands';
+import { useSavedViews } from '../views/useSavedViews';
 import { usePaletteItems } from './usePaletteItems';
 import { buildVocabulary } from './vocabulary';
 import classes from './CommandPalette.module.css';
@@ -106,7 +108,10 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
   const [recents, setRecents] = useState(() => loadRecents(engine.staffId));
   const inputRef = useRef<HTMLInputElement>(null);
   const vocabulary = useMemo(() => buildVocabulary(resources, engine.can), [resources, engine.can]);
-  const { items, searching } = usePaletteItems({ input, vocabulary, resources, navigation, active, can: engine.can, recents });
+  // Saved views ("Orders: Stuck over 24 h") join the screens the palette opens.
+  const views = useSavedViews(engine.staffId);
+  const withViews = useMemo(() => (views.length ? [...navigation, ...prepareNavCommands(savedViewCommands(resources, views))] : navigation), [navigation, resources, views]);
+  const { items, searching } = usePaletteItems({ input, vocabulary, resources, navigation: withViews, active, can: engine.can, recents });
 
   // A valid selection during render (no second render): the first item when the chosen one is gone.
   const current = items.some((i) => i.id === selected) ? selected : (items[0]?.id ?? '');

@@ -90,6 +90,8 @@ export function collectionCommands(
       hint: resource.title,
       keywords: `${resource.nouns.join(' ')} export csv download spreadsheet`,
       exportList: resource,
+      // Run in place like the list's other collection commands (never merged with the list's own address).
+      collection: { resource, actionId: 'export' },
     });
     for (const action of resource.collectionActions) {
       if (action.permission && !can(action.permission)) continue;

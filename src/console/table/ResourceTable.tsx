@@ -27,7 +27,8 @@ import classes from './ResourceTable.module.css';
 import { SearchBox } from './SearchBox';
 import { TableFooter } from './TableFooter';
 import { useListState } from './useListState';
-import { defaultTableState, filterSpecs, listStorageKey, toTableRequest, withFilter, type ListSearch } from './urlState';
+import { defaultTableState, filterSpecs, listStorageKey, searchFromTableState, toTableRequest, withFilter, type ListSearch } from './urlState';
+import { ViewsMenu } from '../views/ViewsMenu';
 
 /**
  * A server-paged list of one resource: column filters, sorting, column chooser, search, 'Reset
@@ -73,6 +74,12 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   // What "Export CSV" writes: the visible columns the member may see, in their order.
   const exportColumns = useMemo(() => columns.filter((c) => state.columns.includes(c.key)), [columns, state.columns]);
   const startExport = useRef<() => void>(() => {});
+  // The list's state as a saved view keeps it: its URL search, from page 1.
+  const viewQuery = useMemo(() => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(searchFromTableState(resource, { ...state, page: 1 }))) params.set(key, String(value));
+    return params.toString();
+  }, [resource, state]);
   const specs = useMemo(() => filterSpecs(resource), [resource]);
   // Callers pass `queries` as a literal: it is compared by content, not identity.
   const queriesKey = JSON.stringify(queries ?? null);
@@ -434,6 +441,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
             startRef={startExport}
             fromPalette={listIdProp === undefined}
           />
+          {listIdProp === undefined && resource.path && <ViewsMenu resource={resource} query={viewQuery} />}
           {toolbar}
           {collectionActions.map((action) => (
             <Button
