@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import { ADMIN, callApi, login } from './helpers';
+
+/**
+ * Insight: CSV export of a filtered list. The orders list is filtered, sorted and given its
+ * columns in the URL; "Export CSV" downloads a file whose header row is the visible columns and
+ * whose rows are exactly the list's rows (every page, in order), as the API lists them; the
+ * palette's "export orders" downloads the same file.
+ */
+
+const ROWS = '[role="grid"] tbody tr[id*="-row-"]';
+
+/** RFC 4180 with the export's byte-order mark. */
+function parseCsv(text: string): string[][] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const out: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (quoted) {
+      if (ch === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      out.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  return out;
+}
+
+async function csvOf(download: Download): Promise<string[][]> {
+  return parseCsv(await readFile((await download.path())!, 'utf8'));
+}
+
+interface OrderItem {
+  id: number;
+  status: string;
+  price: string;
+  quantity: number;
+  user: { email: string } | null;
+}
+
+/** Every row of the filtered list through the table endpoint, page after page. */
+async function listedOrders(page: Page): Promise<OrderItem[]> {
+  const all: OrderItem[] = [];
+  for (let n = 1; ; n++) {
+    const answer = await callApi<{ items: OrderItem[] }>(page, 'POST', '/api/v1/admin/orders/table', {
+      headers: [{ value: 'status', filter: ['canceled'] }],
+      options: { page: n, itemsPerPage: 1000, sortBy: ['quantity'], sortDesc: [true] },
+      search: '',
+    });
+    all.push(...answer.items);
+    if (answer.items.length < 1000) return all;
+  }
+}
+
+test('a filtered list exports exactly its rows and visible columns, from the toolbar and from the palette', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/orders?status=canceled&sort=quantity:desc&cols=id,status,price,user.email,quantity');
+  await expect(page.locator(ROWS).first()).toBeVisible();
+  await expect(page.locator('[aria-busy="false"][aria-label*="exports CSV"]')).toBeVisible();
+  const onScreen = await page.locator(ROWS).evaluateAll((rows) => rows.map((r) => r.id.split('-row-')[1]));
+  const range = (await page.getByTestId('table-range').textContent()) ?? '';
+  const total = Number(range.split(' of ')[1]?.replace(/\D/g, ''));
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d\d-\d\d-\d{4}\.csv$/);
+  const [header, ...rows] = await csvOf(download);
+  await expect(page.getByText(`${rows.length.toLocaleString('en')} rows saved to ${download.suggestedFilename()}.`)).toBeVisible();
+  expect(header).toEqual(['ID', 'Status', 'Price', 'User', 'Quantity']);
+  for (const name of header) await expect(page.getByRole('columnheader', { name: new RegExp(`^${name}`) }).first()).toBeVisible();
+
+  // Every page of the list, in its order: as many rows as the footer says, the first page as shown.
+  const listed = await listedOrders(page);
+  expect(rows.length).toBe(total);
+  expect(rows.length).toBe(listed.length);
+  expect(rows.length).toBeGreaterThan(onScreen.length);
+  expect(rows.slice(0, onScreen.length).map((r) => r[0])).toEqual(onScreen);
+  expect(rows.map((r) => r[0])).toEqual(listed.map((o) => String(o.id)));
+  expect(rows.map((r) => r[1])).toEqual(listed.map(() => 'canceled'));
+  expect(rows.map((r) => r[2])).toEqual(listed.map((o) => o.price));
+  expect(rows.map((r) => r[3])).toEqual(listed.map((o) => o.user?.email ?? ''));
+  expect(rows.map((r) => Number(r[4]))).toEqual(listed.map((o) => o.quantity));
+
+  // The palette: "export orders" exports the list on screen, as it is filtered.
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('combobox', { name: 'Command palette', exact: true });
+  await expect(palette).toBeFocused();
+  await palette.fill('export orders');
+  await expect(page.getByRole('option', { name: /Export orders as CSV/ }).first()).toHaveAttribute('aria-selected', 'true');
+  const [again] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  const [header2, ...rows2] = await csvOf(again);
+  expect(header2).toEqual(header);
+  expect(rows2.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
+});
