@@ -5,7 +5,8 @@ import { ADMIN, callApi, login } from './helpers';
 /**
  * The catalogue in the browser: filter the services list by network from its column filter;
  * archive a service after seeing what depends on it; edit a service's French text and see it
- * saved after a reload; bulk-update two services from the bulk bar (margin and a flag); sort the
+ * saved after a reload; bulk-update two services from the bulk bar (margin and a flag); create a
+ * service with English and French names, a provider and a label, then copy it; sort the
  * networks by keyboard and keep the order across a reload. Each test picks its own services
  * through the API by their current state, so the tests do not depend on one another.
  */
@@ -143,4 +144,47 @@ test('sort the networks by keyboard; after a reload the order holds', async ({ p
   const firstRows = page.locator('[role="grid"] tbody tr[id*="-row-"]');
   await expect(firstRows.nth(0)).toContainText(before[1].name);
   await expect(firstRows.nth(1)).toContainText(before[0].name);
+});
+
+test('create a service with English and French names, a provider and a label, then copy it', async ({ page }) => {
+  const name = `Catalogue e2e likes ${Date.now() % 100000}`;
+  await page.goto('/services/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'New service' })).toBeVisible();
+  const main = page.getByRole('region', { name: 'Main' });
+  await main.getByRole('textbox', { name: /^Name \(English\)/ }).fill(name);
+  await main.getByRole('tab', { name: /^French/ }).click();
+  await main.getByRole('textbox', { name: /^Name \(French\)/ }).fill(`${name} (FR)`);
+  await main.getByRole('combobox', { name: 'Network', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await main.getByRole('combobox', { name: 'Service type', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('textbox', { name: 'Default price', exact: true }).fill('1.25');
+
+  await page.getByRole('combobox', { name: 'Add a provider service' }).click();
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('region', { name: 'Providers' }).getByRole('switch', { name: /is active$/ })).toBeChecked();
+  await page.getByRole('combobox', { name: 'Labels', exact: true }).click();
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Create service' }).click();
+  await expect(page.getByText(new RegExp(`Service \\d+ \\(${name}\\) created\\.`))).toBeVisible();
+  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/services\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const created = await callApi<ServiceDetail>(page, 'GET', `/api/v1/admin/services/${id}`);
+  expect(created.translations.en.name).toBe(name);
+  expect(created.translations.fr.name).toBe(`${name} (FR)`);
+  expect(created.providers).toHaveLength(1);
+  expect(created.labels).toHaveLength(1);
+
+  await expect(page.getByRole('heading', { level: 1, name: `Service ${id}: ${name}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).not.toBe(`/services/${id}`);
+  const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { level: 1, name: `Service ${copyId}: ${name} (copy)` })).toBeVisible();
+  const copy = await callApi<ServiceDetail>(page, 'GET', `/api/v1/admin/services/${copyId}`);
+  expect(copy.translations.fr.name).toBe(`${name} (FR)`);
+  expect(copy.slug).not.toBe(created.slug);
+  expect(copy.isEnabled).toBe(false);
 });
