@@ -300,6 +300,11 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
   return (
     <Stack>
       <ServiceHeader detail={detail} />
+      {!canEdit && (
+        <Alert color="gray" role="status">
+          You can read this service; changing it needs the services-and-providers permission.
+        </Alert>
+      )}
       <FormScreen form={form} onSubmit={save} submitLabel={detail ? 'Save service' : 'Create service'}>
         <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="lg">
