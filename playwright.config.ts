@@ -39,6 +39,14 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     // A smaller demo (the full one is 200,000 orders) so the server is ready in seconds.
-    env: { PORT: String(port), DATA_DIR: `.e2e-data-${port}`, SIMULATOR: 'off', NODE_ENV: 'production', SEED_ORDERS: '20000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: `.e2e-data-${port}`,
+      SIMULATOR: 'off',
+      NODE_ENV: 'production',
+      SEED_ORDERS: '20000',
+      // The webhook e2e delivers to a receiver the test runs on this machine.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+    },
   },
 });

@@ -54,7 +54,10 @@ const member = (...permissions: Permission[]) => ({ authenticated: true, permiss
 describe('the route map', () => {
   it('lists every path of both route tables, and besides them only the screens the spec gives no path', () => {
     expect(ROUTE_TABLE.filter((e) => e.source !== 'console').map((e) => e.path).sort()).toEqual(Object.keys(SPEC_ROUTES).sort());
-    expect(ROUTE_TABLE.filter((e) => e.source === 'console').map((e) => e.path).sort()).toEqual(['/auto-promotions', '/networks', '/packages', '/quests/:id', '/requests/:id', '/service-logs', '/service-types']);
+    expect(ROUTE_TABLE.filter((e) => e.source === 'console').map((e) => e.path).sort()).toEqual([
+      '/auto-promotions', '/networks', '/notifications', '/packages', '/quests/:id', '/requests/:id', '/roles', '/service-labels',
+      '/service-logs', '/service-types', '/set-password/:token', '/staff/:id', '/target-types', '/webhooks/:id',
+    ]);
   });
 
   it('sends finances on to transactions', () => {
