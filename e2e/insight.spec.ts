@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, MANAGER, callApi, login } from './helpers';
 
 /**
  * Insight: CSV export of a filtered list. The orders list is filtered, sorted and given its
  * columns in the URL; "Export CSV" downloads a file whose header row is the visible columns and
  * whose rows are exactly the list's rows (every page, in order), as the API lists them; the
- * palette's "export orders" downloads the same file.
+ * palette's "export orders" downloads the same file. A view saved and shared by the admin opens
+ * from the manager's palette as the same filtered list.
  */
 
 const ROWS = '[role="grid"] tbody tr[id*="-row-"]';
@@ -105,4 +106,39 @@ test('a filtered list exports exactly its rows and visible columns, from the too
   const [header2, ...rows2] = await csvOf(again);
   expect(header2).toEqual(header);
   expect(rows2.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
+});
+
+test('a view the admin saves and shares opens from the manager\'s palette as the same list', async ({ page, browser }) => {
+  await login(page, ADMIN);
+  const address = '/orders?status=in_processing&sort=createdAt:asc&cols=id,status,createdAt,user.email';
+  await page.goto(address);
+  await expect(page.locator(ROWS).first()).toBeVisible();
+  const firstIds = await page.locator(ROWS).evaluateAll((rows) => rows.slice(0, 5).map((r) => r.id.split('-row-')[1]));
+  await page.getByRole('button', { name: /^Views/ }).click();
+  await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this view of orders' });
+  const name = `Stuck over 24 h ${Date.now()}`;
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('checkbox', { name: 'Share with all staff' }).check();
+  await dialog.getByRole('button', { name: 'Save view' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const context = await browser.newContext();
+  const manager = await context.newPage();
+  await login(manager, MANAGER);
+  await manager.keyboard.press('Control+k');
+  const palette = manager.getByRole('combobox', { name: 'Command palette', exact: true });
+  await palette.fill(name.toLowerCase());
+  await expect(manager.getByRole('option', { name: new RegExp(`Orders: ${name}`) }).first()).toHaveAttribute('aria-selected', 'true');
+  await manager.keyboard.press('Enter');
+  await expect(manager).toHaveURL(/\/orders\?/);
+  const url = new URL(manager.url());
+  // in_processing is the orders list's default status: the view's address leaves it to the list.
+  expect(url.searchParams.get('sort')).toBe('createdAt:asc');
+  expect(url.searchParams.get('cols')).toBe('id,status,createdAt,user.email');
+  await expect(manager.getByRole('button', { name: 'Remove filter Status' })).toBeVisible();
+  await expect(manager.locator(ROWS).first()).toBeVisible();
+  expect(await manager.locator(ROWS).evaluateAll((rows) => rows.slice(0, 5).map((r) => r.id.split('-row-')[1]))).toEqual(firstIds);
+  await expect(manager.getByRole('columnheader', { name: /^Service/ })).toHaveCount(0);
+  await context.close();
 });
