@@ -114,3 +114,13 @@ describe('diffValues', () => {
     });
   });
 });
+
+describe('tokens with ids beyond their columns', () => {
+  it('are no tokens at all (never a query with an out-of-range id)', async () => {
+    const secret = 'unit-secret-unit-secret-unit-secret-0123456789';
+    expect(await verifyAccessToken(secret, await signAccessToken(secret, { staffId: 2147483647, tokenVersion: 0, sessionId: 1 }, 60))).not.toBeNull();
+    expect(await verifyAccessToken(secret, await signAccessToken(secret, { staffId: 2147483648, tokenVersion: 0, sessionId: 1 }, 60))).toBeNull();
+    expect(await verifyAccessToken(secret, await signAccessToken(secret, { staffId: 1, tokenVersion: 0, sessionId: 2147483648 }, 60))).toBeNull();
+    expect(await verifyAccessToken(secret, await signAccessToken(secret, { staffId: 1, tokenVersion: 2147483648, sessionId: 1 }, 60))).toBeNull();
+  });
+});

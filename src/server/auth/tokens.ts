@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { INT4_MAX } from '../../contract/fields';
 
 /**
  * Access tokens: HS256 JWTs with `sub` (staff id), `sid` (the sign-in's session, auth/sessions.ts),
@@ -42,11 +43,12 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     const { payload } = await jwtVerify(token, key(secret), { algorithms: [ALGORITHM], requiredClaims: ['sub', 'exp', 'iat', 'jti'] });
     const staffId = Number(payload.sub);
     const tokenVersion = payload.ver;
-    if (!Number.isSafeInteger(staffId) || staffId <= 0) return null;
-    if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion)) return null;
+    // Ids and versions are 32-bit columns: anything beyond is no token of ours (and never reaches a query).
+    if (!Number.isSafeInteger(staffId) || staffId <= 0 || staffId > INT4_MAX) return null;
+    if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion) || Math.abs(tokenVersion) > INT4_MAX) return null;
     if (payload.sid === undefined) return { staffId, tokenVersion };
     const sessionId = payload.sid;
-    if (typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId) || sessionId <= 0) return null;
+    if (typeof sessionId !== 'number' || !Number.isSafeInteger(sessionId) || sessionId <= 0 || sessionId > INT4_MAX) return null;
     return { staffId, tokenVersion, sessionId };
   } catch {
     return null;

@@ -47,7 +47,7 @@ export async function readChallenge(jwtSecret: string, challenge: string): Promi
   try {
     const { payload } = await jwtVerify(challenge, challengeKey(jwtSecret), { algorithms: ['HS256'], audience: 'two-factor', requiredClaims: ['sub', 'exp'] });
     const staffId = Number(payload.sub);
-    if (!Number.isSafeInteger(staffId) || staffId <= 0) return null;
+    if (!Number.isSafeInteger(staffId) || staffId <= 0 || staffId > 2147483647) return null;
     if (payload.purpose === 'two-factor-verify') return { staffId, purpose: 'verify' };
     if (payload.purpose === 'two-factor-setup') return { staffId, purpose: 'setup' };
     return null;
