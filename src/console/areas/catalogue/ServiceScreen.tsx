@@ -38,6 +38,7 @@ import type { Translations } from '../../../contract/locales';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { CountrySelect } from '../../forms/fields/CountrySelect';
 import { MoneyInput } from '../../forms/fields/MoneyInput';
@@ -246,7 +247,12 @@ export function EditServiceScreen({ id }: RecordScreenProps) {
   const service = useQuery(serviceQuery(id));
   if (collections.isPending || service.isPending) return <Skeleton h={320} />;
   if (collections.isError || service.isError) return <Alert color="red">{errorMessage(collections.error ?? service.error)}</Alert>;
-  return <ServiceForm key={`${service.data.id}:${service.data.updatedAt}`} collections={collections.data} detail={service.data} />;
+  return (
+    <Stack gap="md">
+      <ServiceForm key={`${service.data.id}:${service.data.updatedAt}`} collections={collections.data} detail={service.data} />
+      <RecordHistory type="service" id={id} />
+    </Stack>
+  );
 }
 
 function ServiceForm({ collections, detail }: { collections: ServiceCollections; detail?: ServiceDetail }) {

@@ -7,6 +7,7 @@ import { STAFF_STATUS_LABELS, type PasswordLink, type StaffDetail, type StaffUpd
 import { api } from '../../api/client';
 import { ValidationError, errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
 import { OneTimeValueAlert, useOneTime } from '../../ui/OneTimeValue';
@@ -210,6 +211,7 @@ export function StaffScreen({ id }: RecordScreenProps) {
       <Modal opened={dialog === 'password'} onClose={() => setDialog(null)} title={`Set the password of ${member.name}`}>
         {dialog === 'password' && <PasswordForm state={state} onCancel={() => setDialog(null)} onSubmit={(body) => submitDialog(() => api('staffSetPassword', { params: { staffId: id }, body }))} />}
       </Modal>
+      <RecordHistory type="staff_member" id={id} />
     </Stack>
   );
 }
