@@ -73,6 +73,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const columns = useMemo(() => permittedColumns(resource, can), [resource, can]);
   // What "Export CSV" writes: the visible columns the member may see, in their order.
   const exportColumns = useMemo(() => columns.filter((c) => state.columns.includes(c.key)), [columns, state.columns]);
+  // Lists under a parent (path params) have no export: the server cannot see their scope.
   const startExport = useRef<() => void>(() => {});
   // The list's state as a saved view keeps it: its URL search, from page 1.
   const viewQuery = useMemo(() => {
@@ -431,16 +432,17 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
           )}
         </Group>
         <Group gap="xs">
-          <ExportButton
-            resource={resource}
-            request={request}
-            columns={exportColumns}
-            params={params}
-            total={query.data?.totalItemsCount}
-            totalIsEstimate={query.data?.totalIsEstimate}
-            startRef={startExport}
-            fromPalette={listIdProp === undefined}
-          />
+          {!params && (
+            <ExportButton
+              resource={resource}
+              request={request}
+              columns={exportColumns}
+              total={query.data?.totalItemsCount}
+              totalIsEstimate={query.data?.totalIsEstimate}
+              startRef={startExport}
+              fromPalette={listIdProp === undefined}
+            />
+          )}
           {listIdProp === undefined && resource.path && <ViewsMenu resource={resource} query={viewQuery} />}
           {toolbar}
           {collectionActions.map((action) => (

@@ -191,7 +191,9 @@ export function mountTableExports(
 ): void {
   const taken = new Set(entries.map(([, e]) => `${e.method} ${e.path}`));
   for (const [name, e] of entries) {
-    if (!e.table || !tableOfSpec(e.table)) continue;
+    // A list under a parent (`/users/:userId/…/table`) is scoped by its own handler, which the
+    // export cannot see: such lists get no export rather than an unscoped one.
+    if (!e.table || e.params || !tableOfSpec(e.table)) continue;
     const spec = e.table;
     const path = tableExportPath(e.path);
     if (taken.has(`POST ${path}`)) throw new Error(`Endpoint "${name}": ${path} is its CSV export path and cannot be another endpoint`);
