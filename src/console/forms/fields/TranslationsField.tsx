@@ -97,7 +97,7 @@ export function TranslationsField<F extends string>({
 
   return (
     <Input.Wrapper label={label} description={description} error={error} labelElement="div" id={labelId}>
-      <Tabs value={active} onChange={(v) => v && setActive(v as Locale)} keepMounted mt={label || description ? 4 : 0}>
+      <Tabs value={active} onChange={(v) => v && setActive(v as Locale)} keepMounted={false} mt={label || description ? 4 : 0}>
         <Tabs.List aria-labelledby={label ? `${labelId}-label` : undefined}>
           {locales.map((locale) => {
             const { filled, total, status } = completenessOf(texts[locale], names);
