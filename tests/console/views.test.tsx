@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { ValidationError } from '../../src/console/api/errors';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
 import type { ListSearch } from '../../src/console/table/urlState';
 import { savedViewCommands } from '../../src/console/views/commands';
+import { cancelAllConfirms } from '../../src/console/ui/confirm';
 import { page, renderWithEngine, user, usersResource } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
@@ -25,6 +26,7 @@ beforeEach(() => {
   vi.spyOn(notifications, 'show').mockImplementation(() => '');
 });
 afterEach(() => {
+  act(() => cancelAllConfirms());
   cleanup();
   vi.restoreAllMocks();
   apiMock.api.mockReset();
@@ -77,6 +79,25 @@ describe('saved views', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save view' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'View "Frozen by balance" saved and shared with all staff.' }));
+  });
+
+  it('deletes one of my views after a confirmation; views of others offer no delete', async () => {
+    mountTable({});
+    await screen.findByText('user1@example.com');
+    fireEvent.click(await screen.findByRole('button', { name: 'Views (2)' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: /Delete “Frozen rich”/ })).toBeNull();
+    apiMock.api.mockImplementation(async (name: string) => {
+      if (name === 'savedViewsDestroy') return { message: 'View "My frozen" deleted.' };
+      return name === 'savedViewsIndex' ? { data: views } : page([user(1)], 1);
+    });
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Delete “My frozen”…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete view' });
+    expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
+    expect(apiMock.api.mock.calls.some(([name]) => name === 'savedViewsDestroy')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(apiMock.api).toHaveBeenCalledWith('savedViewsDestroy', { params: { viewId: 2 } }));
+    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'View "My frozen" deleted.' })));
   });
 
   it('offers each view in the palette as "<List>: <name>", opening its address', () => {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, ValidationError } from '../api/errors';
+import { confirm } from '../ui/confirm';
 import { useListEngine } from '../table/engineContext';
 import type { Resource } from '../table/resource';
 import { refreshSavedViews, useSavedViews, viewHref } from './useSavedViews';
@@ -22,6 +23,22 @@ export function ViewsMenu<Row>({ resource, query }: { resource: Resource<Row>; q
   const path = resource.path;
   const shared = views.filter((v) => v.shared);
   const own = views.filter((v) => !v.shared && v.mine);
+  const deletable = views.filter((v) => v.mine);
+
+  const remove = (id: number, name: string) =>
+    void confirm({
+      title: 'Delete view',
+      body: `Delete the view "${name}"?`,
+      agree: 'Delete',
+      disagree: 'Cancel',
+      agreeColor: 'red',
+      undoable: false,
+      onAgree: async () => {
+        const answer = await api('savedViewsDestroy', { params: { viewId: id } });
+        notifications.show({ color: 'green', title: 'Views', message: answer.message });
+        await refreshSavedViews(client, staffId);
+      },
+    }).catch((error: unknown) => notifications.show({ color: 'red', title: 'Views', message: errorMessage(error) }));
 
   return (
     <>
@@ -46,6 +63,12 @@ export function ViewsMenu<Row>({ resource, query }: { resource: Resource<Row>; q
           ))}
           {views.length > 0 && <Menu.Divider />}
           <Menu.Item onClick={() => setSaving(true)}>Save current view…</Menu.Item>
+          {deletable.length > 0 && <Menu.Label>Delete one of mine</Menu.Label>}
+          {deletable.map((view) => (
+            <Menu.Item key={`delete-${view.id}`} color="red" onClick={() => remove(view.id, view.name)}>
+              Delete “{view.name}”…
+            </Menu.Item>
+          ))}
         </Menu.Dropdown>
       </Menu>
       {saving && (
