@@ -54,7 +54,8 @@ async function waitForRows(page: Page) {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious or critical violation on any registered screen, ${scheme} theme`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // Every screen of every area, one after another: the time grows with the areas.
+    test.setTimeout(480_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [COLOR_SCHEME_STORAGE_KEY, scheme] as const);
     const findings: Finding[] = [];
