@@ -34,10 +34,37 @@ const READABLE_LIGHT_TEXT: Record<string, string> = Object.fromEntries(
   }),
 );
 
+/**
+ * Filled buttons and badges write white on the theme's filled shade (7 light, 8 dark): under 4.5:1
+ * for red, orange, green, teal and others. Where the text is white (autoContrast keeps it white
+ * below Mantine's luminance threshold), the background is darkened just enough to read at 4.5:1.
+ */
+const LUMINANCE_THRESHOLD = 0.3;
+const readableFilled = (shade: string): string | undefined => {
+  if (luminance(shade) > LUMINANCE_THRESHOLD) return undefined; // dark text: already readable
+  let amount = 0;
+  while (contrast(darken(shade, amount), '#ffffff') < 4.6 && amount < 0.9) amount += 0.05;
+  return amount > 0 ? darken(shade, amount) : undefined;
+};
+const READABLE_FILLED: Record<string, { light?: string; dark?: string }> = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, shades]) => [name, { light: readableFilled(shades[7]), dark: readableFilled(shades[8]) }]),
+);
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (input.variant === 'filled') {
+    const fix = parsed.isThemeColor && parsed.shade === undefined ? READABLE_FILLED[parsed.color] : undefined;
+    if (!fix || (!fix.light && !fix.dark)) return colors;
+    const light = fix.light ?? colors.background;
+    const dark = fix.dark ?? colors.background;
+    return {
+      ...colors,
+      background: `light-dark(${light}, ${dark})`,
+      hover: `light-dark(${fix.light ? darken(fix.light, 0.1) : colors.hover}, ${fix.dark ? darken(fix.dark, 0.1) : colors.hover})`,
+    };
+  }
+  if (input.variant !== 'light' && input.variant !== 'subtle') return colors;
   // A colour given with its shade ('teal.9') is left as Mantine resolves it.
   const readable = parsed.isThemeColor && parsed.shade === undefined ? READABLE_LIGHT_TEXT[parsed.color] : undefined;
   return readable ? { ...colors, color: `light-dark(${readable}, ${colors.color})` } : colors;
