@@ -2,13 +2,15 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_UPDATED_EVENT, type PanelSettings } from '../../src/contract/panel-settings';
 import { one } from '../../src/server/db/client';
+import { getSettings, setSetting } from '../../src/server/db/settings';
 import { useTestApp } from './helpers/testServer';
 
 /**
  * Panel settings through the real app as the console sends them (multipart, Laravel bracket keys):
  * every field round-trips; images are checked by their bytes and size, served with their content
  * type, and the replaced file is removed; bad input is a 422 on its field with nothing saved; a new
- * panel name is announced to every open console and becomes the public title. Notifications and
+ * panel name is announced to every open console and becomes the public title; the two-factor
+ * requirement for staff managers is a boolean the sign-in obeys. Notifications and
  * admin notifications are saved together, or not at all.
  */
 
@@ -116,6 +118,45 @@ describe('panel settings', () => {
     expect(Object.keys(errors).sort()).toEqual(['colors.light.primary', 'currencies.rates.EUR', 'panelName']);
 
     expect(await t.ok('panelSettingsShow', {}, admin)).toEqual(current);
+  });
+
+  it('turns the two-factor requirement for staff managers on and off; the sign-in obeys it; only a boolean is taken', async () => {
+    const current = await t.ok('panelSettingsShow', {}, admin);
+    expect(current.staffTwoFactorRequired).toBe(false);
+    const manager = await t.memberWith(['manageStaff']);
+    const signIn = async () => {
+      const res = await t.app.request('/login', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: manager.email, password: manager.password }) });
+      expect(res.status).toBe(200);
+      return { bearer: res.headers.get('authorization'), body: (await res.json()) as { twoFactor?: string } };
+    };
+    try {
+      const on = await post(multipart({ ...current, staffTwoFactorRequired: true }));
+      expect(on.status).toBe(200);
+      expect(((await on.json()) as { settings: PanelSettings }).settings.staffTwoFactorRequired).toBe(true);
+      expect((await t.ok('panelSettingsShow', {}, admin)).staffTwoFactorRequired).toBe(true);
+      // Stored under the key the sign-in reads, as a boolean.
+      expect(await getSettings(t.db, ['staffTwoFactorRequired'])).toEqual({ staffTwoFactorRequired: true });
+      expect(await signIn()).toMatchObject({ bearer: null, body: { twoFactor: 'setup' } });
+
+      // Anything but a boolean ('1'/'0', 'true'/'false' from a form) is a 422 on the field, nothing saved.
+      for (const bad of ['maybe', '2', 'yes']) {
+        const refused = await post(multipart({ ...current, panelName: 'Not saved', staffTwoFactorRequired: bad }));
+        expect(refused.status).toBe(422);
+        expect(Object.keys(((await refused.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['staffTwoFactorRequired']);
+      }
+      const { staffTwoFactorRequired: _omitted, ...withoutSwitch } = current;
+      const missing = await post(multipart({ ...withoutSwitch, panelName: 'Not saved' }));
+      expect(missing.status).toBe(422);
+      expect(Object.keys(((await missing.json()) as { errors: Record<string, string[]> }).errors)).toEqual(['staffTwoFactorRequired']);
+      expect(await t.ok('panelSettingsShow', {}, admin)).toMatchObject({ panelName: current.panelName, staffTwoFactorRequired: true });
+
+      const off = await post(multipart({ ...current, staffTwoFactorRequired: false }));
+      expect(off.status).toBe(200);
+      expect((await t.ok('panelSettingsShow', {}, admin)).staffTwoFactorRequired).toBe(false);
+      expect((await signIn()).bearer).toMatch(/^Bearer /);
+    } finally {
+      await setSetting(t.db, 'staffTwoFactorRequired', false);
+    }
   });
 
   it('only managePanelSettings may read or save them', async () => {

@@ -71,6 +71,8 @@ const settingsFields = {
   inhouse: formBoolean,
   captchaIsEnabled: formBoolean,
   captchaSiteKey: text(200),
+  /** Members with manageStaff must sign in with a second factor (they enrol at their next sign-in). */
+  staffTwoFactorRequired: formBoolean,
   logoUrl: optionalUrl,
   logoAlt: text(200),
   /** Default referral program percent, as a fraction. */

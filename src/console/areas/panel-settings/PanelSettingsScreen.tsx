@@ -99,6 +99,14 @@ function SettingsForm({ settings }: { settings: PanelSettings }) {
         {form.values.captchaIsEnabled && <TextInput mt="sm" label="Captcha site key" {...form.getInputProps('captchaSiteKey')} />}
       </FormSection>
 
+      <FormSection title="Sign-in security">
+        <Switch
+          label="Require two-factor sign-in for members who manage staff"
+          description="Members with the Manage staff permission set up an authenticator app at their next sign-in and cannot turn it off."
+          {...form.getInputProps('staffTwoFactorRequired', { type: 'checkbox' })}
+        />
+      </FormSection>
+
       <FormSection title="Icon and logos" description="PNG, JPEG, SVG, ICO or WebP, up to 1 MB each.">
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           <ImageUploadField label="Favicon" {...imageRules} {...form.getInputProps('favicon')} />

@@ -15,11 +15,13 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { groupLabel, permissionLabel } from './permissionLabels';
 import { passwordLinkKey } from './resource';
 import { StaffEditDialog } from './StaffDialogs';
+import { staffSessionsKey, StaffSessionsPanel } from './StaffSessionsPanel';
 
 /**
  * One staff member: roles, direct permissions and the effective permissions they make together
  * (with where each comes from); the password (a new one-time link, or typed twice); sign out
- * everywhere; deactivate and reactivate. A one-time link is shown once, right after it was made.
+ * everywhere; deactivate and reactivate; the signed-in devices, each ended on its own, and a
+ * two-factor reset. A one-time link is shown once, right after it was made.
  */
 
 type DialogState = { errors: Record<string, string[]> | null; message: string | null; submitting: boolean };
@@ -41,7 +43,12 @@ export function StaffScreen({ id }: RecordScreenProps) {
 
   const refresh = async (next?: StaffDetail) => {
     if (next) queryClient.setQueryData(['detail', 'staff', id], next);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: ['list', 'staff'] }), queryClient.invalidateQueries({ queryKey: ['roles', 'matrix'] })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['list', 'staff'] }),
+      queryClient.invalidateQueries({ queryKey: ['roles', 'matrix'] }),
+      // Sign out everywhere, a new password and deactivation end sessions.
+      queryClient.invalidateQueries({ queryKey: staffSessionsKey(id) }),
+    ]);
   };
 
   const run = async (what: string, question: string | null, call: () => Promise<{ message: string; staff: StaffDetail; passwordLink?: PasswordLink | null }>) => {
@@ -195,6 +202,7 @@ export function StaffScreen({ id }: RecordScreenProps) {
           )}
         </Paper>
       </SimpleGrid>
+      <StaffSessionsPanel staffId={id} name={member.name} />
       <Modal opened={dialog === 'edit'} onClose={() => setDialog(null)} title={`Edit ${member.name}`} size="lg">
         {dialog === 'edit' && (
           <StaffEditDialog

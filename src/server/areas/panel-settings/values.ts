@@ -6,11 +6,12 @@ import { DEFAULT_SETTINGS, setRawSetting } from '../../db/settings';
 
 /**
  * Where each panel setting lives in the settings table: the keys the start-up settings read
- * (panelName, favicon, inhouse, captcha) stay their own keys; the logos have theirs; the rest is one
+ * (panelName, favicon, inhouse, captcha) and the sign-in reads (staffTwoFactorRequired, in
+ * auth/twoFactor.ts) stay their own keys; the logos have theirs; the rest is one
  * `panel` object, so adding a field needs no migration.
  */
 
-type Rest = Omit<PanelSettings, 'panelName' | 'favicon' | 'inhouse' | 'captchaIsEnabled' | 'captchaSiteKey' | 'logoLight' | 'logoDark'>;
+type Rest = Omit<PanelSettings, 'panelName' | 'favicon' | 'inhouse' | 'captchaIsEnabled' | 'captchaSiteKey' | 'staffTwoFactorRequired' | 'logoLight' | 'logoDark'>;
 
 const palette = (primary: string, background: string, text: string, link: string) => ({ primary, background, text, link });
 
@@ -31,7 +32,7 @@ export const DEFAULT_PANEL_REST: Rest = {
   grades: { enabled: true, period: 'lifetime' },
 };
 
-const KEYS = ['panelName', 'favicon', 'inhouse', 'captchaIsEnabled', 'captchaSiteKey', 'logoLight', 'logoDark', 'panel'] as const;
+const KEYS = ['panelName', 'favicon', 'inhouse', 'captchaIsEnabled', 'captchaSiteKey', 'staffTwoFactorRequired', 'logoLight', 'logoDark', 'panel'] as const;
 
 export async function readPanelSettings(q: Queryable): Promise<PanelSettings> {
   const found = await q.select().from(settings).where(inArray(settings.key, [...KEYS]));
@@ -44,18 +45,20 @@ export async function readPanelSettings(q: Queryable): Promise<PanelSettings> {
     inhouse: (v.get('inhouse') as boolean | undefined) ?? DEFAULT_SETTINGS.inhouse,
     captchaIsEnabled: (v.get('captchaIsEnabled') as boolean | undefined) ?? DEFAULT_SETTINGS.captchaIsEnabled,
     captchaSiteKey: (v.get('captchaSiteKey') as string | null | undefined) ?? '',
+    staffTwoFactorRequired: (v.get('staffTwoFactorRequired') as boolean | undefined) ?? DEFAULT_SETTINGS.staffTwoFactorRequired,
     logoLight: (v.get('logoLight') as string | null | undefined) ?? null,
     logoDark: (v.get('logoDark') as string | null | undefined) ?? null,
   };
 }
 
 export async function writePanelSettings(q: Queryable, next: PanelSettings): Promise<void> {
-  const { panelName, favicon, inhouse, captchaIsEnabled, captchaSiteKey, logoLight, logoDark, ...rest } = next;
+  const { panelName, favicon, inhouse, captchaIsEnabled, captchaSiteKey, staffTwoFactorRequired, logoLight, logoDark, ...rest } = next;
   await setRawSetting(q, 'panelName', panelName);
   await setRawSetting(q, 'favicon', favicon);
   await setRawSetting(q, 'inhouse', inhouse);
   await setRawSetting(q, 'captchaIsEnabled', captchaIsEnabled);
   await setRawSetting(q, 'captchaSiteKey', captchaSiteKey || null);
+  await setRawSetting(q, 'staffTwoFactorRequired', staffTwoFactorRequired);
   await setRawSetting(q, 'logoLight', logoLight);
   await setRawSetting(q, 'logoDark', logoDark);
   await setRawSetting(q, 'panel', rest);
