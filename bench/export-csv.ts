@@ -12,12 +12,10 @@
  *
  *   npx tsx bench/export-csv.ts            (BENCH_ENGINE=pglite|postgres for one of them)
  */
-import { randomBytes } from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { PERMISSIONS } from '../src/contract/permissions';
 import { endpoints } from '../src/contract/endpoints';
 import { tableExportPath, type TableExportRequest } from '../src/contract/table';
@@ -30,6 +28,7 @@ import { permissions, staffPermissions } from '../src/server/db/schema/staff';
 import { seedBase, seedSteps } from '../src/server/db/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
 import type { ServerConfig } from '../src/server/config';
+import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 const SERVER = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -158,31 +157,20 @@ async function pglite() {
 }
 
 async function postgres() {
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `pc_bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase('This benchmark', SERVER);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   try {
     console.log('PostgreSQL: seeding 200,000 orders…');
     await seeded(database, 200_000);
     await database.db.execute(sql`VACUUM ANALYZE orders`);
-    await exportOnce('PostgreSQL', database, url.toString());
+    await exportOnce('PostgreSQL', database, scratch.url);
     console.log('PostgreSQL: adding 800,000 orders (1,000,000 in all)…');
     await database.db.transaction((tx) => seedDemoOrders(tx, 800_000));
     await database.db.execute(sql`VACUUM ANALYZE orders`);
-    await exportOnce('PostgreSQL', database, url.toString());
+    await exportOnce('PostgreSQL', database, scratch.url);
   } finally {
     await database.close();
-    for (let i = 0; i < 50; i++) {
-      const { rows: open } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (open[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -13,15 +13,14 @@
  *
  *   npx tsx bench/finance-transactions.ts [runs=60] [transactions=1000000]
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { transactionsTable } from '../src/server/areas/finance/tables';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
 import { seedBase } from '../src/server/db/seed';
+import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 60));
 const COUNT = Math.max(10_000, Number(process.argv[3] ?? 1_000_000));
@@ -86,13 +85,8 @@ async function seed(database: Database) {
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `pc_bench_fin_${randomBytes(5).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase('This benchmark', SERVER);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   try {
     console.log(`PostgreSQL, ${COUNT.toLocaleString('en')} transactions over ${USERS.toLocaleString('en')} users, ${RUNS} runs each`);
     const t0 = performance.now();
@@ -116,8 +110,7 @@ async function main() {
     console.log(`\ngoal p95 ≤ 25 ms (default view, search by user): ${goal.every((f) => f.p95 <= 25) ? 'met' : 'not met'}`);
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -12,16 +12,15 @@
  *
  *   npx tsx bench/orders-table.ts [runs=60]
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { COUNT_ESTIMATE_ABOVE, ordersTable } from '../src/server/areas/orders/table';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
 import { seedBase, seedSteps } from '../src/server/db/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
+import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 60));
 const WARMUP = 5;
@@ -107,13 +106,8 @@ async function pglite() {
 }
 
 async function postgres() {
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `pc_bench_${randomBytes(5).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase('This benchmark', SERVER);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   try {
     console.log('PostgreSQL: seeding 200,000 orders…');
     let start = performance.now();
@@ -131,14 +125,7 @@ async function postgres() {
     await scenarios('PostgreSQL', database);
   } finally {
     await database.close();
-    // Let the pool's connections leave first: a forced drop would kill them mid-goodbye.
-    for (let i = 0; i < 50; i++) {
-      const { rows: open } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (open[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -8,15 +8,14 @@
  *
  * Figures only: nothing here asserts a time.
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { servicesTable } from '../src/server/areas/catalogue/tables';
 import { one, openDatabase, sql, type Database } from '../src/server/db/client';
 import { runSeed } from '../src/server/db/seed';
+import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 process.env.SEED_SERVICES ??= '2000';
 process.env.SEED_ORDERS ??= '2000';
@@ -90,13 +89,8 @@ async function main() {
   const lite = await measure('PGlite (embedded)', embedded);
   await embedded.close();
 
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `pc_bench_services_${randomBytes(5).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase('This benchmark', SERVER);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
   try {
     t = performance.now();
     await runSeed(database.db, { demo: true });
@@ -108,8 +102,7 @@ async function main() {
     for (const [k, v] of lite) console.log(`| ${k} | ${v.toFixed(1)} | ${(postgres.get(k) ?? NaN).toFixed(1)} |`);
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -17,7 +17,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { ALL_ROWS_CAP, MAX_FILTER_TEXT } from '../src/contract/table';
 import { createApp } from '../src/server/app';
 import { createStaffMember } from '../src/server/auth/accounts';
@@ -28,6 +27,7 @@ import { openDatabase, sql, type Database } from '../src/server/db/client';
 import { seedBase, seedSteps } from '../src/server/db/seed';
 import type { AppDeps } from '../src/server/http/context';
 import { withStatementTimeout } from '../src/server/server';
+import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 const ORDERS = Math.max(10_000, Number(process.argv[2] ?? 200_000));
 const SETTINGS_REQUESTS = Math.max(50, Number(process.argv[3] ?? 200));
@@ -53,20 +53,15 @@ async function seeded(database: Database) {
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  const name = `pc_bench_slow_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase('This benchmark', SERVER);
   console.log(`PostgreSQL: seeding ${ORDERS.toLocaleString('en')} orders…`);
   let start = performance.now();
   // Seeded without the statement timeout, as the server seeds (src/server/server.ts).
-  const setup = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  const setup = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   await seeded(setup);
   await setup.close();
   console.log(`  seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  const database = await openDatabase({ databaseUrl: withStatementTimeout(url.toString(), STATEMENT_TIMEOUT_MS), poolSize: POOL });
+  const database = await openDatabase({ databaseUrl: withStatementTimeout(scratch.url, STATEMENT_TIMEOUT_MS), poolSize: POOL });
   try {
 
     const base = readConfig({}, []);
@@ -156,8 +151,7 @@ async function main() {
     console.log(`  the runaway request: ${answered.status} after ${answered.ms.toFixed(0)} ms (statement timeout ${STATEMENT_TIMEOUT_MS} ms): ${answered.body}`);
   } finally {
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

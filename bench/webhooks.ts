@@ -12,9 +12,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { webhookDeliveryJob } from '../src/server/areas/webhooks/delivery';
 import { webhookOutboxTask } from '../src/server/areas/webhooks/pump';
@@ -23,6 +21,7 @@ import { openDatabase, one, type Database } from '../src/server/db/client';
 import { seedBase } from '../src/server/db/seed';
 import type { AppDeps } from '../src/server/http/context';
 import { startJobWorkers } from '../src/server/jobs';
+import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 const EVENTS = Math.max(100, Number(process.argv[2] ?? 10_000));
 const ENGINE = process.argv[3] === 'postgres' ? 'postgres' : 'pglite';
@@ -42,22 +41,16 @@ async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise
       await database.close();
     }
   }
-  const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `bench_webhooks_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase('This benchmark', SERVER);
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
     try {
       return await run(database);
     } finally {
       await database.close();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -3,8 +3,9 @@ import pg from 'pg';
 
 /**
  * A throwaway PostgreSQL database for the suites that need real concurrency (PGlite has one
- * connection and proves nothing about races): created on the server at PG_TEST_URL (default
- * 127.0.0.1:5432, user postgres) and dropped afterwards.
+ * connection and proves nothing about races) and for the benchmarks on PostgreSQL: created on the
+ * server at PG_TEST_URL (benchmarks pass PG_BENCH_URL; default 127.0.0.1:5432, user postgres) and
+ * dropped afterwards.
  *
  *   const scratch = await createScratchDatabase('the money suite');
  *   database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
@@ -22,16 +23,16 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createScratchDatabase(purpose: string): Promise<ScratchDatabase> {
-  const admin = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 5000 });
+export async function createScratchDatabase(purpose: string, server = PG_SERVER): Promise<ScratchDatabase> {
+  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`${purpose} needs PostgreSQL at ${PG_SERVER} (user postgres): ${(error as Error).message}`);
+    throw new Error(`${purpose} needs PostgreSQL at ${server} (user postgres): ${(error as Error).message}`);
   }
   const name = `pc_test_${randomBytes(6).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_SERVER);
+  const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     name,
