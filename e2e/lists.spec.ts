@@ -16,7 +16,7 @@ async function openList(page: Page, path: string): Promise<boolean> {
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   if (new URL(page.url()).pathname !== path.split('?')[0] || !(await page.locator('[role="grid"]').count())) return false;
   await expect(page.locator(ROWS).or(page.getByText('No data found')).first()).toBeVisible();
-  await expect(page.locator('[aria-busy="false"][aria-label$="opens the row menu"]')).toBeVisible();
+  await expect(page.locator('[aria-busy="false"][aria-label*="opens the row menu"]')).toBeVisible();
   return true;
 }
 

@@ -98,7 +98,6 @@ export function StaffSessionsPanel({ staffId, name }: { staffId: number; name: s
           error={sessions.isError ? sessions.error : null}
           onRetry={() => void sessions.refetch()}
           label={`Sessions of ${name}`}
-          endText="End session"
           endable={(session) => !session.current}
           onEnd={(session) => void end(session)}
         />
