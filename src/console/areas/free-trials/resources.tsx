@@ -55,16 +55,17 @@ export const freeTrialsResource = defineResource({
     {
       key: 'url',
       header: 'URL',
+      width: 160,
       render: (r) => (
         <Anchor href={r.url} target="_blank" rel="noreferrer noopener" size="sm">
           {r.url}
         </Anchor>
       ),
     },
-    { key: 'quest.name', header: 'Quest', filterUi: { useOptions: useQuestOptions }, render: (r) => (r.quest ? <AppLink to={`/quests/${r.quest.id}`}>{r.quest.name}</AppLink> : <Dash />) },
+    { key: 'quest.name', header: 'Quest', visible: false, filterUi: { useOptions: useQuestOptions }, render: (r) => (r.quest ? <AppLink to={`/quests/${r.quest.id}`}>{r.quest.name}</AppLink> : <Dash />) },
     { key: 'comment', header: 'Comment', visible: false, render: (r) => r.comment ?? <Dash /> },
     { key: 'adminNote', header: 'Reason', visible: false, render: (r) => r.adminNote ?? <Dash /> },
-    { key: 'orderId', header: 'Order', filterUi: { placeholder: 'Order id' }, render: (r) => (r.orderId ? <AppLink to={`/orders/${r.orderId}`}>#{r.orderId}</AppLink> : <Dash />) },
+    { key: 'orderId', header: 'Order', visible: false, filterUi: { placeholder: 'Order id' }, render: (r) => (r.orderId ? <AppLink to={`/orders/${r.orderId}`}>#{r.orderId}</AppLink> : <Dash />) },
     { key: 'archive', header: 'Archive', visible: false, filterUi: { labels: ARCHIVE_STATE_LABELS }, render: (r) => (r.isArchived ? 'Archived' : 'Active') },
     { key: 'createdAt', header: 'Requested', render: (r) => <DateTime value={r.createdAt} /> },
     { key: 'decidedAt', header: 'Decided', visible: false, render: (r) => (r.decidedAt ? <DateTime value={r.decidedAt} /> : <Dash />) },
@@ -135,7 +136,7 @@ export const questsResource = defineResource({
     { key: 'name', header: 'Name', hideable: false },
     { key: 'kind', header: 'Task', filterUi: { labels: FREE_TRIAL_QUEST_KIND_LABELS }, render: (q) => FREE_TRIAL_QUEST_KIND_LABELS[q.kind] },
     { key: 'service.name', header: 'Free service', filterUi: { useOptions: useServiceOptions }, render: (q) => q.service?.name ?? <Dash /> },
-    { key: 'quantity', header: 'Quantity', align: 'right', render: (q) => formatNumber(q.quantity) },
+    { key: 'quantity', header: 'Quantity', align: 'right', visible: false, render: (q) => formatNumber(q.quantity) },
     { key: 'perUserLimit', header: 'Per customer', align: 'right', visible: false },
     {
       key: 'isEnabled',

@@ -100,7 +100,7 @@ export const auditsResource = defineResource({
   columns: [
     { key: 'id', header: 'ID', width: 90, visible: false },
     { key: 'createdAt', header: 'When', hideable: false, render: (a) => <DateTime value={a.createdAt} /> },
-    { key: 'user', header: 'Staff member', filterUi: { useOptions: useAuditStaffOptions }, render: (a) => <StaffCell user={a.user} /> },
+    { key: 'user', header: 'Staff member', width: 140, filterUi: { useOptions: useAuditStaffOptions }, render: (a) => <StaffCell user={a.user} /> },
     {
       key: 'event',
       header: 'Event',
@@ -111,11 +111,11 @@ export const auditsResource = defineResource({
         </Badge>
       ),
     },
-    { key: 'auditableType', header: 'Record type', filterUi: { useOptions: useAuditTypeOptions }, render: (a) => recordTypeLabel(a.auditableType) },
+    { key: 'auditableType', header: 'Record type', width: 120, filterUi: { useOptions: useAuditTypeOptions }, render: (a) => recordTypeLabel(a.auditableType) },
     { key: 'auditableId', header: 'Record', filterUi: { placeholder: 'Record id' }, render: (a) => <RecordLink type={a.auditableType} id={a.auditableId} /> },
-    { key: 'newValues', header: 'Changes', width: 420, render: (a) => <ValuesDiff oldValues={a.oldValues} newValues={a.newValues} label={`Changes of audit entry ${a.id}`} /> },
+    { key: 'newValues', header: 'Changes', width: 320, render: (a) => <ValuesDiff oldValues={a.oldValues} newValues={a.newValues} label={`Changes of audit entry ${a.id}`} /> },
     { key: 'oldValues', header: 'Old values (raw)', visible: false, render: (a) => <RawValue value={a.oldValues} /> },
-    { key: 'ipAddress', header: 'IP address', render: (a) => a.ipAddress ?? <Dash /> },
+    { key: 'ipAddress', header: 'IP address', width: 130, render: (a) => a.ipAddress ?? <Dash /> },
     {
       key: 'userAgent',
       header: 'User agent',
@@ -150,19 +150,19 @@ export const changeLogsResource = defineResource({
         </Badge>
       ),
     },
-    { key: 'type', header: 'Type', filterUi: { useOptions: useChangeLogTypeOptions }, render: (c) => c.target.modelType.fullName },
+    { key: 'type', header: 'Type', width: 140, filterUi: { useOptions: useChangeLogTypeOptions }, render: (c) => c.target.modelType.fullName },
     { key: 'target', header: 'Target', filterUi: { placeholder: 'Target id' }, render: (c) => <RecordLink type={c.type} id={c.target.id} /> },
     {
       key: 'information',
       header: 'Information',
-      width: 420,
+      width: 360,
       render: (c) => (
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
           {typeof c.information === 'string' ? c.information : c.information == null ? '' : JSON.stringify(c.information)}
         </Text>
       ),
     },
-    { key: 'user', header: 'Staff member', filterUi: { useOptions: useChangeLogStaffOptions }, render: (c) => <StaffCell user={c.user} /> },
+    { key: 'user', header: 'Staff member', width: 160, filterUi: { useOptions: useChangeLogStaffOptions }, render: (c) => <StaffCell user={c.user} /> },
   ],
   collectionActions: [copyLink],
 });
@@ -180,7 +180,7 @@ export const serviceLogsResource = defineResource({
   columns: [
     { key: 'id', header: 'ID', width: 90 },
     { key: 'createdAt', header: 'When', hideable: false, render: (l) => <DateTime value={l.createdAt} /> },
-    { key: 'information', header: 'Information', width: 360 },
+    { key: 'information', header: 'Information', width: 300 },
     { key: 'modelType', header: 'Model type', filterUi: { useOptions: useServiceLogModelOptions }, render: (l) => recordTypeLabel(l.modelType) },
     { key: 'modelId', header: 'Model', filterUi: { placeholder: 'Model id' }, render: (l) => <RecordLink type={l.modelType} id={l.modelId} /> },
     { key: 'type', header: 'Type', filterUi: { useOptions: useServiceLogTypeOptions }, render: (l) => humanize(l.type) },
