@@ -15,44 +15,19 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { PERMISSIONS } from '../src/contract/permissions';
-import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { transactionsTable } from '../src/server/areas/finance/tables';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
 import { seedBase } from '../src/server/db/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
+import { tableFigures } from './tableFigures';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 60));
 const COUNT = Math.max(10_000, Number(process.argv[3] ?? 1_000_000));
 const USERS = 5_000;
 const WARMUP = 5;
 const SERVER = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const ctx = { permissions: new Set(PERMISSIONS) };
 
-interface Figure {
-  scenario: string;
-  p50: number;
-  p95: number;
-  total: string;
-}
-const figures: Figure[] = [];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function measure(database: Database, scenario: string, request: (i: number) => TableRequest) {
-  const times: number[] = [];
-  let total = '';
-  for (let i = 0; i < WARMUP + RUNS; i++) {
-    const parsed = tableRequestSchema.parse(request(i));
-    const start = performance.now();
-    const answer = await transactionsTable.query(database.db, parsed, ctx);
-    const elapsed = performance.now() - start;
-    if (i >= WARMUP) times.push(elapsed);
-    total = `${answer.totalIsEstimate ? '~' : ''}${answer.totalItemsCount}`;
-  }
-  times.sort((a, b) => a - b);
-  figures.push({ scenario, p50: percentile(times, 50), p95: percentile(times, 95), total });
-  console.log(`  ${scenario}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (total ${total})`);
-}
+const { measure, figures, print } = tableFigures(transactionsTable, { runs: RUNS, warmup: WARMUP });
 
 async function seed(database: Database) {
   const { db } = database;
@@ -104,8 +79,7 @@ async function main() {
     await measure(database, 'type = withdrawal, newest first', () => ({ options: page, headers: [{ value: 'transactionType', filter: ['withdrawal'] }] }));
 
     console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    console.log('\n| scenario | p50 ms | p95 ms | total |\n|---|---:|---:|---:|');
-    for (const f of figures) console.log(`| ${f.scenario} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.total} |`);
+    print();
     const goal = figures.filter((f) => f.scenario.startsWith('default view (page 1') || f.scenario.startsWith('search by user e-mail'));
     console.log(`\ngoal p95 ≤ 25 ms (default view, search by user): ${goal.every((f) => f.p95 <= 25) ? 'met' : 'not met'}`);
   } finally {
