@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, callApi, login } from './helpers';
+import { parseCsv } from '../tests/server/helpers/csv';
 
 /**
  * Insight: CSV export of a filtered list. The orders list is filtered, sorted and given its
@@ -11,36 +12,6 @@ import { ADMIN, MANAGER, callApi, login } from './helpers';
  */
 
 const ROWS = '[role="grid"] tbody tr[id*="-row-"]';
-
-/** RFC 4180 with the export's byte-order mark. */
-function parseCsv(text: string): string[][] {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      out.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  return out;
-}
 
 async function csvOf(download: Download): Promise<string[][]> {
   return parseCsv(await readFile((await download.path())!, 'utf8'));
