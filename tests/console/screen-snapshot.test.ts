@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, saveToken } from '../../src/console/session/cookie';
-import { captureScreenSnapshot, forgetScreenSnapshot, SCREEN_SNAPSHOT_STORAGE_KEY, SNAPSHOT_MAX_CHARS, type ScreenSnapshot } from '../../src/console/offline/screenSnapshot';
+import {
+  captureScreenSnapshot,
+  forgetScreenSnapshot,
+  keepScreenSnapshots,
+  SCREEN_SNAPSHOT_STORAGE_KEY,
+  SNAPSHOT_MAX_CHARS,
+  SNAPSHOT_SETTLE_MS,
+  type ScreenSnapshot,
+} from '../../src/console/offline/screenSnapshot';
 
 /**
  * The copy of the last screen: taken by the app (screenSnapshot.ts), painted again by the inline
@@ -95,5 +103,38 @@ describe('the copy of the last screen', () => {
     freshPage().innerHTML = `<main>${'x'.repeat(SNAPSHOT_MAX_CHARS)}</main>`;
     captureScreenSnapshot();
     expect(localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('is taken once the screen has settled, so leaving the page has nothing left to copy unless the screen changed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestIdleCallback', 'cancelIdleCallback'] });
+    const stored = () => localStorage.getItem(SCREEN_SNAPSHOT_STORAGE_KEY);
+    try {
+      saveToken(token(7));
+      const root = freshPage();
+      const stop = keepScreenSnapshots(root);
+      root.innerHTML = APP;
+      await vi.advanceTimersByTimeAsync(SNAPSHOT_SETTLE_MS - 100);
+      expect(stored()).toBeNull();
+      // Changes keep it waiting; quiet takes it.
+      root.querySelector('td')!.textContent = 'carol@example.com';
+      await vi.advanceTimersByTimeAsync(SNAPSHOT_SETTLE_MS - 100);
+      expect(stored()).toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect((JSON.parse(stored()!) as ScreenSnapshot).html).toContain('carol@example.com');
+
+      // Nothing changed since: leaving copies nothing (the stored copy is not written again).
+      localStorage.removeItem(SCREEN_SNAPSHOT_STORAGE_KEY);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(stored()).toBeNull();
+
+      // A change not yet settled is copied on leaving.
+      root.querySelector('td')!.textContent = 'dave@example.com';
+      await vi.advanceTimersByTimeAsync(0);
+      window.dispatchEvent(new Event('pagehide'));
+      expect((JSON.parse(stored()!) as ScreenSnapshot).html).toContain('dave@example.com');
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -132,6 +132,22 @@ describe('ResourceTable', () => {
     expect(changes.at(-1)).toEqual({});
   });
 
+  it('opens a filter from the keyboard and gives the focus back to its button when it closes', async () => {
+    apiMock.api.mockResolvedValue(page([user(1)], 1));
+    mountTable();
+    await screen.findByText('user1@example.com');
+    screen.getByRole('button', { name: 'Filter Email' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const input = await screen.findByRole('textbox', { name: 'Filter Email' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Filter Email' })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Filter Email' })).toHaveFocus());
+    // The second time the same popover opens again.
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('textbox', { name: 'Filter Email' })).toBeInTheDocument();
+  });
+
   it('searches after 500 ms of quiet and goes back to page 1', async () => {
     apiMock.api.mockResolvedValue(page([user(1)], 1));
     const { changes } = mountTable({ page: 3 });

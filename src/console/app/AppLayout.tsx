@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -66,7 +66,10 @@ export function AppLayout() {
       
             <AppShell.Navbar aria-label="Main navigation">
               <AppShell.Section grow component={ScrollArea} p="xs">
-                <NavLink component={Link} to="/" label="Home" leftSection={<HomeIcon />} active={isActive(pathname, '/')} />
+                <Link to="/" className="panel-nav-link" aria-current={isActive(pathname, '/') ? 'page' : undefined}>
+                  <HomeIcon />
+                  Home
+                </Link>
                 <Stack gap="xs" mt="xs">
                   {sections.map((section) => (
                     <nav key={section.id} aria-labelledby={`nav-${section.id}`}>
@@ -74,14 +77,11 @@ export function AppLayout() {
                         {section.label}
                       </Text>
                       {section.items.map((item) => (
-                        <NavLink
-                          key={item.path}
-                          component={Link}
-                          to={item.path}
-                          label={item.label}
-                          active={isActive(pathname, item.path)}
-                          aria-current={isActive(pathname, item.path) ? 'page' : undefined}
-                        />
+                        // Plain links styled like Mantine's NavLink (app.css): sixty of them render
+                        // on every start, and the component's layers cost more than they give here.
+                        <Link key={item.path} to={item.path} className="panel-nav-link" aria-current={isActive(pathname, item.path) ? 'page' : undefined}>
+                          {item.label}
+                        </Link>
                       ))}
                     </nav>
                   ))}

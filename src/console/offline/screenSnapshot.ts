@@ -6,8 +6,8 @@ import { tokenOwner } from './startupAnswers';
  * loaded, so a reload shows the member's rows at once; the app replaces it on its first render
  * (about half a second later on a slow machine), then refetches as usual.
  *
- * The copy is taken when the page is hidden or left (what the member last saw), for the signed-in
- * member only, and index.html shows it only for the same member, the same address, and within
+ * The copy is taken once the screen settles, and when the page is hidden or left if it changed
+ * since (what the member last saw), for the signed-in member only, and index.html shows it only for the same member, the same address, and within
  * SNAPSHOT_MAX_AGE_MS. It is inert (no clicks, no focus, hidden from assistive technology as
  * busy) until the app takes over. Logout forgets it.
  *
@@ -52,15 +52,49 @@ export function forgetScreenSnapshot(): void {
   }
 }
 
-/** Takes the copy whenever the page is hidden or left. */
-export function keepScreenSnapshots(): () => void {
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') captureScreenSnapshot();
+/** Quiet time after the screen last changed before the copy is taken. */
+export const SNAPSHOT_SETTLE_MS = 1000;
+
+/**
+ * Takes the copy once the screen has settled (SNAPSHOT_SETTLE_MS after its last change, when the
+ * browser is idle), and again when the page is hidden or left if it changed since. Leaving is
+ * part of the next page's load (the old page unloads after the new one's answer arrived), so a
+ * reload should find the copy already taken instead of serialising the screen then.
+ */
+export function keepScreenSnapshots(root: HTMLElement | null = document.getElementById('root')): () => void {
+  let dirty = true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const capture = () => {
+    idle = undefined;
+    if (!dirty) return;
+    captureScreenSnapshot(root);
+    dirty = false;
   };
-  const onPageHide = () => captureScreenSnapshot();
+  const settle = () => {
+    timer = undefined;
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(capture, { timeout: 2000 });
+    else capture();
+  };
+  const observer =
+    root && typeof MutationObserver === 'function'
+      ? new MutationObserver(() => {
+          dirty = true;
+          if (timer !== undefined) clearTimeout(timer);
+          timer = setTimeout(settle, SNAPSHOT_SETTLE_MS);
+        })
+      : undefined;
+  observer?.observe(root!, { childList: true, subtree: true, characterData: true, attributes: true });
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') capture();
+  };
+  const onPageHide = () => capture();
   document.addEventListener('visibilitychange', onHidden);
   window.addEventListener('pagehide', onPageHide);
   return () => {
+    observer?.disconnect();
+    if (timer !== undefined) clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
     document.removeEventListener('visibilitychange', onHidden);
     window.removeEventListener('pagehide', onPageHide);
   };

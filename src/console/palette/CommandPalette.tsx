@@ -29,6 +29,8 @@ export interface CommandPaletteProps {
   navigation: readonly PreparedNavCommand[];
   /** Follows a navigation command; resolves once the router has moved. */
   navigate: (href: string) => void | Promise<void>;
+  /** Takes what was typed after Ctrl+K before the input had the focus (the palette still loading or opening). */
+  typedAhead?: () => string;
 }
 
 interface ConfirmView {
@@ -83,6 +85,7 @@ export function CommandPalette(props: CommandPaletteProps) {
       trapFocus
       returnFocus={returnFocus}
       title="Command palette"
+      data-command-palette
       classNames={{ body: classes.body, header: classes.hiddenHeader }}
     >
       <ListEngineContext.Provider value={paletteEngine}>
@@ -99,7 +102,7 @@ interface BodyProps extends CommandPaletteProps {
   onLeave: () => void;
 }
 
-function PaletteBody({ onClose, resources, navigation, navigate, confirm, setConfirm, onLeave }: BodyProps) {
+function PaletteBody({ onClose, resources, navigation, navigate, confirm, setConfirm, onLeave, typedAhead }: BodyProps) {
   const engine = useListEngine();
   const run = useRunAction();
   const active = useActiveList();
@@ -183,6 +186,10 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
         <Command.Input
           ref={inputRef}
           autoFocus
+          onFocus={() => {
+            const ahead = typedAhead?.();
+            if (ahead) setInput((text) => text + ahead);
+          }}
           value={input}
           onValueChange={setInput}
           placeholder="Type a command, an id, an e-mail or a screen…"

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useListEngine } from '../table/engineContext';
 import type { ListEngineStore } from '../table/engineStore';
 import type { AnyResource } from '../table/resource';
@@ -8,8 +8,9 @@ import { prepareNavCommands, type NavCommand } from './navigation';
  * Mounts the palette once for the signed-in app and opens it on Ctrl+K / Cmd+K from any screen
  * (also from inside a text field: the shortcut belongs to the palette everywhere).
  *
- * The palette's interface is its own chunk, fetched right after the app's first render: the
- * entry chunk keeps only what it reads (the resource declarations), and Ctrl+K finds it loaded.
+ * The palette's interface is its own chunk, fetched when the browser is first idle after start-up
+ * (never competing with the first screen's rows) or at once on Ctrl+K: the entry chunk keeps only
+ * what it reads (the resource declarations), and Ctrl+K usually finds it loaded.
  */
 const loadPalette = () => import('./CommandPalette');
 const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
@@ -64,8 +65,44 @@ export function PaletteProvider({ resources, navigation, navigate, children }: P
   const open = useCallback(() => setOpened(true), []);
   const close = useCallback(() => setOpened(false), []);
 
+  // Mounted once loaded (or once asked for): until then nothing of it renders.
+  const [wanted, setWanted] = useState(false);
+  // Typed after Ctrl+K before the palette's input has the focus (its chunk still loading, or its
+  // dialog still opening): kept for that input, and kept from the screen below, where letters are
+  // shortcuts. The input takes it when it is focused.
+  const typed = useRef('');
   useEffect(() => {
-    void loadPalette();
+    const load = () => void loadPalette().then(() => setWanted(true));
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 500);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(load, { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+
+  useEffect(() => {
+    if (!opened) {
+      typed.current = '';
+      return;
+    }
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isPaletteShortcut(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+      // Inside the palette's dialog keys are its own.
+      if (event.target instanceof Element && event.target.closest('[data-command-palette]')) return;
+      if (event.key.length === 1) typed.current += event.key;
+      else if (event.key === 'Backspace') typed.current = typed.current.slice(0, -1);
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [opened]);
+  const typedAhead = useCallback(() => {
+    const text = typed.current;
+    typed.current = '';
+    return text;
   }, []);
 
   useEffect(() => {
@@ -91,9 +128,11 @@ export function PaletteProvider({ resources, navigation, navigate, children }: P
   return (
     <PaletteContext.Provider value={controls}>
       {children}
-      <Suspense fallback={null}>
-        <CommandPalette opened={opened} onClose={close} resources={resources} navigation={prepared} navigate={go} />
-      </Suspense>
+      {(wanted || opened) && (
+        <Suspense fallback={null}>
+          <CommandPalette opened={opened} onClose={close} resources={resources} navigation={prepared} navigate={go} typedAhead={typedAhead} />
+        </Suspense>
+      )}
     </PaletteContext.Provider>
   );
 }

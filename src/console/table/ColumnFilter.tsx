@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Checkbox, Group, NumberInput, Popover, SegmentedControl, Select, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useId, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react';
 import type { DateRange, FilterOption, FilterSpec, FilterValue, NumberRange } from './filters';
 import { FilterIcon, SortAscIcon, SortDescIcon, UnsortedIcon } from './icons';
 import classes from './ResourceTable.module.css';
@@ -256,27 +256,43 @@ export function ColumnHeader({ header, sorted, onSort, filter }: ColumnHeaderPro
 
 function FilterButton({ header, active, ...editor }: Omit<FilterEditorProps, 'close'> & { active: boolean }) {
   const [opened, setOpened] = useState(false);
+  // Until its first use a header renders only the button: a list has a dozen filterable columns,
+  // and a dozen idle popovers (positioning, transitions, portals) slow every list's first render.
+  const [mounted, setMounted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!mounted || opened) return;
+    // First use: the popover's own button replaced the bare one; focus it before opening, so the
+    // popover returns focus to it when it closes.
+    buttonRef.current?.focus();
+    setOpened(true);
+    // Runs once, when the popover is first mounted.
+  }, [mounted]);
+  const button = (
+    <ActionIcon
+      ref={buttonRef}
+      size="sm"
+      variant={active ? 'filled' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      aria-label={`Filter ${header}`}
+      aria-pressed={active}
+      aria-expanded={opened}
+      data-active={active || undefined}
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        if (!mounted) setMounted(true);
+        else setOpened((o) => !o);
+      }}
+      onKeyDown={keepInside}
+    >
+      <FilterIcon />
+    </ActionIcon>
+  );
+  if (!mounted) return button;
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus returnFocus withArrow shadow="md" position="bottom-start" width={280}>
-      <Popover.Target>
-        <ActionIcon
-          size="sm"
-          variant={active ? 'filled' : 'subtle'}
-          color={active ? undefined : 'gray'}
-          aria-label={`Filter ${header}`}
-          aria-pressed={active}
-          aria-expanded={opened}
-          data-active={active || undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            setOpened((o) => !o);
-          }}
-          onKeyDown={keepInside}
-        >
-          <FilterIcon />
-        </ActionIcon>
-      </Popover.Target>
+      <Popover.Target>{button}</Popover.Target>
       <Popover.Dropdown onClick={keepInside} onKeyDown={keepInside} onMouseDown={keepInside}>
         {opened && <FilterEditor header={header} {...editor} close={() => setOpened(false)} />}
       </Popover.Dropdown>

@@ -103,7 +103,16 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
   const collectionActions = useMemo(() => resource.collectionActions.filter((a) => !a.permission || can(a.permission)), [resource, can]);
   // The list's dialogs load while the member reads it, so a shortcut opens a ready form.
-  useEffect(() => preloadDialogs([...resource.rowActions, ...resource.bulkActions, ...resource.collectionActions]), [resource]);
+  // Once the browser is idle: loading the dialogs' code must not compete with the list's first paint.
+  useEffect(() => {
+    const preload = () => preloadDialogs([...resource.rowActions, ...resource.bulkActions, ...resource.collectionActions]);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(preload, 300);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(preload, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, [resource]);
   const [selectedKeys, setSelectedKeys] = useState<RowKey[]>([]);
   const [focusedKey, setFocusedKey] = useState<RowKey | null>(null);
   const [menuKey, setMenuKey] = useState<RowKey | null>(null);
