@@ -97,7 +97,12 @@ export interface RowActionDef<Row, Input = void> extends ActionBase {
   confirm?: ConfirmSpec<Row>;
   /** A dialog collecting input; takes precedence over `confirm`. */
   dialog?: ComponentType<ActionDialogProps<Row, Input>>;
-  mutation: Mutation<[row: Row, input: Input]>;
+  /**
+   * A screen to open for the row instead of a call ('/price-preview?couponCode=…'): no dialog,
+   * no confirmation, no mutation. Exactly one of `open` and `mutation` is given.
+   */
+  open?: (row: Row) => string;
+  mutation?: Mutation<[row: Row, input: Input]>;
   /** Success message; default "<Order 123> <past>." */
   success?: string | ((row: Row) => string);
 }

@@ -195,6 +195,13 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
         return 'unavailable';
       }
       const action = available.action;
+      // An action that opens a screen for the row: nothing to call or confirm.
+      if (action.open) {
+        engine.navigate(action.open(row));
+        return 'done';
+      }
+      const mutation = action.mutation;
+      if (!mutation) throw new Error(`Row action '${action.id}' of '${resource.name}' needs 'open' or a mutation`);
       const inDialog = action.dialog !== undefined;
       let failed = false;
       let queued = false;
@@ -208,7 +215,7 @@ function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
 
       const execute = async (input: unknown): Promise<DialogSubmitResult> => {
         try {
-          const result = await runOrQueue(action.mutation, [row, input], queueContext);
+          const result = await runOrQueue(mutation, [row, input], queueContext);
           if (result.queued) {
             queued = true;
             notifications.show({ color: 'blue', title: action.label, message: queuedMessage(queueContext.label) });

@@ -9,7 +9,7 @@ import { compileVocabulary, type CompiledVocabulary, type VocabularyAction } fro
 export function buildVocabulary(resources: readonly AnyResource[], can: (permission: Permission) => boolean): CompiledVocabulary {
   return compileVocabulary({
     resources: resources
-      .filter((resource) => !resource.permission || can(resource.permission))
+      .filter((resource) => !resource.permission || resource.permission === 'authenticated' || [resource.permission].flat().some(can))
       .map((resource) => {
         const actions = new Map<string, VocabularyAction>();
         for (const action of resource.rowActions) {

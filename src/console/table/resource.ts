@@ -162,8 +162,11 @@ interface ResourceDef<Row> {
    */
   lookup?: { byId?: boolean; email?: string; search?: boolean };
   searchPlaceholder?: string;
-  /** Permission needed to see the list at all (the route guard checks it too). */
-  permission?: Permission;
+  /**
+   * Permission needed to see the list at all (any of several, when its endpoint admits several; the
+   * route guard checks it too); 'authenticated' (its endpoint's) for a list any signed-in member sees.
+   */
+  permission?: Permission | readonly Permission[] | 'authenticated';
 }
 
 export interface Resource<Row> extends ResourceDef<Row> {

@@ -10,7 +10,8 @@ import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { formatNumber } from '../../ui/format';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { Field, RecordActions } from './RecordParts';
+import { RecordActions } from '../../actions/RecordActions';
+import { Field } from '../../ui/Field';
 import { freeTrialsResource } from './resources';
 
 /** One free-trial request: its terms, the decision, the free order, its actions and its history. */

@@ -1,7 +1,7 @@
 import { detailFallback } from '../../ui/DetailFallback';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/orders';
 import { availableActions } from '../../actions/available';
 import { useRunAction } from '../../actions/useRunAction';
@@ -19,18 +19,9 @@ import { orderDetailQuery } from './queries';
 import { ordersResource } from './resource';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
+import { Field } from '../../ui/Field';
 
 /** One order (operations.md §2 "orders/:id", the id passed as a prop): fields, actions, edits, history. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 function OrderActions({ order }: { order: OrderDetail }) {
   const { can } = useListEngine();

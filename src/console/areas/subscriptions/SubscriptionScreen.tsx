@@ -3,7 +3,6 @@ import { UserLink } from '../../table/cells';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS } from '../../../contract/subscriptions';
 import { availableActions } from '../../actions/available';
 import { useRunAction } from '../../actions/useRunAction';
@@ -16,6 +15,7 @@ import { formatNumber } from '../../ui/format';
 import { SubscriptionServices, subscriptionsResource } from './resource';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
+import { Field } from '../../ui/Field';
 
 /** One subscription (operations.md §2 "subscriptions/:id"): fields, services, contents, cancel. */
 
@@ -25,16 +25,6 @@ export const subscriptionDetailQuery = (subscriptionId: number) =>
     queryFn: ({ signal }) => api('subscriptionsShow', { params: { subscriptionId }, signal }),
   });
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 export function SubscriptionScreen({ id: subscriptionId }: RecordScreenProps) {
   const { can } = useListEngine();

@@ -41,3 +41,9 @@ export function percentToFraction(percent: string | number | null | undefined, d
   const raw = `${stripLeadingZeros(digits.slice(0, -2) || '0')}.${digits.slice(-2)}${frac}`;
   return formatNumber(raw, { decimals }).replace(/\s/g, '');
 }
+
+/** A fraction for reading: '0.155' -> '15.5 %'; none -> '—'. */
+export function percentText(fraction: string | null | undefined): string {
+  const percent = fractionToPercent(fraction);
+  return percent === '' ? '—' : `${percent} %`;
+}

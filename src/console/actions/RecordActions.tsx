@@ -1,0 +1,27 @@
+import { Button, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Resource } from '../table/resource';
+import { useListEngine } from '../table/engineContext';
+import { availableActions } from './available';
+import { useRunAction } from './useRunAction';
+
+/**
+ * A record screen's actions as buttons: the row actions its list offers for this record now (by
+ * flag and permission), run as from the list. `children` go first (a screen's own buttons).
+ */
+export function RecordActions<Row>({ resource, row, label, children }: { resource: Resource<Row>; row: Row; label: string; children?: ReactNode }) {
+  const { can } = useListEngine();
+  const run = useRunAction();
+  const actions = availableActions(resource, row, can).filter((a) => a.enabled);
+  if (actions.length === 0 && !children) return null;
+  return (
+    <Group gap="xs" aria-label={label} role="group">
+      {children}
+      {actions.map(({ action }) => (
+        <Button key={action.id} size="xs" variant="light" color={action.color} onClick={() => void run.row(resource, action.id, row)}>
+          {action.label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
