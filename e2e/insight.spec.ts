@@ -113,3 +113,39 @@ test('a view the admin saves and shares opens from the manager\'s palette as the
   await expect(manager.getByRole('columnheader', { name: /^Service/ })).toHaveCount(0);
   await context.close();
 });
+
+test('the dashboard charts what the member may see; a bar opens the filtered list, and the table view is the same figures as links', async ({ page }) => {
+  await login(page, ADMIN);
+  await page.goto('/');
+  const statuses = page.locator('[data-chart="statuses"]');
+  await expect(statuses.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  for (const chart of ['orders', 'refunds', 'services', 'providers', 'users']) await expect(page.locator(`[data-chart="${chart}"]`)).toBeVisible();
+
+  // The table view of "Orders by status now" names each status with its count; a status's bar opens that list.
+  await statuses.getByText('Table', { exact: true }).click();
+  await expect(statuses.getByRole('radio', { name: 'Table' })).toBeChecked();
+  const canceledRow = statuses.getByRole('row').filter({ has: page.getByRole('link', { name: 'Canceled orders' }) });
+  const canceled = Number((await canceledRow.getByRole('cell').nth(1).textContent())!.replace(/\D/g, ''));
+  expect(canceled).toBeGreaterThan(0);
+  await statuses.getByText('Chart', { exact: true }).click();
+  const labels = ['In processing', 'In moderation', 'Completed', 'Stopped', 'Canceled', 'Unpaid'];
+  await statuses.locator('.recharts-bar-rectangle').nth(labels.indexOf('Canceled')).click();
+  await expect(page).toHaveURL(/\/orders\?(.*&)?status=canceled/);
+  await expect(page.getByTestId('table-range')).toContainText(` of ${canceled.toLocaleString('en-US').replace(/,/g, ' ')}`);
+
+  // A day's bar of "Orders per day" opens the orders placed that day, whatever their status.
+  await page.goto('/');
+  const orders = page.locator('[data-chart="orders"]');
+  await orders.locator('.recharts-bar-rectangle').last().click();
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(page).toHaveURL(new RegExp(`/orders\\?.*createdAt=${today}\\.\\.${today}`));
+  await expect(page.locator(ROWS).first()).toBeVisible();
+});
+
+test('the manager without finance sees orders per day without money, and no provider spend', async ({ page }) => {
+  await login(page, MANAGER);
+  await page.goto('/');
+  await expect(page.locator('[data-chart="orders"]').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders per day' })).toBeVisible();
+  await expect(page.locator('[data-chart="providers"]')).toHaveCount(0);
+});

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ADMIN, endpoint } from '../endpoint';
+import { dashboardEndpoints } from './dashboard';
+
+export * from './dashboard';
 
 /**
  * The Home dashboard's activity feed: the latest change-log and audit entries the member may see.
@@ -44,6 +47,7 @@ export const homeActivitySchema = z.object({
 export type HomeActivity = z.infer<typeof homeActivitySchema>;
 
 export const homeEndpoints = {
+  ...dashboardEndpoints,
   homeActivity: endpoint({
     method: 'GET', path: `${ADMIN}/home/activity`, permission: 'authenticated', response: homeActivitySchema,
     summary: `The latest ${HOME_ACTIVITY_LIMIT} change-log entries (viewChangeLogs) and audit entries (viewAudits); empty lists without the permission`,

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { HomeAuditEntry, HomeChangeLogEntry } from '../../../contract/home';
 import { api } from '../../api/client';
@@ -10,6 +11,9 @@ import { useNav } from '../../app/useRegisteredRoutes';
 import { useSession } from '../../session/SessionContext';
 import { formatDateTime } from '../../ui/format';
 import { changedFields, homeActivityQueryOptions, modelLabel, summarise } from './activity';
+
+// The charts (and their chart library) load after the counters have painted.
+const Dashboard = lazy(() => import('./Dashboard').then((m) => ({ default: m.Dashboard })));
 
 /** Home: who is signed in, the live counters, the latest logged activity and the member's areas. */
 export function HomeScreen() {
@@ -66,6 +70,10 @@ export function HomeScreen() {
       )}
 
       {can('viewFinances') && <LedgerLine />}
+
+      <Suspense fallback={<Skeleton h={280} />}>
+        <Dashboard />
+      </Suspense>
 
       {(seesChanges || seesAudits) && (
         <SimpleGrid cols={{ base: 1, lg: seesChanges && seesAudits ? 2 : 1 }}>

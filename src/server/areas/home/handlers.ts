@@ -2,6 +2,7 @@ import { HOME_ACTIVITY_LIMIT, type HomeAuditEntry, type HomeChangeLogEntry } fro
 import { rows, sql, type Queryable } from '../../db/client';
 import { defineHandlers } from '../../http/handlers';
 import { hasPermission } from '../../http/context';
+import { newUsersPerDay, orderStatuses, ordersStatistics, periodOf, providerSpend, refundsPerDay, topServices } from './dashboard';
 
 /**
  * Home's activity feed. Raw SQL over audit_entries and change_logs (src/server/db/schema/logs.ts);
@@ -38,6 +39,12 @@ export function latestAudits(q: Queryable, limit = HOME_ACTIVITY_LIMIT): Promise
 }
 
 export const homeHandlers = defineHandlers({
+  ordersDailyStatistics: async ({ query, staff, deps }) => ordersStatistics(deps.database.db, periodOf(query.days), hasPermission(staff, 'viewFinances')),
+  dashboardRefunds: async ({ query, staff, deps }) => refundsPerDay(deps.database.db, periodOf(query.days), hasPermission(staff, 'viewFinances')),
+  dashboardOrderStatuses: async ({ deps }) => orderStatuses(deps.database.db),
+  dashboardTopServices: async ({ query, staff, deps }) => topServices(deps.database.db, periodOf(query.days), hasPermission(staff, 'viewFinances')),
+  dashboardProviderSpend: async ({ query, deps }) => providerSpend(deps.database.db, periodOf(query.days)),
+  dashboardNewUsers: async ({ query, deps }) => newUsersPerDay(deps.database.db, periodOf(query.days)),
   homeActivity: async ({ staff, deps }) => {
     const { db } = deps.database;
     // Sequential on purpose: PGlite has a single connection.
