@@ -42,7 +42,11 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATA_DIR: `.e2e-data-${port}`,
-      SIMULATOR: 'off',
+      // The simulated panels answer (provider sync, validate, import); the order worker and the
+      // catalogues' timed drift stay off so order statuses do not move under the tests.
+      SIMULATOR: 'api',
+      // The e2e lets the simulated catalogues drift through the simulator's control action.
+      SIM_CONTROL_KEY: 'e2e-drift-control',
       NODE_ENV: 'production',
       SEED_ORDERS: '20000',
       // The webhook e2e delivers to a receiver the test runs on this machine.

@@ -23,8 +23,13 @@ export interface ServerConfig {
    * ws-<cluster>); by default the same as `host`/`port`.
    */
   pusher: { appId: string; key: string; secret: string; host?: string; port?: number; wsHost?: string; wsPort?: number; useTLS?: boolean };
-  /** Simulated upstream provider and its worker (`SIMULATOR=off` turns them off). */
+  /** Simulated upstream panels and the order worker (`SIMULATOR=off` turns them off). */
   simulator: boolean;
+  /**
+   * The simulator's background activity: the order worker and the catalogues' timed drift.
+   * `SIMULATOR=api` keeps the simulated panels answering with this off (e2e); absent means on.
+   */
+  simulatorBackground?: boolean;
   /** Directory of the built console (vite build). */
   staticDir: string;
   /** Believe X-Forwarded-For (only behind a reverse proxy that sets it). */
@@ -66,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       useTLS: env.PUSHER_SCHEME === 'https',
     },
     simulator: env.SIMULATOR !== 'off',
+    simulatorBackground: env.SIMULATOR !== 'off' && env.SIMULATOR !== 'api',
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: env.TRUST_PROXY === 'on',
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,

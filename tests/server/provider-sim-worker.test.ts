@@ -69,7 +69,8 @@ beforeAll(async () => {
     const ps = await one<{ id: number }>(q, sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price) VALUES ('IG followers', ${p}, '11', '1.7000') RETURNING id`);
     await q.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, priority) VALUES (${serviceId}, ${ps!.id}, ${p === providerId ? 1 : 2})`);
   }
-  worker = createOrderWorker(t.deps, { counters });
+  // The simulator's own origin: its loopback address is allowed (providerTarget), as on the server.
+  worker = createOrderWorker(t.deps, { counters, simulatorBaseUrl: new URL(sim.endpoint).origin });
   admin = (await t.createMember({ permissions: ['manageExternalPanelOrders', 'viewOrders', 'manageOrders'] })).token;
 });
 
@@ -200,7 +201,7 @@ describe('endpoints and switches', () => {
 
   it('runs rounds on a timer until stopped', async () => {
     const id = await newOrder('https://instagram.com/wendy/p/timer');
-    const running = startOrderWorker({ ...t.deps, config: { ...t.deps.config, simulator: true } }, { intervalMs: 20, counters });
+    const running = startOrderWorker({ ...t.deps, config: { ...t.deps.config, simulator: true } }, { intervalMs: 20, counters, simulatorBaseUrl: new URL(sim.endpoint).origin });
     try {
       await vi.waitFor(async () => expect((await attemptsOf(id))[0]?.status).toBe('pending'), { timeout: 10_000, interval: 50 });
     } finally {

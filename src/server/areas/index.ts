@@ -14,6 +14,7 @@ import webhooks from './webhooks';
 import notifications from './notifications';
 import panelSettings from './panel-settings';
 import catalogue from './catalogue';
+import providers from './providers';
 import freeTrials from './free-trials';
 import logs from './logs';
 import referrals from './referrals';
@@ -40,6 +41,7 @@ export const serverAreas: readonly ServerArea[] = [
   notifications,
   panelSettings,
   catalogue,
+  providers,
   freeTrials,
   referrals,
   views,

@@ -42,22 +42,114 @@ export const SIM_SERVICES: readonly SimServiceSeed[] = [
   { id: 43, name: 'Facebook Group Members', category: 'Facebook', rate: '4.5000', min: 100, max: 20000 },
 ];
 
+/* ---------- the generated catalogues of the two simulated panels ---------- */
+
+export type SimPanelKey = 'panvy' | 'perfect';
+
+/** Services each panel sells in all (panvy: the 20 hand-written ones above plus generated ones). */
+export const SIM_CATALOGUE_SIZE = 3000;
+/** The id ranges: panvy's generated services start after the hand-written ones; perfect's are its own. */
+export const SIM_ID_BASE: Record<SimPanelKey, number> = { panvy: 1001, perfect: 20001 };
+
+const NETWORKS: readonly (readonly [string, readonly (readonly [string, number])[]])[] = [
+  ['Instagram', [['Followers', 1.8], ['Likes', 0.4], ['Views', 0.08], ['Comments', 9], ['Story Views', 0.2], ['Reels Views', 0.07], ['Saves', 0.3]]],
+  ['YouTube', [['Views', 0.9], ['Subscribers', 14], ['Likes', 3], ['Comments', 20], ['Watch Time', 9], ['Shorts Views', 0.3]]],
+  ['TikTok', [['Followers', 2.2], ['Likes', 0.5], ['Views', 0.03], ['Shares', 0.45], ['Saves', 0.4], ['Live Viewers', 6]]],
+  ['Telegram', [['Channel Members', 1.5], ['Post Views', 0.05], ['Reactions', 0.3], ['Poll Votes', 0.9]]],
+  ['Facebook', [['Page Likes', 2.8], ['Video Views', 0.3], ['Group Members', 4.5], ['Post Likes', 1.1]]],
+  ['Twitter', [['Followers', 3.5], ['Likes', 0.9], ['Retweets', 1.2], ['Views', 0.05]]],
+  ['Spotify', [['Plays', 0.9], ['Followers', 1.4], ['Monthly Listeners', 2.5]]],
+  ['Twitch', [['Followers', 1.9], ['Live Viewers', 8], ['Clip Views', 0.4]]],
+  ['Discord', [['Server Members', 3.2], ['Online Members', 5.5]]],
+  ['LinkedIn', [['Followers', 9], ['Post Likes', 6], ['Connections', 12]]],
+  ['Threads', [['Followers', 2.4], ['Likes', 0.6]]],
+  ['SoundCloud', [['Plays', 0.12], ['Followers', 1.6], ['Likes', 0.8]]],
+];
+const QUALITIES: readonly (readonly [string, number])[] = [
+  ['Real', 1.4], ['HQ', 1.2], ['Premium', 1.9], ['Instant', 1.1], ['Non Drop', 1.6], ['Cheapest', 0.6], ['Targeted USA', 2.4],
+  ['Targeted Europe', 2.1], ['Slow', 0.8], ['Mixed', 0.9], ['Brazil', 1.3], ['India', 0.7], ['Arab', 1.5], ['Refill 30 days', 1.7],
+  ['Lifetime Refill', 2.6], ['Fast Start', 1.25], ['Organic', 3.1], ['Bots', 0.4],
+];
+const MINS = [10, 20, 50, 100, 100, 500, 1000] as const;
+const MAXES = [5000, 10000, 50000, 100000, 500000, 1000000, 10000000] as const;
+
+/** A small deterministic generator (mulberry32): the same seed gives the same catalogue on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const generatedCache = new Map<SimPanelKey, SimServiceSeed[]>();
+
+/**
+ * The generated part of a panel's catalogue, in id order, before any drift. Perfect's prices are
+ * in EUR and a little lower; its categories are named differently, as another vendor's would be.
+ */
+export function generatedCatalogue(panel: SimPanelKey): readonly SimServiceSeed[] {
+  const cached = generatedCache.get(panel);
+  if (cached) return cached;
+  const next = random(panel === 'panvy' ? 7919 : 104729);
+  const count = panel === 'panvy' ? SIM_CATALOGUE_SIZE - SIM_SERVICES.length : SIM_CATALOGUE_SIZE;
+  const list: SimServiceSeed[] = [];
+  for (let i = 0; i < count; i++) {
+    const [network, kinds] = NETWORKS[i % NETWORKS.length];
+    const [kind, basePrice] = kinds[Math.floor(i / NETWORKS.length) % kinds.length];
+    const [quality, factor] = QUALITIES[Math.floor(next() * QUALITIES.length)];
+    const server = 1 + Math.floor(next() * 40);
+    const price = basePrice * factor * (0.7 + next() * 0.6) * (panel === 'perfect' ? 0.88 : 1);
+    const min = MINS[Math.floor(next() * MINS.length)];
+    const max = Math.max(min * 10, MAXES[Math.floor(next() * MAXES.length)]);
+    const refill = /Refill|Non Drop|Real/.test(quality) || next() < 0.25;
+    list.push({
+      id: SIM_ID_BASE[panel] + i,
+      name: panel === 'panvy' ? `${network} ${kind} [${quality}] #${server}` : `${network} ${kind} | ${quality} | S${server}`,
+      category: panel === 'panvy' ? `${network} ${kind}` : `${network} - ${kind}${i % 3 === 0 ? ' [Refill]' : ''}`,
+      rate: Math.max(0.001, price).toFixed(4),
+      min,
+      max,
+      refill,
+      cancel: next() < 0.4,
+      dripfeed: /Views|Likes|Plays/.test(kind) && next() < 0.6,
+    });
+  }
+  generatedCache.set(panel, list);
+  return list;
+}
+
+/** Every service a panel sells before drift (panvy: the hand-written ones first). */
+export function baseCatalogue(panel: SimPanelKey): readonly SimServiceSeed[] {
+  return panel === 'panvy' ? [...SIM_SERVICES, ...generatedCatalogue('panvy')] : generatedCatalogue('perfect');
+}
+
 const ensured = new WeakSet<object>();
 
-/** Inserts the catalogue once per database handle (idempotent: existing ids are left as they are). */
+/** Inserts both catalogues once per database handle (idempotent: existing ids are left as they are). */
 export async function ensureSimCatalogue(q: Queryable): Promise<void> {
   if (ensured.has(q)) return;
-  const values = SIM_SERVICES.map(
-    (s) =>
-      sql`(${s.id}, ${s.name}, ${s.type ?? 'Default'}, ${s.category}, ${s.rate}::numeric, ${s.min}, ${s.max}, ${!!s.refill}, ${!!s.cancel}, ${!!s.dripfeed})`,
-  );
-  await q.execute(sql`INSERT INTO sim_services (id, name, type, category, rate, min, max, refill, cancel, dripfeed)
-    VALUES ${sql.join(values, sql`, `)} ON CONFLICT (id) DO NOTHING`);
+  for (const panel of ['panvy', 'perfect'] as const) {
+    // One statement per panel: the rows travel as one JSON parameter (PGlite and PostgreSQL alike).
+    const payload = baseCatalogue(panel).map((s) => ({
+      id: s.id, panel, name: s.name, type: s.type ?? 'Default', category: s.category, rate: s.rate, min: s.min, max: s.max,
+      refill: !!s.refill, cancel: !!s.cancel, dripfeed: !!s.dripfeed,
+    }));
+    await q.execute(sql`INSERT INTO sim_services (id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed)
+      SELECT id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed
+        FROM json_to_recordset(${JSON.stringify(payload)}::json)
+          AS x(id int, panel text, name text, type text, category text, rate numeric, min int, max int, refill boolean, cancel boolean, dripfeed boolean)
+      ON CONFLICT (id) DO NOTHING`);
+    await q.execute(sql`INSERT INTO sim_panels (key) VALUES (${panel}) ON CONFLICT (key) DO NOTHING`);
+  }
   ensured.add(q);
 }
 
-/** Opens an account at the simulator (or tops up and keeps the key when it exists). */
-export async function ensureSimAccount(q: Queryable, apiKey: string, balance = '10000.0000', currency = 'USD'): Promise<void> {
-  await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency) VALUES (${apiKey}, ${balance}::numeric, ${currency})
+/** Opens an account at a simulated panel (or keeps the key as it is when it exists). */
+export async function ensureSimAccount(q: Queryable, apiKey: string, balance = '10000.0000', currency = 'USD', panel: SimPanelKey = 'panvy'): Promise<void> {
+  await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${balance}::numeric, ${currency}, ${panel})
     ON CONFLICT (api_key) DO NOTHING`);
 }

@@ -1,13 +1,25 @@
 import { z } from 'zod';
+import { outboundRequest, type OutboundPolicy } from '../http/outbound';
+import { SIM_PANELS } from './panels';
 
 /**
  * An HTTP client for providers speaking the SMM panel API v2 (the standard of Perfect Panel-like
  * panels, and of the simulator): form-encoded POSTs of `key`, `action` and the action's fields.
  *
+ * Tolerant of how real panels answer: numbers and ids as numbers or strings, booleans as
+ * true/1/"1"/"true", refill/cancel/dripfeed missing (false), the service list as an array or as an
+ * object keyed by id, entries it cannot read skipped (and counted) instead of failing the list.
+ * Rates are in the panel's own currency, which only `balance` tells.
+ *
+ * Transport: by default through the SSRF-safe outbound request (src/server/http/outbound.ts): a
+ * timeout, no redirects, loopback and private addresses refused unless PROVIDER_ALLOWED_HOSTS names
+ * them or the caller passes `trusted: true` — which callers do only for the simulated panels on this
+ * server's own origin (see providerTarget). Tests may pass their own `fetch`.
+ *
  * Two kinds of failure: SmmApiError when the provider answered `{"error": "…"}` (the order was
  * refused; the message is the provider's), SmmTransportError when there was no usable answer
- * (network, timeout, HTTP status, not JSON, unexpected shape) — the request may or may not have
- * been applied.
+ * (network, timeout, HTTP status, not JSON, unexpected shape, refused address) — the request may or
+ * may not have been applied.
  */
 
 export class SmmApiError extends Error {
@@ -21,34 +33,112 @@ export interface SmmClientOptions {
   /** The provider's API URL, e.g. https://panel.example/api/v2. */
   endpoint: string;
   apiKey: string;
+  /** Replaces the SSRF-safe transport (tests, in-process panels). */
   fetch?: typeof fetch;
   /** Per-request timeout (default 15 s). */
   timeoutMs?: number;
+  /**
+   * The endpoint is this server's own simulated panel (providerTarget said so): a loopback address
+   * is allowed for it. Never set for an address a user typed that was not checked that way.
+   */
+  trusted?: boolean;
+  /** The largest answer read (default 16 MB: a catalogue of many thousand services). */
+  maxResponseBytes?: number;
+}
+
+/** Hosts a provider endpoint may have even though they are private (PROVIDER_ALLOWED_HOSTS). */
+export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): string[] =>
+  (env.PROVIDER_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * Where a provider endpoint is actually called. The simulated panels (SIM_PANELS paths) answer on
+ * this server: when the simulator runs, an endpoint on a loopback host with such a path is sent to
+ * this server's own origin, whatever port it names, and is `trusted` (the loopback address is
+ * allowed for it). Anything else is called as it is, through the SSRF checks.
+ */
+export function providerTarget(endpoint: string, simulator: { on: boolean; origin?: string }): { url: string; trusted: boolean } {
+  if (!simulator.on || !simulator.origin) return { url: endpoint, trusted: false };
+  try {
+    const url = new URL(endpoint);
+    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    const path = url.pathname.replace(/\/+$/, '');
+    if (!LOOPBACK.has(host) || !SIM_PANELS.some((p) => p.path === path)) return { url: endpoint, trusted: false };
+    const base = new URL(simulator.origin);
+    url.protocol = base.protocol;
+    url.host = base.host;
+    return { url: url.toString(), trusted: true };
+  } catch {
+    return { url: endpoint, trusted: false };
+  }
 }
 
 /** Numbers come as numbers or strings depending on the panel; ids are kept as text. */
-const idText = z.union([z.number(), z.string()]).transform(String);
-const numberish = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
+const idText = z.union([z.number(), z.string().trim().min(1)]).transform(String);
+const numberish = z.union([z.number().finite(), z.string().trim().regex(/^-?(\d+(\.\d*)?|\.\d+)$/)]);
 const intish = numberish.transform((v) => Math.trunc(Number(v)));
-const decimalText = numberish.transform(String);
-const errorBody = z.object({ error: z.string() });
+const decimalText = numberish.transform((v) => {
+  const text = String(v).trim();
+  // "1." and ".5" as panels sometimes send them; exponent forms of numbers come back as plain decimals.
+  if (typeof v === 'number') return /e/i.test(text) ? v.toFixed(10).replace(/\.?0+$/, '') : text;
+  return text.startsWith('.') ? `0${text}` : text.startsWith('-.') ? `-0${text.slice(1)}` : text.endsWith('.') ? text.slice(0, -1) : text;
+});
+/** true/1/"1"/"true"/"yes" are true; false/0/"0"/""/null/missing are false. */
+const flag = z
+  .union([z.boolean(), z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'yes', 'on'].includes(v.trim().toLowerCase())));
+const errorBody = z.object({ error: z.union([z.string(), z.number()]).transform(String) });
 
 export const SMM_STATUSES = ['Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
 export type SmmStatus = (typeof SMM_STATUSES)[number];
 
 const serviceSchema = z.object({
   service: idText,
-  name: z.string(),
-  type: z.string().default('Default'),
-  category: z.string().default(''),
+  name: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+  type: z.string().nullish().transform((v) => v?.trim() || 'Default'),
+  category: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
   rate: decimalText,
   min: intish,
   max: intish,
-  refill: z.boolean().default(false),
-  cancel: z.boolean().default(false),
-  dripfeed: z.boolean().default(false),
+  refill: flag,
+  cancel: flag,
+  dripfeed: flag,
 });
 export type SmmService = z.output<typeof serviceSchema>;
+
+/** A service list as read: the services, how many entries could not be read, and the raw answer. */
+export interface SmmServiceList {
+  services: SmmService[];
+  /** Entries skipped because they lacked an id, a name, a rate or limits that are numbers. */
+  skipped: number;
+  /** The answer's text exactly as it came (kept by the sync for download). */
+  raw: string;
+}
+
+export interface SmmPackage {
+  id: string;
+  name: string;
+  type: string;
+  fixedCost: string | null;
+  discountPercent: string | null;
+  services: string[];
+}
+const packageSchema = z.object({
+  id: idText,
+  name: z.union([z.string(), z.number()]).transform(String),
+  type: z.string().nullish().transform((v) => v ?? 'fixed'),
+  fixed_cost: decimalText.nullish().transform((v) => v ?? null),
+  discount_percent: decimalText.nullish().transform((v) => v ?? null),
+  services: z
+    .union([z.array(idText), z.string()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? [] : Array.isArray(v) ? v : v.split(',').map((x) => x.trim()).filter(Boolean))),
+});
 
 const statusSchema = z.object({
   charge: decimalText.nullish().transform((v) => v ?? null),
@@ -86,6 +176,8 @@ export interface SmmAddRequest {
 
 export interface SmmClient {
   services(): Promise<SmmService[]>;
+  /** The service list with what was skipped and the raw answer (the sync keeps it). */
+  serviceList(): Promise<SmmServiceList>;
   add(request: SmmAddRequest): Promise<{ order: string }>;
   status(order: string | number): Promise<SmmOrderStatus>;
   /** Many orders at once (at most 100): each id maps to its status or to `{error}`. */
@@ -96,40 +188,60 @@ export interface SmmClient {
   refillStatus(refill: string | number): Promise<{ status: string }>;
   refillStatuses(refills: readonly (string | number)[]): Promise<{ refill: string; status: SmmResult<string> }[]>;
   cancel(orders: readonly (string | number)[]): Promise<{ order: string; cancel: SmmResult<string> }[]>;
+  /** Our own panels answer whether they are one and their canonical endpoint; others answer an error. */
+  panelInfo(): Promise<{ isOurPanel: boolean; endpoint: string | null }>;
+  /** Our own panels' packages. */
+  packages(): Promise<SmmPackage[]>;
+  /** Opens an account at one of our own panels (no key needed); answers its API key. */
+  createAccount(): Promise<{ apiKey: string }>;
 }
 
 const perItemError = <T extends z.ZodType>(ok: T) => z.union([errorBody, ok]);
 
 export function createSmmClient(options: SmmClientOptions): SmmClient {
-  const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const policy: OutboundPolicy = {
+    allowedHosts: options.trusted ? ['*'] : providerAllowedHosts(),
+    timeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? 16 * 1024 * 1024,
+  };
 
-  async function call(action: string, fields: Record<string, string | number | undefined> = {}): Promise<unknown> {
-    const body = new URLSearchParams({ key: options.apiKey, action });
-    for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, String(v));
-    let response: Response;
-    try {
-      response = await doFetch(options.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (e) {
-      throw new SmmTransportError(`The provider could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+  /** One POST; answers the status and text, or throws SmmTransportError when nothing usable came. */
+  async function send(body: URLSearchParams): Promise<{ status: number; text: string }> {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    if (options.fetch) {
+      try {
+        const response = await options.fetch(options.endpoint, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+        return { status: response.status, text: await response.text().catch(() => '') };
+      } catch (e) {
+        throw new SmmTransportError(`The provider could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+      }
     }
-    const text = await response.text().catch(() => '');
+    const result = await outboundRequest(options.endpoint, { method: 'POST', body: body.toString(), headers }, policy);
+    if (result.refused) throw new SmmTransportError(`The provider could not be reached: ${result.error}`);
+    if (result.statusCode === null) throw new SmmTransportError(`The provider could not be reached: ${result.error ?? 'no answer'}`);
+    if (result.truncated) throw new SmmTransportError(`The provider's answer is larger than ${Math.round(policy.maxResponseBytes / 1048576)} MB.`);
+    return { status: result.statusCode, text: result.body ?? '' };
+  }
+
+  async function callRaw(action: string, fields: Record<string, string | number | undefined> = {}, withKey = true): Promise<{ json: unknown; text: string }> {
+    const body = new URLSearchParams(withKey ? { key: options.apiKey, action } : { action });
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, String(v));
+    const response = await send(body);
+    if (response.status >= 300 && response.status < 400) throw new SmmTransportError(`The provider answered with a redirect (HTTP ${response.status}), which is not followed.`);
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      // Some panels put a byte-order mark or whitespace before the JSON.
+      json = JSON.parse(response.text.replace(/^\uFEFF/, '').trim());
     } catch {
       throw new SmmTransportError(`The provider answered HTTP ${response.status} without JSON.`);
     }
     const failed = errorBody.safeParse(json);
-    if (failed.success) throw new SmmApiError(failed.data.error);
-    if (!response.ok) throw new SmmTransportError(`The provider answered HTTP ${response.status}.`);
-    return json;
+    if (failed.success && !Array.isArray(json)) throw new SmmApiError(failed.data.error);
+    if (response.status < 200 || response.status >= 300) throw new SmmTransportError(`The provider answered HTTP ${response.status}.`);
+    return { json, text: response.text };
   }
+  const call = async (action: string, fields: Record<string, string | number | undefined> = {}) => (await callRaw(action, fields)).json;
 
   function read<T extends z.ZodType>(schema: T, json: unknown, action: string): z.output<T> {
     const parsed = schema.safeParse(json);
@@ -139,10 +251,33 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
 
   const list = (ids: readonly (string | number)[]) => ids.map(String).join(',');
 
+  async function serviceList(): Promise<SmmServiceList> {
+    const { json, text } = await callRaw('services');
+    // An array, or an object keyed by service id (some panels answer that way).
+    const entries: unknown[] = Array.isArray(json)
+      ? json
+      : json && typeof json === 'object'
+        ? Object.entries(json as Record<string, unknown>).map(([id, v]) => (v && typeof v === 'object' && !('service' in v) ? { service: id, ...v } : v))
+        : [];
+    if (!Array.isArray(json) && entries.length === 0 && !(json && typeof json === 'object')) {
+      throw new SmmTransportError("The provider's answer to services has an unexpected shape.");
+    }
+    const services: SmmService[] = [];
+    let skipped = 0;
+    for (const entry of entries) {
+      const parsed = serviceSchema.safeParse(entry);
+      if (parsed.success && parsed.data.name) services.push(parsed.data);
+      else skipped++;
+    }
+    if (entries.length > 0 && services.length === 0) throw new SmmTransportError(`The provider's answer to services has an unexpected shape (none of ${entries.length} entries could be read).`);
+    return { services, skipped, raw: text };
+  }
+
   return {
     async services() {
-      return read(z.array(serviceSchema), await call('services'), 'services');
+      return (await serviceList()).services;
     },
+    serviceList,
     async add(request) {
       const json = await call('add', {
         service: request.service,
@@ -164,7 +299,9 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
       return out;
     },
     async balance() {
-      return read(z.object({ balance: decimalText, currency: z.string() }), await call('balance'), 'balance');
+      // A panel that leaves the currency out is taken to be in US dollars, the API's usual currency.
+      const r = read(z.object({ balance: decimalText, currency: z.string().trim().nullish() }), await call('balance'), 'balance');
+      return { balance: r.balance, currency: r.currency ? r.currency.toUpperCase() : 'USD' };
     },
     async refill(order) {
       return read(z.object({ refill: idText }), await call('refill', { order }), 'refill');
@@ -193,6 +330,24 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
         await call('cancel', { orders: list(orders) }),
         'cancel',
       );
+    },
+    async panelInfo() {
+      try {
+        const r = read(z.object({ is_our_panel: flag, endpoint: z.string().nullish() }), await call('panel_info'), 'panel_info');
+        return { isOurPanel: r.is_our_panel, endpoint: r.endpoint ?? null };
+      } catch (e) {
+        // A foreign panel does not know the action: it is simply not one of ours.
+        if (e instanceof SmmApiError) return { isOurPanel: false, endpoint: null };
+        throw e;
+      }
+    },
+    async packages() {
+      const parsed = read(z.array(packageSchema), await call('packages'), 'packages');
+      return parsed.map((p) => ({ id: p.id, name: p.name, type: p.type, fixedCost: p.fixed_cost, discountPercent: p.discount_percent, services: p.services }));
+    },
+    async createAccount() {
+      const r = read(z.object({ api_key: z.string().trim().min(1) }), (await callRaw('create_account', {}, false)).json, 'create_account');
+      return { apiKey: r.api_key };
     },
   };
 }

@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
 import type { Database } from '../db/client';
+import { SIM_PANELS } from './panels';
 import { createSimulator, SIM_ERRORS, type SimParams, type SimulatorOptions } from './simulator';
 
-/** Where the simulated provider answers (SMM panel API v2). */
+/** Where the simulated provider panvy answers (SMM panel API v2); SIM_PANELS lists both panels. */
 export const PROVIDER_SIM_PATH = '/provider-sim/api/v2';
 
 export interface ProviderSimDeps {
@@ -48,12 +49,15 @@ async function readParams(c: Context): Promise<SimParams | null> {
  */
 export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options: SimulatorOptions = {}): void {
   if (!deps.config.simulator) return;
-  const simulator = createSimulator(options);
-  const handler = async (c: Context) => {
-    const params = await readParams(c);
-    if (!params) return c.json({ error: SIM_ERRORS.action });
-    return c.json(await simulator.handle(deps.database.db, params));
-  };
-  app.post(PROVIDER_SIM_PATH, handler);
-  app.get(PROVIDER_SIM_PATH, handler);
+  const simulator = createSimulator({ controlKey: process.env.SIM_CONTROL_KEY || undefined, ...options });
+  for (const panel of SIM_PANELS) {
+    const handler = async (c: Context) => {
+      const params = await readParams(c);
+      if (!params) return c.json({ error: SIM_ERRORS.action });
+      const endpoint = `${new URL(c.req.url).origin}${panel.path}`;
+      return c.json(await simulator.handle(deps.database.db, params, { panel: panel.key, endpoint }));
+    };
+    app.post(panel.path, handler);
+    app.get(panel.path, handler);
+  }
 }

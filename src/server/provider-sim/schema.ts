@@ -9,14 +9,20 @@ import { bigint, boolean, check, index, integer, numeric, pgTable, serial, text,
 export const simAccounts = pgTable('sim_accounts', {
   id: serial('id').primaryKey(),
   apiKey: text('api_key').notNull().unique(),
+  /** Which simulated panel (SIM_PANELS key) the account is at: a key works only there. */
+  panel: text('panel').notNull().default('panvy'),
   balance: numeric('balance', { precision: 14, scale: 4 }).notNull().default('0'),
   currency: text('currency').notNull().default('USD'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const simServices = pgTable('sim_services', {
-  /** The provider's service number (`service` in the API). */
+  /** The provider's service number (`service` in the API); the panels use disjoint ranges. */
   id: integer('id').primaryKey(),
+  /** Which simulated panel sells it (SIM_PANELS key). */
+  panel: text('panel').notNull().default('panvy'),
+  /** False while the catalogue's drift has taken it off the list (it may come back). */
+  present: boolean('present').notNull().default(true),
   name: text('name').notNull(),
   type: text('type').notNull().default('Default'),
   category: text('category').notNull(),
@@ -27,6 +33,13 @@ export const simServices = pgTable('sim_services', {
   refill: boolean('refill').notNull().default(false),
   cancel: boolean('cancel').notNull().default(false),
   dripfeed: boolean('dripfeed').notNull().default(false),
+}, (t) => [index('sim_services_panel_idx').on(t.panel, t.id)]);
+
+/** Each simulated panel's drift counter: how many drift steps its catalogue has gone through. */
+export const simPanels = pgTable('sim_panels', {
+  key: text('key').primaryKey(),
+  driftStep: integer('drift_step').notNull().default(0),
+  driftedAt: timestamp('drifted_at', { withTimezone: true }),
 });
 
 export const SIM_ORDER_STATUSES = ['Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;

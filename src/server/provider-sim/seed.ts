@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { ensureSimCatalogue } from './catalogue';
+import { SIM_PANELS } from './panels';
 import { PROVIDER_SIM_PATH } from './routes';
 
 /**
@@ -17,9 +18,13 @@ export const simProvidersSql = sql`SELECT id, api_token FROM providers WHERE end
 
 export async function seedSimAccounts(q: Queryable): Promise<void> {
   await ensureSimCatalogue(q);
-  await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency)
-    SELECT DISTINCT api_token, 25000, 'USD' FROM (${simProvidersSql}) p
-    ON CONFLICT (api_key) DO NOTHING`);
+  // An account at each simulated panel for every provider pointing at it (by path, any host).
+  for (const panel of SIM_PANELS) {
+    await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency, panel)
+      SELECT DISTINCT api_token, 25000, ${panel.currency}, ${panel.key} FROM providers
+       WHERE endpoint LIKE ${`%${panel.path}`} OR endpoint LIKE ${`%${panel.path}/`}
+      ON CONFLICT (api_key) DO NOTHING`);
+  }
 }
 
 /** The simulator's orders behind the running external-panel orders at simulator providers. */

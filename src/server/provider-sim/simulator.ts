@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { one, rows, type Db, type Queryable } from '../db/client';
-import { ensureSimCatalogue } from './catalogue';
+import { ensureSimCatalogue, generatedCatalogue, type SimPanelKey } from './catalogue';
+import { driftSim } from './drift';
 import { DEFAULT_SIM_TIMING, FINAL_SIM_STATUSES, planOrder, refillStatusAt, simStateAt, type SimTiming } from './progress';
 import type { SimOrderStatus, SimOutcome } from './schema';
 
@@ -18,7 +19,21 @@ export interface SimulatorOptions {
   /** The simulator's clock (ms); tests move it by hand. */
   now?: () => number;
   timing?: Partial<SimTiming>;
+  /**
+   * The key the `drift` control action requires (SIM_CONTROL_KEY); without one the action is
+   * refused, so nobody outside can move the catalogue.
+   */
+  controlKey?: string;
 }
+
+/** Who is asking: which simulated panel, and its canonical endpoint URL (for `panel_info`). */
+export interface SimCall {
+  panel: SimPanelKey;
+  endpoint: string;
+}
+
+/** Balance a new account opened through `create_account` starts with (USD). */
+export const SIM_NEW_ACCOUNT_BALANCE = '500.0000';
 
 export type SimParams = Record<string, string | undefined>;
 type Json = Record<string, unknown> | unknown[];
@@ -87,9 +102,9 @@ export function createSimulator(options: SimulatorOptions = {}) {
   const now = options.now ?? Date.now;
   const timing: SimTiming = { ...DEFAULT_SIM_TIMING, ...options.timing };
 
-  async function account(q: Queryable, key: string | undefined): Promise<AccountRow | undefined> {
+  async function account(q: Queryable, key: string | undefined, panel: SimPanelKey): Promise<AccountRow | undefined> {
     if (!key) return undefined;
-    return one<AccountRow>(q, sql`SELECT id, balance::text AS balance, currency FROM sim_accounts WHERE api_key = ${key}`);
+    return one<AccountRow>(q, sql`SELECT id, balance::text AS balance, currency FROM sim_accounts WHERE api_key = ${key} AND panel = ${panel}`);
   }
 
   async function loadOrders(q: Queryable, accountId: number, ids: number[]): Promise<Map<number, OrderRow>> {
@@ -161,11 +176,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
     currency,
   });
 
-  async function services(q: Queryable): Promise<Json> {
+  async function services(q: Queryable, panel: SimPanelKey): Promise<Json> {
     const list = await rows<{
       id: number; name: string; type: string; category: string; rate: string; min: number; max: number;
       refill: boolean; cancel: boolean; dripfeed: boolean;
-    }>(q, sql`SELECT id, name, type, category, rate::text AS rate, min, max, refill, cancel, dripfeed FROM sim_services ORDER BY id`);
+    }>(q, sql`SELECT id, name, type, category, rate::text AS rate, min, max, refill, cancel, dripfeed FROM sim_services WHERE panel = ${panel} AND present ORDER BY id`);
     return list.map((s) => ({
       service: s.id,
       name: s.name,
@@ -180,11 +195,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
     }));
   }
 
-  async function add(q: Queryable, acc: AccountRow, p: SimParams): Promise<Json> {
+  async function add(q: Queryable, acc: AccountRow, p: SimParams, panel: SimPanelKey): Promise<Json> {
     const serviceId = positiveInt(p.service);
     const service = serviceId === null ? undefined : await one<{ id: number; rate: string; min: number; max: number; dripfeed: boolean }>(
       q,
-      sql`SELECT id, rate::text AS rate, min, max, dripfeed FROM sim_services WHERE id = ${serviceId}`,
+      sql`SELECT id, rate::text AS rate, min, max, dripfeed FROM sim_services WHERE id = ${serviceId} AND panel = ${panel} AND present`,
     );
     if (!service) return error(SIM_ERRORS.serviceId);
     const link = (p.link ?? '').trim();
@@ -341,22 +356,63 @@ export function createSimulator(options: SimulatorOptions = {}) {
     return at === undefined ? error(SIM_ERRORS.refillNotFound) : { status: refillStatusAt(at, atMs) };
   }
 
-  /** Answers one API call: authenticates the key, then runs the action in one transaction. */
-  async function handle(db: Db, params: SimParams): Promise<Json> {
+  /** A few dozen packages of panvy's services (bundles sold at a fixed cost or a discount). */
+  function packages(): Json {
+    const list = generatedCatalogue('panvy');
+    const out: unknown[] = [];
+    for (let i = 0; i < 36; i++) {
+      const first = list[(i * 83) % list.length];
+      const members = [first, list[(i * 83 + 12) % list.length], list[(i * 83 + 24) % list.length]].slice(0, 1 + (i % 3));
+      const fixed = i % 2 === 0;
+      out.push({
+        id: 900 + i,
+        name: `${first.category} bundle ${String.fromCharCode(65 + (i % 26))}${i >= 26 ? '2' : ''}`,
+        type: fixed ? 'fixed' : 'discount',
+        fixed_cost: fixed ? (members.reduce((sum, m) => sum + Number(m.rate), 0) * 0.9).toFixed(4) : '0.0000',
+        discount_percent: fixed ? '0' : String(5 + (i % 4) * 5),
+        services: members.map((m) => m.id),
+      });
+    }
+    return out;
+  }
+
+  /** Opens a new USD account and answers its key (panvy only; no key is needed to ask). */
+  async function createAccount(q: Queryable, panel: SimPanelKey): Promise<Json> {
+    const apiKey = `sim-${panel}-${crypto.randomUUID().replaceAll('-', '')}`;
+    await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${SIM_NEW_ACCOUNT_BALANCE}::numeric, 'USD', ${panel})`);
+    return { api_key: apiKey };
+  }
+
+  /**
+   * Answers one API call at one of the simulated panels: the keyless actions first (panel_info,
+   * create_account, the drift control), then authenticates the key at that panel and runs the
+   * action in one transaction.
+   */
+  async function handle(db: Db, params: SimParams, call: SimCall = { panel: 'panvy', endpoint: '' }): Promise<Json> {
     await ensureSimCatalogue(db);
-    const acc = await account(db, params.key?.trim());
-    if (!acc) return error(SIM_ERRORS.key);
+    const { panel } = call;
     const action = (params.action ?? '').trim().toLowerCase();
+    if (action === 'panel_info') return panel === 'panvy' ? { is_our_panel: true, endpoint: call.endpoint } : error(SIM_ERRORS.action);
+    if (action === 'create_account') return panel === 'panvy' ? createAccount(db, panel) : error(SIM_ERRORS.action);
+    if (action === 'drift') {
+      if (!options.controlKey || params.control !== options.controlKey) return error(SIM_ERRORS.action);
+      const steps = positiveInt(params.steps) ?? 1;
+      return { step: await driftSim(db, panel, Math.min(steps, 50)) };
+    }
+    const acc = await account(db, params.key?.trim(), panel);
+    if (!acc) return error(SIM_ERRORS.key);
     const run = (fn: (q: Queryable) => Promise<Json>) => db.transaction((tx) => fn(tx));
     switch (action) {
       case 'services':
-        return services(db);
+        return services(db, panel);
+      case 'packages':
+        return panel === 'panvy' ? packages() : error(SIM_ERRORS.action);
       case 'balance': {
-        const fresh = await account(db, params.key?.trim());
+        const fresh = await account(db, params.key?.trim(), panel);
         return { balance: fresh!.balance, currency: fresh!.currency };
       }
       case 'add':
-        return run((q) => add(q, acc, params));
+        return run((q) => add(q, acc, params, panel));
       case 'status':
         return run((q) => status(q, acc, params));
       case 'cancel':

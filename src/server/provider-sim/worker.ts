@@ -4,8 +4,7 @@ import { writeChangeLog } from '../audit';
 import { one, rows, type Database, type Queryable } from '../db/client';
 import type { Actor, AppDeps } from '../http/context';
 import { countersNotifier, type CountersNotifier } from '../realtime/counters';
-import { createSmmClient, type SmmClient, type SmmOrderStatus, type SmmResult } from './client';
-import { PROVIDER_SIM_PATH } from './routes';
+import { createSmmClient, providerTarget, type SmmClient, type SmmOrderStatus, type SmmResult } from './client';
 
 /**
  * The order worker: moves orders through their providers (SMM API v2) by itself.
@@ -85,20 +84,12 @@ const ACTIVE: readonly ExternalPanelOrderStatus[] = ['pending', 'in_progress', '
 /** A claimed attempt without an answer for this long is given up (the process died mid-call). */
 const STALE_CLAIM = sql`interval '5 minutes'`;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
+/**
+ * The URL called for a provider endpoint: simulated-panel endpoints on a loopback host go to the
+ * running server (see providerTarget in client.ts); others are left alone.
+ */
 export function resolveEndpoint(endpoint: string, simulatorBaseUrl?: string): string {
-  if (!simulatorBaseUrl) return endpoint;
-  try {
-    const url = new URL(endpoint);
-    if (!LOOPBACK.has(url.hostname) || !url.pathname.startsWith(PROVIDER_SIM_PATH)) return endpoint;
-    const base = new URL(simulatorBaseUrl);
-    url.protocol = base.protocol;
-    url.host = base.host;
-    return url.toString();
-  } catch {
-    return endpoint;
-  }
+  return providerTarget(endpoint, { on: !!simulatorBaseUrl, origin: simulatorBaseUrl }).url;
 }
 
 interface Attempt {
@@ -134,11 +125,11 @@ export function createOrderWorker(deps: Pick<AppDeps, 'database' | 'publish'>, o
   const pollFailures = new Map<number, string>();
 
   const clientFor = (a: Pick<Attempt, 'endpoint' | 'api_token'>): SmmClient => {
-    const endpoint = resolveEndpoint(a.endpoint, options.simulatorBaseUrl);
+    const { url: endpoint, trusted } = providerTarget(a.endpoint, { on: !!options.simulatorBaseUrl, origin: options.simulatorBaseUrl });
     const key = `${endpoint}\n${a.api_token}`;
     let client = clients.get(key);
     if (!client) {
-      client = createSmmClient({ endpoint, apiKey: a.api_token, fetch: options.fetch, timeoutMs: options.timeoutMs });
+      client = createSmmClient({ endpoint, apiKey: a.api_token, fetch: options.fetch, timeoutMs: options.timeoutMs, trusted });
       clients.set(key, client);
     }
     return client;
@@ -428,10 +419,11 @@ export function createOrderWorker(deps: Pick<AppDeps, 'database' | 'publish'>, o
 
 /**
  * Starts the worker on a timer (every `intervalMs`, default 2 s; a round never overlaps the next).
- * With the simulator turned off (`SIMULATOR=off`) nothing starts and stop() resolves at once.
+ * With the simulator turned off (`SIMULATOR=off`), or answering API calls only (`SIMULATOR=api`),
+ * nothing starts and stop() resolves at once.
  */
 export function startOrderWorker(deps: Pick<AppDeps, 'database' | 'publish' | 'config'>, options: OrderWorkerOptions = {}): OrderWorker {
-  if (!deps.config.simulator) {
+  if (!deps.config.simulator || deps.config.simulatorBackground === false) {
     return { runOnce: async () => ({ queued: 0, sent: 0, failed: 0, polled: 0, ordersChanged: 0 }), stop: async () => {} };
   }
   const worker = createOrderWorker(deps, options);

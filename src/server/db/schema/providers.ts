@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ProviderStatus, ProviderType } from '../../../contract/providers';
 import { services } from './catalogue';
 
@@ -43,12 +43,29 @@ export const providers = pgTable(
     /** The provider is another panel of ours. */
     isOurPanel: boolean('is_our_panel').notNull().default(false),
     autoRecreateOrdersIsAllowed: boolean('auto_recreate_orders_is_allowed').notNull().default(false),
+    /** How order statistics are gathered from the provider (PROVIDER_STATISTIC_TYPES). */
+    statisticType: text('statistic_type').notNull().default('none'),
+    /** Sync flags (catalogue.md §3): what a provider sync may change on our side. */
+    syncServices: boolean('sync_services').notNull().default(true),
+    syncPackages: boolean('sync_packages').notNull().default(false),
+    syncPrices: boolean('sync_prices').notNull().default(true),
+    syncName: boolean('sync_name').notNull().default(false),
+    syncMeta: boolean('sync_meta').notNull().default(false),
+    syncServiceDetails: boolean('sync_service_details').notNull().default(false),
+    syncDescriptionField: boolean('sync_description_field').notNull().default(false),
+    syncShortDescription: boolean('sync_short_description').notNull().default(false),
+    syncReviews: boolean('sync_reviews').notNull().default(false),
+    syncParams: boolean('sync_params').notNull().default(false),
+    syncLabels: boolean('sync_labels').notNull().default(false),
+    /** When the balance was last read from the provider's API. */
+    balanceUpdatedAt: timestamp('balance_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('providers_type_check', sql`${t.type} IN ('socpanel', 'perfect_panel', 'social_value')`),
     check('providers_status_check', sql`${t.status} IN ('active', 'disabled')`),
+    check('providers_statistic_type_check', sql`${t.statisticType} IN ('none', 'orders', 'services')`),
     index('providers_name_idx').on(t.name),
   ],
 );
@@ -71,7 +88,16 @@ export const providerServices = pgTable(
     status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
     isArchived: boolean('is_archived').notNull().default(false),
     lastAvailableAt: timestamp('last_available_at', { withTimezone: true }),
+    /** Currency of source_price; null: the provider's currency. */
+    sourcePriceCurrency: text('source_price_currency'),
+    /** Order events the rule listens to and sends on (free text of the panel's event names). */
+    sourceEvent: text('source_event'),
+    targetEvent: text('target_event'),
+    lastStatsGatherPeriod: text('last_stats_gather_period'),
+    /** Per-service sync flags chosen at import (params, name, meta, serviceDetails, description, shortDescription, reviews, labels, prices). */
+    syncFlags: jsonb('sync_flags').$type<Record<string, boolean>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('provider_services_status_check', sql`${t.status} IN ('active', 'disabled')`),

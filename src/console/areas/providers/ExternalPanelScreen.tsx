@@ -1,0 +1,167 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PROVIDER_STATISTIC_TYPE_LABELS, PROVIDER_SYNC_FLAG_LABELS, PROVIDER_SYNC_FLAGS, PROVIDER_SERVICE_TYPE_LABELS } from '../../../contract/providers';
+import { RecordActions } from '../../actions/RecordActions';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
+import { AppLink } from '../../table/cells';
+import { percentText } from '../../forms/fields/percent';
+import { DateTime } from '../../ui/DateTime';
+import { Field } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { BillingPanel } from './BillingPanel';
+import { currencySign, externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resources';
+
+/**
+ * One provider (external panel): every field (never the token: only whether one is stored), the
+ * balance as last read, status and the sync-failed flag, its provider services, billing, a link to
+ * its sync screen, and its history. Edit, import, archive and restore are the list's row actions.
+ */
+
+export function ExternalPanelScreen({ id }: RecordScreenProps) {
+  const detail = useQuery({ queryKey: ['detail', 'external-panels', id], queryFn: ({ signal }) => api('externalPanelsShow', { params: { externalPanelId: id }, signal }) });
+  const services = useQuery({ queryKey: ['detail', 'external-panels', id, 'services'], queryFn: ({ signal }) => api('externalPanelServices', { params: { externalPanelId: id }, signal }) });
+  if (detail.isPending) return <Skeleton h={240} />;
+  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const p = detail.data;
+  const syncing = PROVIDER_SYNC_FLAGS.filter((f) => p[f]);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/external-panels" size="sm">
+            Providers
+          </Anchor>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              {p.name}
+            </Title>
+            <ProviderTypeBadge type={p.type} />
+            {p.isOurPanel && (
+              <Badge variant="outline" color="indigo">
+                our panel
+              </Badge>
+            )}
+          </Group>
+          <ProviderStatus status={p.status} archived={p.isArchived} syncFailed={p.syncFailed} />
+        </Stack>
+        <RecordActions resource={externalPanelsResource} row={p} label={`Actions on ${p.name}`}>
+          <Button size="xs" variant="default" component={Link} to={`/external-panels/${p.id}/sync`}>
+            Sync
+          </Button>
+        </RecordActions>
+      </Group>
+      {p.syncFailed && (
+        <Alert color="red" title="The last sync failed">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">The sync screen shows why; run it again from there.</Text>
+            <Button size="xs" variant="default" component={Link} to={`/external-panels/${p.id}/sync`}>
+              Open the sync screen
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <Field label="Balance">
+            <Money value={p.balance} currency={currencySign(p.currency)} size="lg" />
+            <Text size="xs" c="dimmed">
+              {p.balanceUpdatedAt ? (
+                <>
+                  read <DateTime value={p.balanceUpdatedAt} />
+                </>
+              ) : (
+                'never read from the provider'
+              )}
+            </Text>
+          </Field>
+          <Field label="Currency">{p.currency}</Field>
+          <Field label="Margin">{percentText(p.resaleMarginPercent)}</Field>
+          <Field label="Statistic type">{PROVIDER_STATISTIC_TYPE_LABELS[p.statisticType]}</Field>
+          <Field label="Endpoint">
+            <Text size="sm" style={{ wordBreak: 'break-all' }}>
+              {p.endpoint}
+            </Text>
+          </Field>
+          <Field label="API token">{p.hasApiToken ? 'Stored (never shown)' : 'Not set'}</Field>
+          <Field label="Automatic order recreation">{p.autoRecreateOrdersIsAllowed ? 'Allowed' : 'Not allowed'}</Field>
+          <Field label="Added">
+            <DateTime value={p.createdAt} />
+          </Field>
+          <Field label="Sync">
+            <Group gap={4}>
+              {syncing.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  Nothing syncs
+                </Text>
+              ) : (
+                syncing.map((f) => (
+                  <Badge key={f} size="sm" variant="light" color="gray">
+                    {PROVIDER_SYNC_FLAG_LABELS[f]}
+                  </Badge>
+                ))
+              )}
+            </Group>
+          </Field>
+        </SimpleGrid>
+      </Paper>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Provider services {services.data ? `(${services.data.length})` : ''}
+        </Title>
+        {services.isError && <Alert color="red">{errorMessage(services.error)}</Alert>}
+        {services.data && services.data.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No provider services yet: import them from the provider.
+          </Text>
+        )}
+        {services.data && services.data.length > 0 && (
+          <Table.ScrollContainer minWidth={640} mah={420}>
+            <Table striped verticalSpacing={4} aria-label={`Provider services of ${p.name}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>ID</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Id at provider</Table.Th>
+                  <Table.Th ta="right">Source price</Table.Th>
+                  <Table.Th ta="right">Per</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {services.data.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>{s.id}</Table.Td>
+                    <Table.Td>
+                      <AppLink to={`/providers/${s.id}`}>{s.name}</AppLink>
+                    </Table.Td>
+                    <Table.Td>{PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type}</Table.Td>
+                    <Table.Td>{s.externalPanelServiceId}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions />
+                    </Table.Td>
+                    <Table.Td ta="right">{s.sourcePricingPer}</Table.Td>
+                    <Table.Td>
+                      <ProviderStatus status={s.status} archived={s.isArchived} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Billing
+        </Title>
+        <BillingPanel panelId={p.id} currency={p.currency} />
+      </Stack>
+      <RecordHistory type="external_panel" id={p.id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Badge, Button, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import type { ExternalPanelRow, ImportPackagesBody } from '../../../contract/providers';
+import { DialogActions } from '../../actions/DialogActions';
+import type { ActionDialogProps } from '../../actions/types';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import { PercentInput } from '../../forms/fields';
+import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
+
+/**
+ * Import packages from one of our own panels (catalogue.md §3 "Importable package"): per package
+ * the fixed cost, the discount and whether it keeps in sync. A rejected row shows its error on the
+ * row (`packages.2.fixed_cost` mapped back to the package id).
+ */
+
+interface Edit {
+  fixedCost?: string;
+  discountPercent?: string;
+  sync?: boolean;
+}
+
+export function ImportPackagesDialog({ row, onSubmit, onCancel, errors, errorMessage: failure, submitting }: ActionDialogProps<ExternalPanelRow, ImportPackagesBody>) {
+  const panel = row as ExternalPanelRow;
+  const list = useQuery({
+    queryKey: ['import-packages', panel.id],
+    queryFn: ({ signal }) => api('externalPanelImportPackages', { params: { externalPanelId: panel.id }, signal }),
+    retry: false,
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [edits, setEdits] = useState<Record<string, Edit>>({});
+  const submitted = useRef<string[]>([]);
+  const byRow = useMemo(() => {
+    const { fields, unplaced } = mapServerErrors(errors, {
+      mapErrorKey: (key) => {
+        const m = /^packages\.(\d+)\.(.+)$/.exec(key);
+        const id = m ? submitted.current[Number(m[1])] : undefined;
+        return id !== undefined ? `${id}.${m![2]}` : null;
+      },
+    });
+    const out: Record<string, string> = {};
+    for (const [path, message] of Object.entries(fields)) out[path.split('.')[0]] = stripRowPrefix(message);
+    return { out, unplaced: Object.values(unplaced) };
+  }, [errors]);
+
+  if (list.isError) {
+    return (
+      <Stack>
+        <Alert color="red" role="alert">
+          {errorMessage(list.error)}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (!list.data) return <Loader size="sm" aria-label={`Reading the packages of ${panel.name}`} />;
+  const edit = (id: string, patch: Edit) => setEdits((prev) => ({ ...prev, [id]: { ...prev[id], ...patch } }));
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const chosen = list.data.filter((p) => selected.has(p.id));
+    if (!chosen.length) return;
+    submitted.current = chosen.map((p) => p.id);
+    await onSubmit({
+      packages: chosen.map((p) => ({
+        id: p.id,
+        sync: edits[p.id]?.sync ?? p.sync,
+        fixed_cost: (edits[p.id]?.fixedCost ?? p.fixedCost).trim(),
+        discount_percent: edits[p.id]?.discountPercent ?? p.discountPercent,
+      })),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {list.data.length === 0 ? (
+          <Text c="dimmed">{panel.name} has no packages.</Text>
+        ) : (
+          <ScrollArea.Autosize mah="50vh" type="auto">
+            <Table striped verticalSpacing={4} aria-label={`Packages of ${panel.name}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={36} />
+                  <Table.Th>Package</Table.Th>
+                  <Table.Th>Fixed cost</Table.Th>
+                  <Table.Th>Discount</Table.Th>
+                  <Table.Th>Sync</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Choose ${p.name}`}
+                        checked={selected.has(p.id)}
+                        onChange={() =>
+                          setSelected((prev) => {
+                            const next = new Set(prev);
+                            next.has(p.id) ? next.delete(p.id) : next.add(p.id);
+                            return next;
+                          })
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {p.name} <Badge size="xs" variant="light">{p.type}</Badge>{' '}
+                        {p.imported && (
+                          <Badge size="xs" variant="light" color="gray">
+                            imported
+                          </Badge>
+                        )}
+                      </Text>
+                      {byRow.out[p.id] && (
+                        <Text size="xs" c="red" role="alert">
+                          {byRow.out[p.id]}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput size="xs" w={100} aria-label={`Fixed cost of ${p.name}`} value={edits[p.id]?.fixedCost ?? p.fixedCost} onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PercentInput size="xs" w={100} decimals={3} aria-label={`Discount of ${p.name}`} value={edits[p.id]?.discountPercent ?? p.discountPercent} onChange={(v) => edit(p.id, { discountPercent: v })} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Checkbox aria-label={`Keep ${p.name} in sync`} checked={edits[p.id]?.sync ?? p.sync} onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        )}
+        {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
+          <Alert color="red" role="alert">
+            {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}
+          </Alert>
+        )}
+        <DialogActions submitLabel={`Import ${selected.size} package${selected.size === 1 ? '' : 's'}`} submitting={submitting} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,132 @@
+import { Alert, Button, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import type { ExternalPanelRow } from '../../../contract/providers';
+import { DialogActions } from '../../actions/DialogActions';
+import type { ActionDialogProps } from '../../actions/types';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
+import { Money } from '../../ui/Money';
+import { currencySign } from './resources';
+
+/**
+ * Import providers (catalogue.md §7 "import-providers"): provider services only, for services of
+ * ours to be linked to later on the service screen. The provider's services are read live; a
+ * refused row (`importableServicesIds.2`) shows its error on that service's row.
+ */
+
+const ROW_LIMIT = 200;
+
+export function ImportProvidersDialog({ row, onSubmit, onCancel, errors, errorMessage: failure, submitting }: ActionDialogProps<ExternalPanelRow, { importableServicesIds: string[] }>) {
+  const panel = row as ExternalPanelRow;
+  const list = useQuery({
+    queryKey: ['available-services', panel.id],
+    queryFn: ({ signal }) => api('externalPanelAvailableServices', { params: { externalPanelId: panel.id }, signal }),
+    retry: false,
+    staleTime: 30_000,
+  });
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const submitted = useRef<string[]>([]);
+  const byRow = useMemo(() => {
+    const { fields, unplaced } = mapServerErrors(errors, {
+      mapErrorKey: (key) => {
+        const m = /^importableServicesIds\.(\d+)$/.exec(key);
+        const id = m ? submitted.current[Number(m[1])] : undefined;
+        return id !== undefined ? `row.${id}` : null;
+      },
+    });
+    const out: Record<string, string> = {};
+    for (const [path, message] of Object.entries(fields)) {
+      if (path.startsWith('row.')) out[path.slice(4)] = stripRowPrefix(message);
+      else unplaced[path] = message;
+    }
+    return { out, unplaced: Object.values(unplaced) };
+  }, [errors]);
+
+  if (list.isError) {
+    return (
+      <Stack>
+        <Alert color="red" role="alert">
+          {errorMessage(list.error)}
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (!list.data) return <Loader size="sm" aria-label={`Reading the services of ${panel.name}`} />;
+  const needle = search.trim().toLowerCase();
+  const visible = list.data.filter((s) => !needle || s.id === needle || s.name.toLowerCase().includes(needle) || s.category.toLowerCase().includes(needle));
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      next.has(id) ? next.delete(id) : next.add(id);
+      return next;
+    });
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const ids = list.data.filter((s) => selected.has(s.id)).map((s) => s.id);
+    if (!ids.length) return;
+    submitted.current = ids;
+    await onSubmit({ importableServicesIds: ids });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Search" placeholder="Name, id or category" value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-autofocus />
+        <ScrollArea.Autosize mah="50vh" type="auto">
+          <Table striped verticalSpacing={4} aria-label={`Services of ${panel.name}`} stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36} />
+                <Table.Th>Service</Table.Th>
+                <Table.Th ta="right">Price per 1000</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {visible.slice(0, ROW_LIMIT).map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {s.id} · {s.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {s.category} · {s.min}–{s.max}
+                    </Text>
+                    {byRow.out[s.id] && (
+                      <Text size="xs" c="red" role="alert">
+                        {byRow.out[s.id]}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Money value={s.rate} currency={currencySign(panel.currency)} decimals={4} trimFractions />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+        {visible.length > ROW_LIMIT && (
+          <Text size="xs" c="dimmed">
+            {visible.length - ROW_LIMIT} more match: narrow the search to see them.
+          </Text>
+        )}
+        {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
+          <Alert color="red" role="alert">
+            {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}
+          </Alert>
+        )}
+        <DialogActions submitLabel={`Add ${selected.size} provider service${selected.size === 1 ? '' : 's'}`} submitting={submitting} onCancel={onCancel} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PROVIDER_SERVICE_TYPE_LABELS, SERVICE_SYNC_FLAG_LABELS, type ServiceSyncFlag } from '../../../contract/providers';
+import { RecordActions } from '../../actions/RecordActions';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import type { RecordScreenProps } from '../../app/area';
+import { RecordHistory } from '../../history/RecordHistory';
+import { AppLink } from '../../table/cells';
+import { DateTime } from '../../ui/DateTime';
+import { Field } from '../../ui/Field';
+import { Money } from '../../ui/Money';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { currencySign, ProviderStatus, providerServicesResource } from './resources';
+
+/** One provider service (pricing rule): its source, price, events, the services it fulfils, its history. */
+
+export function ProviderServiceScreen({ id }: RecordScreenProps) {
+  const detail = useQuery({ queryKey: ['detail', 'provider-services', id], queryFn: ({ signal }) => api('providerServicesShow', { params: { providerId: id }, signal }) });
+  if (detail.isPending) return <Skeleton h={240} />;
+  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const s = detail.data;
+  const syncing = Object.entries(s.syncFlags).filter(([, on]) => on).map(([k]) => SERVICE_SYNC_FLAG_LABELS[k as ServiceSyncFlag] ?? k);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Anchor component={Link} to="/providers" size="sm">
+            Provider services
+          </Anchor>
+          <Title order={1} size="h2">
+            {s.name}
+          </Title>
+          <ProviderStatus status={s.status} archived={s.isArchived} />
+        </Stack>
+        <RecordActions resource={providerServicesResource} row={s} label={`Actions on provider service ${s.id}`} />
+      </Group>
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <Field label="Provider">
+            <AppLink to={`/external-panels/${s.provider.id}`}>{s.provider.name}</AppLink>
+          </Field>
+          <Field label="Service id at the provider">{s.externalPanelServiceId}</Field>
+          <Field label="Type">{PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type}</Field>
+          <Field label="Source price">
+            <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions /> per {s.sourcePricingPer}
+          </Field>
+          <Field label="Source event">{s.sourceEvent ?? '—'}</Field>
+          <Field label="Target event">{s.targetEvent ?? '—'}</Field>
+          <Field label="Statistics period">{s.lastStatsGatherPeriod ?? '—'}</Field>
+          <Field label="Last available">{s.lastAvailableAt ? <DateTime value={s.lastAvailableAt} /> : '—'}</Field>
+          <Field label="Syncs">{syncing.length ? syncing.join(', ') : 'Nothing'}</Field>
+          <Field label="Added">
+            <DateTime value={s.createdAt} />
+          </Field>
+        </SimpleGrid>
+      </Paper>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Our services using it ({s.services.length})
+        </Title>
+        {s.services.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No service of the catalogue uses this provider service.
+          </Text>
+        ) : (
+          <Table striped verticalSpacing={4} aria-label="Services using this provider service">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Service</Table.Th>
+                <Table.Th>Priority</Table.Th>
+                <Table.Th>Link</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.services.map((svc) => (
+                <Table.Tr key={svc.id}>
+                  <Table.Td>
+                    <AppLink to={`/services/${svc.id}`}>
+                      {svc.id} · {svc.name}
+                    </AppLink>
+                  </Table.Td>
+                  <Table.Td>{svc.priority}</Table.Td>
+                  <Table.Td>
+                    <StatusLabel value={svc.isActive ? 'active' : 'disabled'} text={svc.isActive ? 'Active' : 'Inactive'} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      <RecordHistory type="provider" id={s.id} />
+    </Stack>
+  );
+}

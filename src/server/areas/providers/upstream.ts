@@ -1,0 +1,38 @@
+import { createSmmClient, providerTarget, SmmApiError, SmmTransportError, type SmmClient } from '../../provider-sim/client';
+import type { AppContext, AppDeps } from '../../http/context';
+
+/**
+ * Calls to a provider's API (SMM panel API v2) from the providers area, through the shared SMM
+ * client (src/server/provider-sim/client.ts): services, balance, and the actions of our own
+ * panels — panel_info, packages, create_account. The client sends them through the SSRF-safe
+ * outbound request (loopback and private addresses refused unless PROVIDER_ALLOWED_HOSTS names
+ * them); the simulated panels on this server's own origin are the one trusted exception
+ * (providerTarget), so a preset pointing at them works whatever port the server listens on.
+ */
+
+let testFetch: typeof fetch | undefined;
+
+/** Tests route provider calls to in-process panels (null: back to the real transport). */
+export function setUpstreamFetch(f: typeof fetch | null): void {
+  testFetch = f ?? undefined;
+}
+
+/** This server's own address: the port the request came in on (the configured one otherwise). */
+function ownOrigin(deps: AppDeps, c: AppContext | undefined): string | undefined {
+  const port = ((c?.env as any)?.incoming?.socket?.localPort as number | undefined) ?? deps.config.port;
+  return port ? `http://127.0.0.1:${port}` : undefined;
+}
+
+export function upstream(deps: AppDeps, c: AppContext | undefined, endpoint: string, apiKey: string, timeoutMs = 10_000): SmmClient {
+  const target = providerTarget(endpoint, { on: deps.config.simulator, origin: ownOrigin(deps, c) });
+  return createSmmClient({ endpoint: target.url, apiKey, trusted: target.trusted, timeoutMs, fetch: testFetch });
+}
+
+/** A sentence for a failed provider call. */
+export function upstreamMessage(e: unknown): string {
+  if (e instanceof SmmApiError) return `The provider answered: ${e.message}`;
+  if (e instanceof SmmTransportError) return e.message;
+  return 'The provider could not be reached.';
+}
+
+export const isUpstreamError = (e: unknown): e is SmmApiError | SmmTransportError => e instanceof SmmApiError || e instanceof SmmTransportError;
