@@ -18,6 +18,8 @@ import { webhooksEndpoints } from './webhooks';
 import { notificationsEndpoints } from './notifications';
 import { panelSettingsEndpoints } from './panel-settings';
 import { viewsEndpoints } from './views';
+import { incentivesEndpoints } from './incentives';
+import { storefrontEndpoints } from './storefront';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -46,6 +48,8 @@ export const endpoints = {
   ...logsEndpoints,
   ...referralsEndpoints,
   ...viewsEndpoints,
+  ...incentivesEndpoints,
+  ...storefrontEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

@@ -2,6 +2,7 @@ import type { ServerArea } from '../kit/area';
 import session from './session';
 import home from './home';
 import users from './users';
+import incentives from './incentives';
 import orders from './orders';
 import dripFeeds from './drip-feeds';
 import subscriptions from './subscriptions';
@@ -19,6 +20,7 @@ import freeTrials from './free-trials';
 import logs from './logs';
 import referrals from './referrals';
 import views from './views';
+import storefront from './storefront';
 
 /**
  * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
@@ -29,6 +31,8 @@ export const serverAreas: readonly ServerArea[] = [
   session,
   home,
   users,
+  // Before orders: the demo order book is priced with its coupons and discounts.
+  incentives,
   orders,
   dripFeeds,
   subscriptions,
@@ -45,6 +49,7 @@ export const serverAreas: readonly ServerArea[] = [
   freeTrials,
   referrals,
   views,
+  storefront,
   // Last: its demo history is written about the records the areas above seeded.
   logs,
 ];

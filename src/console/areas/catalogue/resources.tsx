@@ -150,6 +150,8 @@ export const servicesResource = defineResource({
       confirm: { text: (s: ServiceRow) => `Copy service ${s.id} (${s.name})? The copy is disabled, with a new slug.`, undoable: true },
       mutation: { endpoint: 'servicesCopy', params: (s: ServiceRow) => ({ serviceId: s.id }) },
     },
+    // What a customer would pay for it: the price preview, opened on this service.
+    { id: 'preview', label: 'Price preview', aliases: ['price'], open: (s: ServiceRow) => `/price-preview?serviceId=${s.id}` },
   ],
   bulkActions: [
     defineBulkAction<ServiceRow, Omit<ServiceBulkBody, 'servicesIds'>>({

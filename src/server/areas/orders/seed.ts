@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SIM_SERVICES } from '../../provider-sim/catalogue';
 import { one, rows, type Queryable } from '../../db/client';
+import { demoPricer, type DemoPricer } from '../incentives/demoPricing';
 
 /**
  * Orders and their providers: the cancel reasons (a base step, every start), and the demo order
@@ -67,8 +68,6 @@ const DEMO_PROVIDERS = [
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 7 + ${salt})::int)::bigint) % ${n})`;
 const textArray = (values: readonly string[]): SQL => sql`(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[])`;
 
-const COUPONS = ['SPRING10', 'WELCOME10', 'TGBONUS', 'BLACKFRIDAY', 'VIP10'];
-const DISCOUNTS = ['Spring sale', 'Black Friday', 'Happy hour', 'Weekend deal'];
 const COMMENTS = ['Customer asked for slow delivery', 'Checked the link with the customer', 'VIP customer, handle with care', 'Refill promised by support', 'Second attempt after a drop'];
 
 /**
@@ -186,13 +185,16 @@ export async function seedDemoOrders(q: Queryable, count: number = seedOrdersCou
   if (!counts?.services || !counts.users) throw new Error('The orders seed needs the users seed (services and users) first');
   const reasons = (await rows<{ value: string }>(q, sql`SELECT value FROM cancel_reasons ORDER BY sorting, id`)).map((r) => r.value);
   const firstNew = Number((await one<{ id: string | number }>(q, sql`SELECT coalesce(max(id), 0) AS id FROM orders`))?.id ?? 0);
+  // Prices come from the pricing function with the seeded coupons, discounts, grades and custom prices.
+  const pricer = await demoPricer(q);
 
   await withIndexesRebuilt(q, ['orders', 'transactions'], async () => {
     for (let start = 1; start <= count; start += CHUNK) {
-      await insertOrders(q, start, Math.min(start + CHUNK - 1, count), count, counts.services, counts.users, reasons);
+      await insertOrders(q, start, Math.min(start + CHUNK - 1, count), count, counts.services, counts.users, reasons, pricer);
     }
     await seedMoney(q, firstNew);
   });
+  await pricer.recordUsages(q, firstNew);
 
   // The newest orders in processing were not sent yet: the worker picks them up.
   await q.execute(sql`UPDATE orders SET external_id = NULL WHERE id IN (
@@ -229,12 +231,14 @@ async function withIndexesRebuilt(q: Queryable, tables: string[], load: () => Pr
   for (const index of indexes) await q.execute(sql.raw(index.definition));
 }
 
-async function insertOrders(q: Queryable, from: number, to: number, total: number, services: number, users: number, reasons: string[]): Promise<void> {
+async function insertOrders(q: Queryable, from: number, to: number, total: number, services: number, users: number, reasons: string[], pricer: DemoPricer): Promise<void> {
   const i = sql`i`;
   // The newest 2 % (at least 200 orders) are still moving: most of them in processing, about 5 % in
   // moderation (200 of 200,000), so even a small test seed has some of each.
   const recent = Math.max(Math.ceil(total * 0.02), 200);
+  await q.execute(sql`DROP TABLE IF EXISTS seed_chunk`);
   await q.execute(sql`
+    CREATE TEMP TABLE seed_chunk AS
     WITH g AS (
       SELECT i, (${total}::int - i)::float8 / ${total}::int AS age, (${total}::int - i) < ${recent}::int AS recent,
         ${h(i, 1, 1000)} AS r_status, ${h(i, 2, 1000)} AS r_user, ${h(i, 3, services)} AS r_service,
@@ -269,20 +273,20 @@ async function insertOrders(q: Queryable, from: number, to: number, total: numbe
       SELECT a.*, (q0 - q0 % quantity_step) AS quantity,
         round((q0 - q0 % quantity_step)::numeric / pricing_per * default_price, 4) AS base_price
       FROM a
-    ), c AS (
-      SELECT b.*,
-        CASE WHEN source = 'free_trial' THEN 0
-             WHEN r_mod < 5 THEN round(base_price * 0.9, 4)
-             WHEN r_mod < 10 THEN round(base_price * CASE WHEN r_mod % 2 = 0 THEN 0.85 ELSE 0.95 END, 4)
-             WHEN r_mod < 13 THEN round(base_price * 0.8, 4)
-             ELSE base_price END AS price,
+    )
+    SELECT * FROM b`);
+  // The pricing function prices the chunk (seed_chunk -> seed_chunk_prices).
+  await pricer.priceChunk(q);
+  await q.execute(sql`
+    WITH c AS (
+      SELECT b.*, p.price, p.price_modifications,
         CASE status
           WHEN 'completed' THEN quantity
           WHEN 'in_processing' THEN floor(quantity * r_cq * 0.95)::int
           WHEN 'stopped' THEN floor(quantity * r_cq * 0.9)::int
           WHEN 'canceled' THEN CASE WHEN r_cq < 0.5 THEN 0 ELSE floor(quantity * (r_cq - 0.5))::int END
           ELSE 0 END AS current_quantity
-      FROM b
+      FROM seed_chunk b JOIN seed_chunk_prices p USING (i)
     )
     INSERT INTO orders (status, has_no_active_providers, created_at, user_id, service_id, name, url, price, cost, quantity,
       current_quantity, start_count, completed_at, source, source_type, refund_amount, is_paid, comment,
@@ -308,14 +312,7 @@ async function insertOrders(q: Queryable, from: number, to: number, total: numbe
       CASE WHEN r_misc < 3 THEN ${textArray(COMMENTS)}[1 + r_qty % ${COMMENTS.length}] END,
       CASE WHEN status = 'completed' AND r_misc < 40 THEN 80 + (r_minutes % 2001) / 100.0
            WHEN status = 'in_processing' AND r_misc < 30 THEN round(current_quantity::numeric / NULLIF(quantity, 0) * 100, 2) END,
-      CASE
-        WHEN source = 'free_trial' THEN jsonb_build_array(jsonb_build_object('kind', 'freeTrial', 'amount', base_price::text, 'percent', '100.00', 'name', 'Free trial'))
-        WHEN r_mod < 5 THEN jsonb_build_array(jsonb_build_object('kind', 'coupon', 'amount', (base_price - price)::text, 'percent', '10.00',
-          'name', ${textArray(COUPONS)}[1 + r_qty % ${COUPONS.length}]))
-        WHEN r_mod < 10 THEN jsonb_build_array(jsonb_build_object('kind', 'discount', 'local', r_misc % 3 = 0, 'amount', (base_price - price)::text,
-          'percent', CASE WHEN r_mod % 2 = 0 THEN '15.00' ELSE '5.00' END, 'name', ${textArray(DISCOUNTS)}[1 + r_qty % ${DISCOUNTS.length}]))
-        WHEN r_mod < 13 THEN jsonb_build_array(jsonb_build_object('kind', 'userService', 'amount', (base_price - price)::text, 'percent', NULL, 'name', 'Custom price'))
-        ELSE '[]'::jsonb END,
+      price_modifications,
       CASE WHEN status <> 'unpaid' THEN provider_id END,
       CASE WHEN status <> 'unpaid' THEN provider_service_id END,
       CASE WHEN status IN ('in_processing', 'stopped', 'completed') OR (status = 'canceled' AND current_quantity > 0) THEN (500000 + i)::text END,

@@ -1,10 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { networks } from './catalogue';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { networks, services } from './catalogue';
+import { providers } from './providers';
 
 /**
- * Packages (catalogue.md §3 "Package"): bundles of services sold for one url. Only the columns the
- * combo orders read exist so far; the packages area extends this table (costs, contents, sync…).
+ * Packages (catalogue.md §3 "Package"): bundles of services sold for one url. The combo orders read
+ * id, name, type, network_id, is_enabled and is_archived; a provider import inserts name, type,
+ * network_id, fixed_cost, discount_percent, sync and provider_id.
+ *
+ * Costs (kept by the storefront area whenever contents or pricing change):
+ * - default_cost: the contents at their services' default prices (price × quantity / pricing per);
+ * - total_cost: fixed_cost when set, else default_cost less discount_percent;
+ * - difference: default_cost − total_cost (what the buyer saves; negative when a fixed cost is higher).
  */
 export const packages = pgTable(
   'packages',
@@ -16,7 +23,49 @@ export const packages = pgTable(
     networkId: integer('network_id').references(() => networks.id, { onDelete: 'set null' }),
     isEnabled: boolean('is_enabled').notNull().default(true),
     isArchived: boolean('is_archived').notNull().default(false),
+    defaultCost: numeric('default_cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    difference: numeric('difference', { precision: 14, scale: 4 }).notNull().default('0'),
+    totalCost: numeric('total_cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    /** A price set by hand; null: the default cost less the discount. */
+    fixedCost: numeric('fixed_cost', { precision: 14, scale: 4 }),
+    /** A fraction of 1 with 3 decimals (0.125 is 12.5 %). */
+    discountPercent: numeric('discount_percent', { precision: 5, scale: 3 }).notNull().default('0'),
+    /** Kept in step with the provider it was imported from. */
+    sync: boolean('sync').notNull().default(false),
+    providerId: integer('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    slug: text('slug'),
+    restrictedAccess: boolean('restricted_access').notNull().default(false),
+    buyPageUrl: text('buy_page_url'),
+    translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('packages_type_check', sql`${t.type} IN ('auto', 'manual')`), index('packages_network_idx').on(t.networkId)],
+  (t) => [
+    check('packages_type_check', sql`${t.type} IN ('auto', 'manual')`),
+    check('packages_discount_check', sql`${t.discountPercent} >= 0 AND ${t.discountPercent} <= 1`),
+    index('packages_network_idx').on(t.networkId),
+    uniqueIndex('packages_slug_unique').on(t.slug),
+  ],
+);
+
+/** What a package holds: a quantity of a service, its cost at the default price and its share of the package price. */
+export const packageContents = pgTable(
+  'package_contents',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** The quantity at the service's default price. */
+    cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    /** Its share of the package's total cost. */
+    price: numeric('price', { precision: 14, scale: 4 }).notNull().default('0'),
+    isDisplayable: boolean('is_displayable').notNull().default(true),
+    sorting: integer('sorting').notNull().default(0),
+  },
+  (t) => [index('package_contents_package_idx').on(t.packageId, t.sorting), index('package_contents_service_idx').on(t.serviceId), check('package_contents_quantity_check', sql`${t.quantity} > 0`)],
 );

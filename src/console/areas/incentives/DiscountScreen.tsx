@@ -1,0 +1,85 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { DISCOUNT_STATUS_LABELS } from '../../../contract/incentives';
+import type { RecordScreenProps } from '../../app/area';
+import { api } from '../../api/client';
+import { RecordHistory } from '../../history/RecordHistory';
+import { detailKeyPrefix } from '../../table/listQuery';
+import { DateTime } from '../../ui/DateTime';
+import { detailFallback } from '../../ui/DetailFallback';
+import { StatusLabel } from '../../ui/StatusLabel';
+import { RecordActions } from '../../actions/RecordActions';
+import { percentText } from '../../forms/fields/percent';
+import { Field } from '../../ui/Field';
+import { previewPath } from './previewPath';
+import { discountsResource } from './resources';
+
+/** One discount: dates, where it applies, its services with their percentages, actions and history. */
+export function DiscountScreen({ id }: RecordScreenProps) {
+  const query = useQuery({ queryKey: [...detailKeyPrefix(discountsResource.name), id], queryFn: ({ signal }) => api('discountsShow', { params: { discountId: id }, signal }) });
+  const fallback = detailFallback(query, { loading: 'Loading the discount', title: `Discount ${id}` });
+  if (fallback || !query.data) return fallback;
+  const d = query.data;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Anchor component={Link} to="/discounts" size="sm">
+            Discounts
+          </Anchor>
+          <Title order={2}>{d.name}</Title>
+          <StatusLabel value={d.status} text={DISCOUNT_STATUS_LABELS[d.status]} />
+          {d.isRunning && <Badge variant="light" color="teal">Running now</Badge>}
+        </Group>
+        <RecordActions resource={discountsResource} row={d} label="Discount actions" />
+      </Group>
+      <Card withBorder component="section" aria-label="Discount details">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
+          <Field label="Valid from">
+            <DateTime value={d.validFrom} />
+          </Field>
+          <Field label="Valid to">
+            <DateTime value={d.validTo} />
+          </Field>
+          <Field label="Applies to">{d.countries.length ? `Customers in ${d.countries.join(', ')} (local)` : 'Every customer (global)'}</Field>
+          <Field label="Created">
+            <DateTime value={d.createdAt} />
+          </Field>
+        </SimpleGrid>
+      </Card>
+      <Card withBorder component="section" aria-label="Discounted services">
+        <Text fw={500} mb="xs">
+          Services ({d.services.length})
+        </Text>
+        <Table striped aria-label="Services of the discount">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Service</Table.Th>
+              <Table.Th ta="right">Discount</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {d.services.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/services/${s.id}`} size="sm">
+                    {s.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{percentText(s.discountPercent)}</Table.Td>
+                <Table.Td ta="right">
+                  <Button size="compact-xs" variant="subtle" component={Link} to={previewPath({ serviceId: s.id, country: d.countries[0] })} aria-label={`Price preview of ${s.name}`}>
+                    Price preview
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Card>
+      <RecordHistory type="discount" id={d.id} />
+    </Stack>
+  );
+}
