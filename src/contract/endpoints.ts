@@ -20,6 +20,7 @@ import { panelSettingsEndpoints } from './panel-settings';
 import { viewsEndpoints } from './views';
 import { incentivesEndpoints } from './incentives';
 import { storefrontEndpoints } from './storefront';
+import { providerSyncEndpoints } from './provider-sync';
 import type { Endpoint } from './endpoint';
 
 /**
@@ -50,6 +51,7 @@ export const endpoints = {
   ...viewsEndpoints,
   ...incentivesEndpoints,
   ...storefrontEndpoints,
+  ...providerSyncEndpoints,
 } satisfies Record<string, Endpoint<any, any, any>>;
 
 export type Endpoints = typeof endpoints;

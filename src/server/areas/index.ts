@@ -21,6 +21,7 @@ import logs from './logs';
 import referrals from './referrals';
 import views from './views';
 import storefront from './storefront';
+import providerSync from './provider-sync';
 
 /**
  * The area registry: one line per area (src/server/kit/area.ts). app.ts mounts every area's
@@ -50,6 +51,7 @@ export const serverAreas: readonly ServerArea[] = [
   referrals,
   views,
   storefront,
+  providerSync,
   // Last: its demo history is written about the records the areas above seeded.
   logs,
 ];

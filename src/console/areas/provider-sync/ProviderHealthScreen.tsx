@@ -1,0 +1,210 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Fragment, useState } from 'react';
+import type { ProviderHealthRow } from '../../../contract/provider-sync';
+import { api } from '../../api/client';
+import { errorMessage } from '../../api/errors';
+import { DateTime } from '../../ui/DateTime';
+import { formatNumber } from '../../ui/format';
+import { percent, priceIn, readable, RunStatus, seconds, SYNC_KEY } from './common';
+
+/**
+ * Provider health (/provider-health): one row per provider from our own attempts there — shares of
+ * partial and cancelled endings, average time to complete, and how long the balance lasts at the
+ * last week's spend; a row opens its services.
+ */
+
+const PERIODS = ['7', '30', '90'] as const;
+
+function runway(row: ProviderHealthRow): { text: string; color: string | undefined; strong: boolean } {
+  if (row.runwayDays === null) return { text: 'No recent spend', color: undefined, strong: false };
+  const days = Number(row.runwayDays);
+  if (days < 1) return { text: 'Runs out today', color: readable('red'), strong: true };
+  const text = `Runs out in ${formatNumber(days, { decimals: days < 10 ? 1 : 0, trimFractions: true })} day${days === 1 ? '' : 's'}`;
+  return { text, color: days < 3 ? readable('red') : days < 7 ? undefined : readable('teal'), strong: days < 7 };
+}
+
+/** Red from `bad` up; bold from `warn` up. */
+const shareColor = (share: string | null, _warn: number, bad: number) => (share !== null && Number(share) >= bad ? readable('red') : undefined);
+const shareWeight = (share: string | null, warn: number) => (share !== null && Number(share) >= warn ? 600 : undefined);
+
+export function ProviderHealthScreen() {
+  const [days, setDays] = useState<(typeof PERIODS)[number]>('30');
+  const [open, setOpen] = useState<number | null>(null);
+  const query = useQuery({
+    queryKey: [...SYNC_KEY, 'health', days],
+    queryFn: ({ signal }) => api('providerHealth', { query: { days: Number(days) }, signal }),
+  });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>Provider health</Title>
+        <SegmentedControl
+          aria-label="Period"
+          value={days}
+          onChange={(v) => setDays(v as (typeof PERIODS)[number])}
+          data={PERIODS.map((d) => ({ value: d, label: `${d} days` }))}
+        />
+      </Group>
+      {query.isPending && (
+        <Group justify="center" p="xl">
+          <Loader aria-label="Loading provider health" />
+        </Group>
+      )}
+      {query.isError && (
+        <Alert color="red" role="alert" title="Provider health">
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+      {query.data && (
+        <Card withBorder p={0}>
+          <Table.ScrollContainer minWidth={1200}>
+            <Table highlightOnHover verticalSpacing="xs" aria-label="Provider health">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Provider</Table.Th>
+                  <Table.Th w={90}>Orders</Table.Th>
+                  <Table.Th w={90}>Partial</Table.Th>
+                  <Table.Th w={100}>Cancelled</Table.Th>
+                  <Table.Th w={130}>Time to complete</Table.Th>
+                  <Table.Th w={150}>Balance</Table.Th>
+                  <Table.Th w={130}>Spent a day</Table.Th>
+                  <Table.Th w={170}>Runway</Table.Th>
+                  <Table.Th w={190}>Last sync</Table.Th>
+                  <Table.Th w={110} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {query.data.rows.map((r) => {
+                  const left = runway(r);
+                  return (
+                    <Fragment key={r.provider.id}>
+                      <Table.Tr>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/external-panels/${r.provider.id}/sync`} size="sm">
+                            {r.provider.name}
+                          </Anchor>
+                          {r.provider.status !== 'active' && (
+                            <Badge ml="xs" size="xs" color="gray" variant="light">
+                              {r.provider.status}
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td>{formatNumber(r.orders)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c={shareColor(r.partialShare, 0.05, 0.15)} fw={shareWeight(r.partialShare, 0.05)}>
+                            {percent(r.partialShare)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c={shareColor(r.canceledShare, 0.05, 0.15)} fw={shareWeight(r.canceledShare, 0.05)}>
+                            {percent(r.canceledShare)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{seconds(r.averageCompletionSeconds)}</Table.Td>
+                        <Table.Td>{priceIn(r.provider.balance, r.provider.currency)}</Table.Td>
+                        <Table.Td>{priceIn(r.dailySpend, r.provider.currency)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" c={left.color} fw={left.strong ? 600 : undefined}>
+                            {left.text}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {r.lastSyncStatus ? (
+                            <Stack gap={0}>
+                              <RunStatus status={r.lastSyncStatus} />
+                              <Text size="xs" c="dimmed">
+                                <DateTime value={r.lastSyncAt} />
+                              </Text>
+                            </Stack>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              Never
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            aria-expanded={open === r.provider.id}
+                            aria-label={`${open === r.provider.id ? 'Hide' : 'Show'} the services of ${r.provider.name}`}
+                            onClick={() => setOpen(open === r.provider.id ? null : r.provider.id)}
+                            disabled={r.orders === 0}
+                          >
+                            {open === r.provider.id ? 'Hide' : 'Services'}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                      {open === r.provider.id && (
+                        <Table.Tr>
+                          <Table.Td colSpan={10} bg="var(--mantine-color-default-hover)">
+                            <ServicesHealth providerId={r.provider.id} days={Number(days)} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+                {query.data.rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={10}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No providers yet.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+function ServicesHealth({ providerId, days }: { providerId: number; days: number }) {
+  const query = useQuery({
+    queryKey: [...SYNC_KEY, 'health', days, providerId],
+    queryFn: ({ signal }) => api('providerHealthServices', { params: { providerId }, query: { days }, signal }),
+  });
+  if (query.isPending) return <Loader size="sm" aria-label="Loading the provider’s services" />;
+  if (query.isError) return <Text c={readable('red')} role="alert">{errorMessage(query.error)}</Text>;
+  return (
+    <Table verticalSpacing={4} aria-label={`Services of ${query.data.provider.name}`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Service at the provider</Table.Th>
+          <Table.Th w={90}>Orders</Table.Th>
+          <Table.Th w={90}>Partial</Table.Th>
+          <Table.Th w={100}>Cancelled</Table.Th>
+          <Table.Th w={130}>Time to complete</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {query.data.rows.map((s) => (
+          <Table.Tr key={s.externalServiceId}>
+            <Table.Td>
+              {s.externalServiceId || '—'}
+              {s.providerService ? ` · ${s.providerService.name}` : ''}
+            </Table.Td>
+            <Table.Td>{formatNumber(s.orders)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" c={shareColor(s.partialShare, 0.05, 0.15)} fw={shareWeight(s.partialShare, 0.05)}>
+                {percent(s.partialShare)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" c={shareColor(s.canceledShare, 0.05, 0.15)} fw={shareWeight(s.canceledShare, 0.05)}>
+                {percent(s.canceledShare)}
+              </Text>
+            </Table.Td>
+            <Table.Td>{seconds(s.averageCompletionSeconds)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { gzipSync } from 'node:zlib';
+import { rows, type Queryable } from '../../db/client';
+import { ensureSimCatalogue } from '../../provider-sim/catalogue';
+import { driftSim } from '../../provider-sim/drift';
+import { SIM_PANELS } from '../../provider-sim/panels';
+
+/**
+ * Demo sync state: settings for every provider (first scheduled run half an hour after start), and
+ * for each provider pointing at a simulated panel the catalogue accepted a day ago — its mirror and
+ * an applied run with the raw answer — after which the simulated catalogues drifted two steps, so
+ * "Sync now" shows a change set at once (among them a doubled price on a linked service). An
+ * unreachable demo provider has a failed run in its history.
+ */
+export async function seedDemoProviderSync(q: Queryable): Promise<void> {
+  await q.execute(sql`INSERT INTO provider_sync_settings (provider_id, last_scheduled_at) SELECT id, now() FROM providers ON CONFLICT DO NOTHING`);
+  await ensureSimCatalogue(q);
+  for (const panel of SIM_PANELS) {
+    const providers = await rows<{ id: number }>(
+      q,
+      sql`SELECT id FROM providers WHERE (endpoint LIKE ${`%${panel.path}`} OR endpoint LIKE ${`%${panel.path}/`}) AND NOT is_archived`,
+    );
+    if (providers.length === 0) continue;
+    const catalogue = await rows<{ service: number; name: string; type: string; category: string; rate: string; min: string; max: string; refill: boolean; cancel: boolean; dripfeed: boolean }>(
+      q,
+      sql`SELECT id AS service, name, type, category, rate::text AS rate, min::text AS min, max::text AS max, refill, cancel, dripfeed
+            FROM sim_services WHERE panel = ${panel.key} AND present ORDER BY id`,
+    );
+    const raw = JSON.stringify(catalogue);
+    for (const p of providers) {
+      await q.execute(sql`INSERT INTO provider_catalogue_items (provider_id, external_id, name, category, type, rate, min, max, refill, cancel, dripfeed, updated_at)
+        SELECT ${p.id}, id::text, name, category, type, rate, min, max, refill, cancel, dripfeed, now() - interval '1 day'
+          FROM sim_services WHERE panel = ${panel.key} AND present
+        ON CONFLICT DO NOTHING`);
+      await q.execute(sql`INSERT INTO provider_sync_runs (provider_id, status, trigger, attempts, started_at, finished_at, duration_ms, currency,
+          services_count, skipped_count, counts, affected_count, raw_answer, raw_bytes, applied_at, created_at)
+        VALUES (${p.id}, 'applied', 'manual', 1, now() - interval '1 day', now() - interval '1 day' + interval '2 seconds', 1840, ${panel.currency},
+          ${catalogue.length}, 0, ${JSON.stringify({ new: catalogue.length })}::jsonb,
+          (SELECT count(*)::int FROM provider_services WHERE external_panel_id = ${p.id}),
+          ${gzipSync(Buffer.from(raw)).toString('base64')}, ${Buffer.byteLength(raw)}, now() - interval '1 day' + interval '5 minutes', now() - interval '1 day')`);
+    }
+    await driftSim(q, panel.key, 2);
+  }
+  // A provider whose address does not answer: its last scheduled sync failed after the retries.
+  await q.execute(sql`INSERT INTO provider_sync_runs (provider_id, status, trigger, attempts, started_at, finished_at, duration_ms, error, created_at)
+    SELECT id, 'failed', 'schedule', 4, now() - interval '3 hours', now() - interval '2 hours 50 minutes', 10012,
+           'The provider could not be reached: The host ' || split_part(split_part(endpoint, '://', 2), '/', 1) || ' could not be resolved.',
+           now() - interval '3 hours'
+      FROM providers WHERE endpoint LIKE '%.example/%' AND status = 'active' AND NOT is_archived ORDER BY id LIMIT 1`);
+}
