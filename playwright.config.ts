@@ -48,6 +48,8 @@ export default defineConfig({
       // The e2e lets the simulated catalogues drift through the simulator's control action.
       SIM_CONTROL_KEY: 'e2e-drift-control',
       NODE_ENV: 'production',
+      // Warnings and errors only: a line per request would bury the test report.
+      LOG_LEVEL: 'warn',
       SEED_ORDERS: '20000',
       // The webhook e2e delivers to a receiver the test runs on this machine.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',

@@ -10,16 +10,24 @@ import { allowedOrigin } from './http/cors';
 import { securityHeaders } from './http/securityHeaders';
 import { join } from 'node:path';
 import { serverAreas } from './areas';
+import { createLogger, requestIdOf, requestLogging, routePatternOf } from './http/logger';
+import { createMetrics, mountMetrics, type OpsSources } from './http/metrics';
+import { mountHealth } from './http/health';
 
 /**
- * The Hono app: security headers and CORS (./http/securityHeaders.ts, ./http/cors.ts), error mapping, every area's endpoints (src/server/http/handlers.ts), then the
+ * The Hono app: request ids, access log and request metrics (./http/logger.ts, ./http/metrics.ts), security headers and CORS (./http/securityHeaders.ts, ./http/cors.ts), error mapping, every area's endpoints (src/server/http/handlers.ts), then the
  * built console with history routing: any GET that is not an API path answers index.html, so
  * `/login` is the console's page while `POST /login` is the API.
  */
-export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => void)[] = []): Hono<AppEnv> {
+export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => void)[] = [], ops: OpsSources = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const logger = ops.logger ?? createLogger({ level: deps.config.logLevel });
+  const metrics = createMetrics(deps, ops, logger);
 
-  // Outermost, so every answer — errors and the console's files included — carries them.
+  // Outermost of all: it times the whole answer and sees its final status.
+  app.use('*', requestLogging(logger, metrics.observeRequest));
+
+  // Around everything else, so every answer — errors and the console's files included — carries them.
   app.use('*', securityHeaders(deps.config, join(deps.config.staticDir, 'index.html')));
   app.use(
     '*',
@@ -30,8 +38,8 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
         return allowedOrigin(origin, { host: c.req.header('host'), protocol }, deps.config);
       },
       credentials: true,
-      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Requested-With', 'X-Socket-ID'],
-      exposeHeaders: ['Authorization', 'Retry-After'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key', 'X-Requested-With', 'X-Socket-ID', 'X-Request-Id'],
+      exposeHeaders: ['Authorization', 'Retry-After', 'X-Request-Id'],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     }),
   );
@@ -41,14 +49,19 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
     // A schema a handler applies itself (a request built from a query) failing is still the client's input.
     if (!known && err instanceof ZodError) known = validationFailed(zodIssuesToErrors(err.issues));
     if (known) {
-      if (known.status === 503 || !(err instanceof HttpError)) console.warn('[server]', c.req.method, c.req.path, 'answered', known.status, '-', (err as Error).message);
+      if (known.status === 503 || !(err instanceof HttpError)) {
+        logger.warn({ requestId: requestIdOf(c), method: c.req.method, route: routePatternOf(c), status: known.status, err: { message: (err as Error).message } }, 'request failed');
+      }
       if (known.headers) for (const [k, v] of Object.entries(known.headers)) c.header(k, v);
       return c.json(known.body(), known.status);
     }
-    console.error('[server] unhandled error on', c.req.method, c.req.path, err);
+    logger.error({ requestId: requestIdOf(c), method: c.req.method, route: routePatternOf(c), err }, 'unhandled error');
     return c.json({ message: 'Server Error' }, 500);
   });
 
+  // Probes and metrics before the endpoints and the console's history fallback.
+  mountHealth(app, deps, ops, logger);
+  mountMetrics(app, deps, metrics);
   mountEndpoints(app, serverAreas.map((area) => area.handlers), deps);
   // Routes outside the endpoint table (the channel server's HTTP side, the provider simulator)
   // go before the console's history fallback.

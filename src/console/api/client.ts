@@ -30,6 +30,17 @@ export function configureApi(partial: Partial<ApiConfig>): void {
 
 export const apiBaseUrl = (): string => config.baseUrl;
 
+/**
+ * A fresh id for each request (X-Request-Id): the server logs it on the request's line and echoes
+ * it, so a report from the console can be found in the server's logs. crypto.randomUUID exists
+ * only in secure contexts (https, localhost); getRandomValues everywhere.
+ */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 
 export interface CallOptions<E extends Endpoint<any, any, any>> {
   params?: Record<string, string | number>;
@@ -63,7 +74,7 @@ export async function apiRaw<N extends EndpointName>(
   // Synchronous once the table is loaded, so a call starts in the same tick as its caller.
   const e = loadedEndpointOf(name) ?? (await endpointOf(name));
   const url = `${config.baseUrl}${buildPath(e.path, options.params)}${toQueryString(options.query)}`;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': newRequestId(), ...options.headers };
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | FormData | undefined;
@@ -111,7 +122,7 @@ export async function api<N extends EndpointName>(
  * token as for `api`, the same 401 and error mapping, and the Response handed back unread.
  */
 export async function apiFetch(path: string, init: { method: string; body?: unknown; signal?: AbortSignal }): Promise<Response> {
-  const headers: Record<string, string> = { Accept: '*/*' };
+  const headers: Record<string, string> = { Accept: '*/*', 'X-Request-Id': newRequestId() };
   const token = config.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
