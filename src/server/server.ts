@@ -13,6 +13,10 @@ import { mountProviderSim, startOrderWorker } from './provider-sim';
 import { withPusherSecret } from './realtime/secret';
 import { startJobWorkers } from './jobs';
 import { serverAreas } from './areas';
+import { markNotReady } from './http/health';
+import { mountOps } from './ops';
+import { startPostgresFanout, type Fanout } from './cluster/fanout';
+import { startLeaderElection, type LeaderElection } from './cluster/leader';
 
 /** Configuration as read from the environment; the JWT secret may still be missing. */
 export type StartConfig = ReturnType<typeof readConfig>;
@@ -55,12 +59,24 @@ export interface RunningServer {
   app: Hono<AppEnv>;
   deps: AppDeps;
   publishers: PublisherHub;
-  /** Stops accepting requests, then closes the database (PGlite flushes to disk). */
+  /**
+   * Graceful shutdown: stops accepting, tells websocket clients to reconnect elsewhere, lets the
+   * requests in flight finish, stops the background work (releasing the leader lock) and the job
+   * workers (running jobs finish), then closes the database (PGlite flushes to disk).
+   */
   close(): Promise<void>;
 }
 
 /** Opens (and migrates) the database, seeds it, and serves the app on config.port (0: any free port). */
-export async function startServer(config: StartConfig, options: { hostname?: string } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  hostname?: string;
+  /** How often a process that does not lead tries to take the leader lock (ms, default 2000). */
+  leaderPollMs?: number;
+  /** How long close() waits for requests in flight before cutting them (ms, default 10 s). */
+  drainMs?: number;
+}
+
+export async function startServer(config: StartConfig, options: StartOptions = {}): Promise<RunningServer> {
   // A bad environment value must stop the start, not surface later as tokens that never verify.
   if (!Number.isInteger(config.tokenTtlSeconds) || config.tokenTtlSeconds < 60 || config.tokenTtlSeconds > 1800) {
     throw new Error(`TOKEN_TTL_SECONDS must be a whole number of seconds between 60 and 1800 (got ${config.tokenTtlSeconds})`);
@@ -89,26 +105,52 @@ export async function startServer(config: StartConfig, options: { hostname?: str
     // external service instead and the built-in one simply has no subscribers.
     const channels = createChannelServer(pusher);
     publishers.add(createPublisher({ pusher }, channels).publish);
+    // Several processes on one PostgreSQL: the events of each reach the websocket clients of all
+    // (an external Pusher service is shared by every process already).
+    let fanout: Fanout | undefined;
+    if (database.kind === 'postgres' && config.databaseUrl && !pusher.host) {
+      fanout = await startPostgresFanout(config.databaseUrl, (e) => channels.publish(e.channel, e.event, e.data));
+      const sendOut = fanout.send;
+      publishers.add((channel, event, data) => sendOut({ channel, event, data: JSON.stringify(data ?? null) }));
+    }
     const deps: AppDeps = { database, config: fullConfig, publish: publishers.publish };
-    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels }), (a) => mountProviderSim(a, deps)]);
+    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels }), (a) => mountProviderSim(a, deps), (a) => mountOps(a, deps)]);
 
     const { httpServer, port } = await listen(app, config.port, options.hostname);
     attachChannelServer(httpServer as never, { channels });
     // Moves in-processing orders through the simulated provider (nothing starts with SIMULATOR=off).
-    const worker = startOrderWorker(deps, { intervalMs: 2000, simulatorBaseUrl: `http://127.0.0.1:${port}` });
+    // On PostgreSQL it runs in one process of the deployment: the holder of the leader lock.
+    const startWorker = () => startOrderWorker(deps, { intervalMs: 2000, simulatorBaseUrl: `http://127.0.0.1:${port}` });
+    let leader: LeaderElection | undefined;
+    let worker: { stop(): Promise<void> } | undefined;
+    if (database.kind === 'postgres' && config.databaseUrl) {
+      leader = startLeaderElection(config.databaseUrl, startWorker, {
+        pollMs: options.leaderPollMs,
+        onChange: (leading) => console.log(leading ? '[cluster] this process leads the background work' : '[cluster] this process no longer leads the background work'),
+      });
+    } else worker = startWorker();
     // Durable jobs of every area (webhook deliveries…), stopped before the database closes.
     const jobs = await startJobWorkers(deps, serverAreas.flatMap((area) => area.jobs ?? []), serverAreas.flatMap((area) => area.tasks ?? []));
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        await worker.stop();
-        await jobs.stop();
+        // /readyz answers 503 from now on, so a load balancer stops sending here.
+        markNotReady();
+        // Stop accepting; requests in flight finish (idle keep-alive connections close now).
+        const drained = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        if ('closeIdleConnections' in httpServer) httpServer.closeIdleConnections();
+        // Websocket clients are told to reconnect at once (to another process) while requests finish.
         await channels.close();
-        await new Promise<void>((resolve) => {
-          httpServer.close(() => resolve());
-          // Keep-alive sockets would hold close() open until they time out.
-          if ('closeAllConnections' in httpServer) httpServer.closeAllConnections();
-        });
+        const deadline = new Promise<void>((resolve) => setTimeout(resolve, options.drainMs ?? 10_000).unref());
+        await Promise.race([drained, deadline]);
+        // Whatever is still open past the deadline is cut.
+        if ('closeAllConnections' in httpServer) httpServer.closeAllConnections();
+        await drained;
+        await worker?.stop();
+        await leader?.stop();
+        // Running jobs finish; the ones not yet started stay queued for the other processes.
+        await jobs.stop();
+        await fanout?.close();
         await database.close();
       })());
     return { url: `http://localhost:${port}`, httpServer, app, deps, publishers, close };

@@ -311,7 +311,11 @@ export function createChannelServer(credentials: AppCredentials, options: Channe
       clearInterval(sweeper);
       const open = [...connections.values()].map((c) => c.ws);
       const closed = Promise.all(open.map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve()))));
-      for (const ws of open) ws.close(ErrorCode.GENERIC_RECONNECT, 'Server shutting down');
+      // Pusher's 4200-4299 range means "reconnect at once": clients move to another process.
+      for (const ws of open) {
+        if (ws.readyState === WebSocket.OPEN) ws.send(errorFrame(ErrorCode.GENERIC_RECONNECT, 'Server shutting down; reconnect'));
+        ws.close(ErrorCode.GENERIC_RECONNECT, 'Server shutting down');
+      }
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       for (const ws of open) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
