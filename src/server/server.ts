@@ -114,7 +114,9 @@ export async function startServer(config: StartConfig, options: StartOptions = {
       publishers.add((channel, event, data) => sendOut({ channel, event, data: JSON.stringify(data ?? null) }));
     }
     const deps: AppDeps = { database, config: fullConfig, publish: publishers.publish };
-    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels }), (a) => mountProviderSim(a, deps), (a) => mountOps(a, deps)]);
+    // Events posted to this process's events API reach the other processes' clients too.
+    const eventsApi = fanout ? { relay: (channel: string, event: string, data: string) => fanout!.send({ channel, event, data }) } : undefined;
+    const app = createApp(deps, [(a) => mountChannels(a, { ...deps, channels, eventsApi }), (a) => mountProviderSim(a, deps), (a) => mountOps(a, deps)]);
 
     const { httpServer, port } = await listen(app, config.port, options.hostname);
     attachChannelServer(httpServer as never, { channels });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNTERS_CHANNEL, COUNTERS_EVENT } from '../../src/contract/realtime';
 import { ADMIN } from '../../src/contract/paths';
-import { channelAuth } from '../../src/server/channels/signatures';
+import { channelAuth, signedQuery } from '../../src/server/channels/signatures';
 import { one, rows } from '../../src/server/db/client';
 import { CANCEL_REASONS } from '../../src/server/areas/orders/seed';
 import {
@@ -78,6 +78,27 @@ describe('several server processes on one PostgreSQL', () => {
 
       const update = await client.next((f) => f.event === COUNTERS_EVENT && f.channel === COUNTERS_CHANNEL);
       expect(JSON.parse(update.data).ordersInProcessing).toBe(before!.n - 1);
+    } finally {
+      client.close();
+    }
+  });
+
+  it('an event posted to the events API of one process reaches a websocket client of the other', async () => {
+    const client = new PusherClient(b.port);
+    try {
+      await client.established();
+      client.send({ event: 'pusher:subscribe', data: { channel: 'public-announcements' } });
+      await client.next((f) => f.event === 'pusher_internal:subscription_succeeded');
+      const body = JSON.stringify({ name: 'notice', channel: 'public-announcements', data: JSON.stringify({ text: 'from A' }) });
+      const path = `/apps/${PUSHER.appId}/events`;
+      const res = await fetch(`http://127.0.0.1:${a.port}${path}?${signedQuery(PUSHER, 'POST', path, body)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status).toBe(200);
+      const event = await client.next((f) => f.event === 'notice');
+      expect(JSON.parse(event.data)).toEqual({ text: 'from A' });
     } finally {
       client.close();
     }

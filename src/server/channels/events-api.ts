@@ -16,6 +16,11 @@ export interface EventsApiOptions {
   maxEventDataBytes?: number;
   /** Largest request body read at all. */
   maxBodyBytes?: number;
+  /**
+   * Also hands each event published through the API to the other server processes (their
+   * websocket clients subscribe there); the local clients have it already.
+   */
+  relay?: (channel: string, event: string, data: string) => void;
 }
 
 const MAX_CHANNELS_PER_EVENT = 100;
@@ -89,6 +94,7 @@ export function mountEventsApi(app: Hono<AppEnv>, channels: ChannelServer, optio
     if (tooLarge(event.data)) return c.json({ message: `Event data exceeds ${maxEventDataBytes} bytes` }, 413);
     for (const channel of new Set(event.channels ?? [event.channel!])) {
       channels.publish(channel, event.name, event.data, event.socket_id);
+      options.relay?.(channel, event.name, event.data);
     }
     return c.json({});
   });
@@ -101,7 +107,10 @@ export function mountEventsApi(app: Hono<AppEnv>, channels: ChannelServer, optio
     if (parsed.data.batch.some((e) => tooLarge(e.data))) {
       return c.json({ message: `Event data exceeds ${maxEventDataBytes} bytes` }, 413);
     }
-    for (const e of parsed.data.batch) channels.publish(e.channel, e.name, e.data, e.socket_id);
+    for (const e of parsed.data.batch) {
+      channels.publish(e.channel, e.name, e.data, e.socket_id);
+      options.relay?.(e.channel, e.name, e.data);
+    }
     return c.json({});
   });
 
