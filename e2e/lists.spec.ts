@@ -70,6 +70,8 @@ test.describe('at 1440×900', () => {
   });
 
   test('no registered list scrolls sideways with its default columns', async ({ page }) => {
+    // Every list of every area, one after another: the time grows with the areas.
+    test.setTimeout(240_000);
     await login(page, ADMIN);
     const lists: string[] = [];
     for (const screen of SCREENS) {

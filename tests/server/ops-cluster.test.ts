@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -11,11 +10,10 @@ import {
   PUSHER,
   PusherClient,
   call,
-  createOpsFixture,
   makePaidOrder,
-  startServerProcess,
-  stopServerProcess,
+  startProcessPair,
   type OpsFixture,
+  type ProcessPair,
   type ServerProcess,
 } from './helpers/serverProcesses';
 
@@ -24,35 +22,21 @@ import {
  * reaches websocket clients of the other (LISTEN/NOTIFY), a race spread over both refunds once, a
  * job runs in one of them, and exactly one of them leads the background work.
  */
+let pair: ProcessPair;
 let fixture: OpsFixture;
 let a: ServerProcess;
 let b: ServerProcess;
-let receiver: Server;
-const hooks: string[] = [];
+let receiver: ProcessPair['receiver'];
+let hooks: string[];
 const CANCEL = { cancelReason: CANCEL_REASONS[0].value, cancelDescription: null, sendEmailNotification: false };
 
 beforeAll(async () => {
-  fixture = await createOpsFixture('The cluster suite');
-  // One after the other: both would otherwise run the (idempotent) start-up seed at once.
-  a = await startServerProcess(fixture.scratch.url, 8130);
-  b = await startServerProcess(fixture.scratch.url, 8131);
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      hooks.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  pair = await startProcessPair('The cluster suite', [8130, 8131]);
+  ({ fixture, a, b, receiver, hooks } = pair);
 }, 90_000);
 
 afterAll(async () => {
-  await stopServerProcess(a);
-  await stopServerProcess(b);
-  receiver?.close();
-  await fixture?.database.close();
-  await fixture?.scratch.drop();
+  await pair?.close();
 });
 
 const until = async (check: () => boolean | Promise<boolean>, what: string, tries = 200) => {

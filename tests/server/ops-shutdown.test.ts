@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -8,12 +7,11 @@ import { CANCEL_REASONS } from '../../src/server/areas/orders/seed';
 import {
   PusherClient,
   call,
-  createOpsFixture,
   makePaidOrder,
-  startServerProcess,
-  stopServerProcess,
+  startProcessPair,
   type Answer,
   type OpsFixture,
+  type ProcessPair,
   type ServerProcess,
 } from './helpers/serverProcesses';
 
@@ -22,34 +20,21 @@ import {
  * accepted is answered, the ones it refused succeed on the other process (retried with the same
  * Idempotency-Key), its websocket clients are told to reconnect, and no job runs twice.
  */
+let pair: ProcessPair;
 let fixture: OpsFixture;
 let a: ServerProcess;
 let b: ServerProcess;
-let receiver: Server;
-const hooks: string[] = [];
+let receiver: ProcessPair['receiver'];
+let hooks: string[];
 const CANCEL = { cancelReason: CANCEL_REASONS[0].value, cancelDescription: null, sendEmailNotification: false, returnMoney: true };
 
 beforeAll(async () => {
-  fixture = await createOpsFixture('The shutdown suite');
-  a = await startServerProcess(fixture.scratch.url, 8132);
-  b = await startServerProcess(fixture.scratch.url, 8133);
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      hooks.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  pair = await startProcessPair('The shutdown suite', [8132, 8133]);
+  ({ fixture, a, b, receiver, hooks } = pair);
 }, 90_000);
 
 afterAll(async () => {
-  await stopServerProcess(a);
-  await stopServerProcess(b);
-  receiver?.close();
-  await fixture?.database.close();
-  await fixture?.scratch.drop();
+  await pair?.close();
 });
 
 /**

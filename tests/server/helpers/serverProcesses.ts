@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,4 +196,48 @@ export async function makePaidOrder(fixture: OpsFixture, status: string, price: 
     await tx.execute(sql`UPDATE users SET balance = balance - ${price}::numeric WHERE id = ${u!.id}`);
     return Number(o!.id);
   });
+}
+
+export interface ProcessPair {
+  fixture: OpsFixture;
+  a: ServerProcess;
+  b: ServerProcess;
+  /** A webhook receiver on this machine: what it was sent, one body per delivery. */
+  receiver: Server;
+  hooks: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * The operations suites' set-up: a scratch database, two server processes on it (started one after
+ * the other: both would otherwise run the idempotent start-up seed at once) and a webhook receiver.
+ */
+export async function startProcessPair(purpose: string, ports: [number, number]): Promise<ProcessPair> {
+  const fixture = await createOpsFixture(purpose);
+  const a = await startServerProcess(fixture.scratch.url, ports[0]);
+  const b = await startServerProcess(fixture.scratch.url, ports[1]);
+  const hooks: string[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      hooks.push(body);
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  return {
+    fixture,
+    a,
+    b,
+    receiver,
+    hooks,
+    async close() {
+      await stopServerProcess(a);
+      await stopServerProcess(b);
+      receiver.close();
+      await fixture.database.close();
+      await fixture.scratch.drop();
+    },
+  };
 }
