@@ -176,6 +176,30 @@ describe('command palette', () => {
     expect(router.state.location.search).toMatchObject({ status: 'completed' });
   });
 
+  it('a saved view typed by its name outranks the record its number reads as: "stuck over 24 h" opens the view', async () => {
+    const mounted = mountConsole('/', ['viewOrders'], {
+      'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 0, ordersInModeration: 1, ordersWithNoActiveProviders: 0, freeTrialsPending: 0 }),
+      'GET /api/v1/admin/saved-views': json({
+        data: [{ id: 5, resource: 'orders', name: 'Stuck over 24 h', query: 'status=in_processing&sort=createdAt:asc', shared: true, owner: { id: 2, name: 'Ann' }, mine: false, createdAt: '2026-11-24 15:00:00' }],
+      }),
+      'POST /api/v1/admin/orders/table': (request) => {
+        const body = request.body as TableBody;
+        const items = [makeOrder(24, {}, { status: 'completed' })];
+        return json({ items, totalItemsCount: items.length, draw: body.draw });
+      },
+    });
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'stuck over 24 h');
+    // The order 24 was looked up and offered…
+    await option(/Open order 24/);
+    // …below the view named exactly, which Enter opens.
+    const view = await option(/Orders: Stuck over 24 h/);
+    expect(view).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(mounted.router.state.location.href).toBe('/orders?status=in_processing&sort=createdAt%3Aasc'));
+  });
+
   it('looks a record up by id and offers to open it and its allowed actions', async () => {
     const { router } = start('/', ['viewOrders', 'manageOrders']);
     await home();

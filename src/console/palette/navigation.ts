@@ -20,6 +20,8 @@ export interface NavCommand {
   collection?: { resource: AnyResource; actionId: string };
   /** "Export orders": the list's CSV export, run on the list (opened at `href` when not on screen). */
   exportList?: AnyResource;
+  /** A name a member gave it (a saved view): typed exactly, it outranks whatever else the words read as. */
+  name?: string;
 }
 
 export interface PreparedNavCommand extends NavCommand {

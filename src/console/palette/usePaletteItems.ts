@@ -180,13 +180,16 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
       }
     }
 
-    const nav = rankNavCommands(navigation, trimmed, MAX_NAV_ITEMS).map(({ command }) => navItem(command));
+    const ranked = rankNavCommands(navigation, trimmed, MAX_NAV_ITEMS);
+    const nav = ranked.map(({ command }) => navItem(command));
 
     const hasVerb = actionIntents.length > 0;
     const hasKeys = lookupIntents.some((i) => i.by !== 'search');
-    // A screen or view named exactly ("orders completed" is "Orders — Completed") outranks a verb
-    // read into the same words (a bulk "Complete"): Enter opens what was named.
-    const exact = nav.filter((item) => item.group === 'Go to' && sameWords(item.title, trimmed));
+    // A screen or view named exactly ("orders completed" is "Orders — Completed", a saved view by
+    // its name alone) outranks a verb or a record read into the same words (a bulk "Complete", the
+    // order 24 in "stuck over 24 h"): Enter opens what was named.
+    const named = (command: PreparedNavCommand) => sameWords(command.title, trimmed) || (command.name !== undefined && sameWords(command.name, trimmed));
+    const exact = ranked.filter(({ command }) => named(command)).map(({ command }) => navItem(command)).filter((item) => item.group === 'Go to');
     if (exact.length > 0) list.push(...exact);
     if (hasVerb) list.push(...actions, ...records, ...nav);
     else if (hasKeys) list.push(...records, ...nav);

@@ -13,6 +13,7 @@ export function savedViewCommands(resources: readonly AnyResource[], views: read
     commands.push({
       id: `saved-view:${view.id}`,
       title: `${resource.title}: ${view.name}`,
+      name: view.name,
       href: viewHref(resource.path, view),
       hint: view.shared ? (view.mine ? 'Shared view' : `Shared view · ${view.owner.name}`) : 'My view',
       keywords: `${resource.nouns.join(' ')} view saved`,
