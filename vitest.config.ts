@@ -20,7 +20,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node' },
+        // Two workers: the server files are the long pole (the console's finish first), and many
+        // of them wait on PostgreSQL or child processes rather than the CPU.
+        test: { name: 'server', include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
       },
     ],
   },
