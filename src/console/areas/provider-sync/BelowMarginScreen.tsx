@@ -1,9 +1,9 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import { useListEngine } from '../../table/engineContext';
 import { formatNumber } from '../../ui/format';
 import { percent, priceIn, readable, SYNC_KEY } from './common';
@@ -33,16 +33,7 @@ export function BelowMarginScreen() {
         {query.data ? ` (${percent(query.data.defaultFloor)})` : ''}. Costs are converted to {query.data?.currency ?? 'the panel’s currency'} with the panel’s
         currency rates.
       </Text>
-      {query.isPending && (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading below-margin services" />
-        </Group>
-      )}
-      {query.isError && (
-        <Alert color="red" role="alert" title="Below margin">
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      {detailFallback(query, { loading: 'Loading below-margin services', title: 'Below margin' })}
       {query.data && (
         <Card withBorder p={0}>
           <Table.ScrollContainer minWidth={1100}>

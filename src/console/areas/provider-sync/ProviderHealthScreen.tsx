@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
@@ -47,16 +48,7 @@ export function ProviderHealthScreen() {
           data={PERIODS.map((d) => ({ value: d, label: `${d} days` }))}
         />
       </Group>
-      {query.isPending && (
-        <Group justify="center" p="xl">
-          <Loader aria-label="Loading provider health" />
-        </Group>
-      )}
-      {query.isError && (
-        <Alert color="red" role="alert" title="Provider health">
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      {detailFallback(query, { loading: 'Loading provider health', title: 'Provider health' })}
       {query.data && (
         <Card withBorder p={0}>
           <Table.ScrollContainer minWidth={1200}>

@@ -1,13 +1,13 @@
-import { Alert, Badge, Button, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow, ImportPackagesBody } from '../../../contract/providers';
 import { DialogActions } from '../../actions/DialogActions';
 import type { ActionDialogProps } from '../../actions/types';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import { PercentInput } from '../../forms/fields';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
+import { importSourceFallback } from './importParts';
 
 /**
  * Import packages from one of our own panels (catalogue.md §3 "Importable package"): per package
@@ -44,21 +44,8 @@ export function ImportPackagesDialog({ row, onSubmit, onCancel, errors, errorMes
     return { out, unplaced: Object.values(unplaced) };
   }, [errors]);
 
-  if (list.isError) {
-    return (
-      <Stack>
-        <Alert color="red" role="alert">
-          {errorMessage(list.error)}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (!list.data) return <Loader size="sm" aria-label={`Reading the packages of ${panel.name}`} />;
+  const fallback = importSourceFallback(list, { loading: `Reading the packages of ${panel.name}`, onCancel });
+  if (fallback || !list.data) return fallback;
   const edit = (id: string, patch: Edit) => setEdits((prev) => ({ ...prev, [id]: { ...prev[id], ...patch } }));
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

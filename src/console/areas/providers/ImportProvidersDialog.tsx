@@ -1,14 +1,14 @@
-import { Alert, Button, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow } from '../../../contract/providers';
 import { DialogActions } from '../../actions/DialogActions';
 import type { ActionDialogProps } from '../../actions/types';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
 import { currencySign } from './resources';
+import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
  * Import providers (catalogue.md §7 "import-providers"): provider services only, for services of
@@ -45,21 +45,8 @@ export function ImportProvidersDialog({ row, onSubmit, onCancel, errors, errorMe
     return { out, unplaced: Object.values(unplaced) };
   }, [errors]);
 
-  if (list.isError) {
-    return (
-      <Stack>
-        <Alert color="red" role="alert">
-          {errorMessage(list.error)}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (!list.data) return <Loader size="sm" aria-label={`Reading the services of ${panel.name}`} />;
+  const fallback = importSourceFallback(list, { loading: `Reading the services of ${panel.name}`, onCancel });
+  if (fallback || !list.data) return fallback;
   const needle = search.trim().toLowerCase();
   const visible = list.data.filter((s) => !needle || s.id === needle || s.name.toLowerCase().includes(needle) || s.category.toLowerCase().includes(needle));
   const toggle = (id: string) =>
@@ -115,11 +102,7 @@ export function ImportProvidersDialog({ row, onSubmit, onCancel, errors, errorMe
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
-        {visible.length > ROW_LIMIT && (
-          <Text size="xs" c="dimmed">
-            {visible.length - ROW_LIMIT} more match: narrow the search to see them.
-          </Text>
-        )}
+        <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
         {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
           <Alert color="red" role="alert">
             {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Checkbox, Group, Loader, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { SERVICE_SYNC_FLAG_LABELS, SERVICE_SYNC_FLAGS, type ExternalPanelRow, type ImportableService, type ImportServicesBody, type ServiceSyncFlag } from '../../../contract/providers';
 import type { ActionDialogProps } from '../../actions/types';
 import { DialogActions } from '../../actions/DialogActions';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
 import { currencySign } from './resources';
+import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
  * Import services from a provider (catalogue.md §3 "Importable service"): the provider's services
@@ -77,21 +77,8 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
     return { byRow, unplaced: Object.values(unplaced) };
   }, [errors]);
 
-  if (list.isError) {
-    return (
-      <Stack>
-        <Alert color="red" role="alert" title="The provider's services could not be read">
-          {errorMessage(list.error)}
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Close
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (!data) return <Loader size="sm" aria-label={`Reading the services of ${panel.name}`} />;
+  const fallback = importSourceFallback(list, { loading: `Reading the services of ${panel.name}`, title: "The provider's services could not be read", onCancel });
+  if (fallback || !data) return fallback;
 
   const needle = search.trim().toLowerCase();
   const visible = data.items.filter(
@@ -232,11 +219,7 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
-        {visible.length > ROW_LIMIT && (
-          <Text size="xs" c="dimmed">
-            {visible.length - ROW_LIMIT} more match: narrow the search to see them.
-          </Text>
-        )}
+        <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Checker group"
