@@ -72,6 +72,18 @@ const dialogProps = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('import services', () => {
+  it("says when the provider's services cannot be read, and Close closes", async () => {
+    apiMock.api.mockRejectedValue(new Error('The services of Panvy Partner could not be read. The panel did not answer in time.'));
+    const props = dialogProps();
+    renderWithEngine(<ImportServicesDialog {...(props as unknown as ComponentProps<typeof ImportServicesDialog>)} />);
+    expect(screen.getByLabelText('Reading the services of Panvy Partner')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("The provider's services could not be read");
+    expect(alert).toHaveTextContent('did not answer in time');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(props.onCancel).toHaveBeenCalled();
+  });
+
   it('sends the chosen rows and shows a row error on that service, prefix stripped', async () => {
     apiMock.api.mockImplementation(async (name: string) => {
       if (name === 'externalPanelImportServices') {
