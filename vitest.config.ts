@@ -13,6 +13,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Both projects share one pool of workers (vitest's default is one fewer than the cores: a
+    // single file at a time here). Two at a time: many files wait on PostgreSQL, a browser-like
+    // DOM or child processes rather than the CPU.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -20,9 +24,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Two workers: the server files are the long pole (the console's finish first), and many
-        // of them wait on PostgreSQL or child processes rather than the CPU.
-        test: { name: 'server', include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node', maxWorkers: 2 },
+        test: { name: 'server', include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node' },
       },
     ],
   },
