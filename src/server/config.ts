@@ -47,6 +47,8 @@ export interface ServerConfig {
   consoleOrigins?: string[];
   /** Serve the build's source maps (SOURCE_MAPS=on); off by default, since they publish the source. */
   serveSourceMaps?: boolean;
+  /** Redis for realtime events between server processes (REDIS_URL); PostgreSQL LISTEN/NOTIFY without it. */
+  redisUrl?: string;
   /** Bearer token of GET /metrics (METRICS_TOKEN); without it /metrics answers 404. */
   metricsToken?: string;
   /** fatal, error, warn, info (default), debug, trace or silent (LOG_LEVEL); tests default to silent. */
@@ -81,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,
     consoleOrigins: (env.CONSOLE_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
     serveSourceMaps: env.SOURCE_MAPS === 'on',
+    redisUrl: env.REDIS_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL || undefined,
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Hono } from 'hono';
@@ -15,7 +16,7 @@ import { startJobWorkers } from './jobs';
 import { serverAreas } from './areas';
 import { markNotReady } from './http/health';
 import { mountOps } from './ops';
-import { startPostgresFanout, type Fanout } from './cluster/fanout';
+import { FANOUT_CHANNEL, startPostgresFanout, startRedisFanout, type Fanout, type RemoteEvent } from './cluster/fanout';
 import { startLeaderElection, type LeaderElection } from './cluster/leader';
 
 /** Configuration as read from the environment; the JWT secret may still be missing. */
@@ -109,7 +110,10 @@ export async function startServer(config: StartConfig, options: StartOptions = {
     // (an external Pusher service is shared by every process already).
     let fanout: Fanout | undefined;
     if (database.kind === 'postgres' && config.databaseUrl && !pusher.host) {
-      fanout = await startPostgresFanout(config.databaseUrl, (e) => channels.publish(e.channel, e.event, e.data));
+      const deliver = (e: RemoteEvent) => channels.publish(e.channel, e.event, e.data);
+      // On Redis, one channel per deployment: named after its signing secret, which every process shares.
+      const redisChannel = `${FANOUT_CHANNEL}:${createHash('sha256').update(jwtSecret).digest('hex').slice(0, 16)}`;
+      fanout = config.redisUrl ? await startRedisFanout(config.redisUrl, deliver, { channel: redisChannel }) : await startPostgresFanout(config.databaseUrl, deliver);
       const sendOut = fanout.send;
       publishers.add((channel, event, data) => sendOut({ channel, event, data: JSON.stringify(data ?? null) }));
     }

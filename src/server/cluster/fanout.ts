@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 
 /**
  * Realtime events between server processes that share one PostgreSQL database: each process
- * delivers its own events to its websocket clients at once and also sends them with NOTIFY on one
- * channel; every other process LISTENs on a dedicated connection and delivers them to its clients.
+ * delivers its own events to its websocket clients at once and also sends them to the others, who
+ * deliver them to theirs. Two engines carry them: PostgreSQL (NOTIFY on one channel, LISTEN on a
+ * dedicated connection; the default) or Redis pub/sub (when REDIS_URL is set).
  * (PGlite is one process: there the in-process path is all there is.)
  */
 export const FANOUT_CHANNEL = 'panel_realtime';
@@ -31,6 +33,11 @@ export interface FanoutOptions {
   onError?: (error: unknown) => void;
   /** How long to wait before reconnecting a lost LISTEN connection (default 1 s). */
   reconnectMs?: number;
+  /**
+   * The Redis channel (default FANOUT_CHANNEL). Redis pub/sub channels are global to the server,
+   * whatever database the URL names: deployments sharing one Redis need different channels.
+   */
+  channel?: string;
 }
 
 export async function startPostgresFanout(databaseUrl: string, deliver: (event: RemoteEvent) => void, options: FanoutOptions = {}): Promise<Fanout> {
@@ -46,14 +53,7 @@ export async function startPostgresFanout(databaseUrl: string, deliver: (event: 
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (message) => {
-      if (message.channel !== FANOUT_CHANNEL || !message.payload) return;
-      try {
-        const parsed = JSON.parse(message.payload) as RemoteEvent & { origin: string };
-        if (parsed.origin === origin) return;
-        deliver({ channel: parsed.channel, event: parsed.event, data: parsed.data });
-      } catch (error) {
-        onError(error);
-      }
+      if (message.channel === FANOUT_CHANNEL && message.payload) receive(message.payload, origin, deliver, onError);
     });
     // A lost connection is replaced: until then this process's clients miss other processes' events.
     client.on('error', (error) => {
@@ -102,6 +102,68 @@ export async function startPostgresFanout(databaseUrl: string, deliver: (event: 
       await listener?.end().catch(() => {});
       listener = null;
       await sender.end().catch(() => {});
+    },
+  };
+}
+
+/** Delivers an event another process sent (never one of this process's own). */
+function receive(payload: string, origin: string, deliver: (event: RemoteEvent) => void, onError: (error: unknown) => void): void {
+  try {
+    const parsed = JSON.parse(payload) as RemoteEvent & { origin: string };
+    if (parsed.origin === origin) return;
+    deliver({ channel: parsed.channel, event: parsed.event, data: parsed.data });
+  } catch (error) {
+    onError(error);
+  }
+}
+
+/**
+ * The same over Redis pub/sub: one connection publishes, one subscribes (a subscribed Redis
+ * connection can do nothing else). ioredis reconnects both by itself and subscribes again; events
+ * sent while Redis is away are dropped rather than queued (a late counter is worse than none).
+ */
+export async function startRedisFanout(redisUrl: string, deliver: (event: RemoteEvent) => void, options: FanoutOptions = {}): Promise<Fanout> {
+  const origin = randomUUID();
+  const onError = options.onError ?? ((error: unknown) => console.error('[cluster] realtime fan-out (Redis):', error instanceof Error ? error.message : error));
+  const connection = { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 };
+  const publisher = new Redis(redisUrl, connection);
+  const subscriber = new Redis(redisUrl, { ...connection, enableOfflineQueue: true });
+  // Until connected, errors are kept for the start's message (ECONNREFUSED says more than "closed").
+  let startError: unknown;
+  let started = false;
+  const report = (error: unknown) => (started ? onError(error) : (startError ??= error));
+  publisher.on('error', report);
+  subscriber.on('error', report);
+  const channel = options.channel ?? FANOUT_CHANNEL;
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from === channel) receive(payload, origin, deliver, onError);
+  });
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscriber.subscribe(channel);
+    started = true;
+  } catch (error) {
+    publisher.disconnect();
+    subscriber.disconnect();
+    const cause = startError ?? error;
+    throw new Error(`REDIS_URL: Redis could not be reached (${cause instanceof Error ? cause.message : String(cause)})`);
+  }
+  const inFlight = new Set<Promise<void>>();
+  return {
+    send(event) {
+      const task = publisher
+        .publish(channel, JSON.stringify({ origin, ...event }))
+        .then(() => undefined)
+        .catch(onError);
+      inFlight.add(task);
+      void task.finally(() => inFlight.delete(task));
+    },
+    async flush() {
+      await Promise.all([...inFlight]);
+    },
+    async close() {
+      await Promise.all([...inFlight]);
+      await Promise.all([publisher.quit().catch(() => publisher.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
     },
   };
 }

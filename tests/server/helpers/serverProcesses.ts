@@ -212,10 +212,10 @@ export interface ProcessPair {
  * The operations suites' set-up: a scratch database, two server processes on it (started one after
  * the other: both would otherwise run the idempotent start-up seed at once) and a webhook receiver.
  */
-export async function startProcessPair(purpose: string, ports: [number, number]): Promise<ProcessPair> {
+export async function startProcessPair(purpose: string, ports: [number, number], env: Record<string, string> = {}): Promise<ProcessPair> {
   const fixture = await createOpsFixture(purpose);
-  const a = await startServerProcess(fixture.scratch.url, ports[0]);
-  const b = await startServerProcess(fixture.scratch.url, ports[1]);
+  const a = await startServerProcess(fixture.scratch.url, ports[0], env);
+  const b = await startServerProcess(fixture.scratch.url, ports[1], env);
   const hooks: string[] = [];
   const receiver = createServer((req, res) => {
     let body = '';
