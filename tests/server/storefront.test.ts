@@ -5,7 +5,7 @@ import { BANNER_PLACES, type BannerDetail } from '../../src/contract/storefront'
 import type { TableRequest } from '../../src/contract/table';
 import { toMultipart } from '../../src/console/forms/fields/multipart';
 import { one, rows } from '../../src/server/db/client';
-import { packageCosts } from '../../src/server/areas/storefront/decimal';
+import { packageCosts } from '../../src/server/areas/storefront/costs';
 import { useTestApp, type TestMember } from './helpers/testServer';
 
 /**

@@ -18,7 +18,8 @@ import { conflict, fieldError, validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { defineRecord, findById, recordNotFound } from '../../kit/records';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';
-import { fromUnits, packageCosts, toUnits } from './decimal';
+import { fromUnits, toUnits } from '../../pricing/decimal';
+import { packageCosts } from './costs';
 
 /**
  * Packages (catalogue.md §3 "Package", §4 archive/restore, §5 bulk discount, §7 "Packages"): a

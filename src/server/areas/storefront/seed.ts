@@ -3,7 +3,7 @@ import { BANNER_IMAGE_SIZES, bannerSizeOf, type BannerPlace } from '../../../con
 import { rows, type Queryable } from '../../db/client';
 import { storeImage } from '../panel-settings/uploads';
 import { ensureBannerPlaces } from './banners';
-import { packageCosts } from './decimal';
+import { packageCosts } from './costs';
 import { bannerInformations, banners, specialOffers } from './schema';
 
 /**
