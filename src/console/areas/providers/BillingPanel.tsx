@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { billingBodySchema, PROVIDER_CURRENCIES, type BillingBody, type BillingRecord } from '../../../contract/providers';
 import { api } from '../../api/client';
-import { ValidationError, errorMessage } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';
 import { DateTimeField } from '../../forms/fields';
 import { useContractForm } from '../../forms/useContractForm';
@@ -12,6 +12,7 @@ import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
 import { currencySign } from './resources';
+import { useDialogSubmit } from '../../forms/useDialogSubmit';
 
 /**
  * A provider's billing records (money sent to it, or refunded by it): amount, currency, date,
@@ -33,26 +34,20 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: billingKey(panelId), queryFn: ({ signal }) => fetchBilling(panelId, signal), retry: false });
   const [editing, setEditing] = useState<BillingRecord | 'new' | null>(null);
-  const [state, setState] = useState<{ errors: Record<string, string[]> | null; message: string | null; submitting: boolean }>({ errors: null, message: null, submitting: false });
+  const { state, reset, submit } = useDialogSubmit();
 
   const reload = () => queryClient.invalidateQueries({ queryKey: billingKey(panelId) });
-  const save = async (body: BillingBody) => {
-    setState({ errors: null, message: null, submitting: true });
-    try {
-      const answer =
+  const save = (body: BillingBody) =>
+    submit(
+      () =>
         editing === 'new' || editing === null
-          ? await api('externalPanelPaymentsStore', { params: { externalPanelId: panelId! }, body })
-          : await api('externalPanelPaymentsUpdate', { params: { externalPanelId: panelId!, billingId: editing.id }, body });
-      notifications.show({ color: 'teal', message: answer.message });
-      setState({ errors: null, message: null, submitting: false });
-      setEditing(null);
-      await reload();
-      return true;
-    } catch (error) {
-      setState({ errors: error instanceof ValidationError ? error.errors : null, message: errorMessage(error), submitting: false });
-      return false;
-    }
-  };
+          ? api('externalPanelPaymentsStore', { params: { externalPanelId: panelId! }, body })
+          : api('externalPanelPaymentsUpdate', { params: { externalPanelId: panelId!, billingId: editing.id }, body }),
+      async () => {
+        setEditing(null);
+        await reload();
+      },
+    );
   const remove = async (b: BillingRecord) => {
     const ok = await confirm({
       title: 'Delete billing record',
@@ -89,7 +84,7 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
             ))
           )}
         </Group>
-        <Button size="xs" onClick={() => { setState({ errors: null, message: null, submitting: false }); setEditing('new'); }}>
+        <Button size="xs" onClick={() => { reset(); setEditing('new'); }}>
           Add billing record
         </Button>
       </Group>
@@ -120,7 +115,7 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
                   <Table.Td>{b.who?.name ?? <Text c="dimmed" span>—</Text>}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-xs" variant="subtle" onClick={() => { setState({ errors: null, message: null, submitting: false }); setEditing(b); }} aria-label={`Edit billing record ${b.id}`}>
+                      <Button size="compact-xs" variant="subtle" onClick={() => { reset(); setEditing(b); }} aria-label={`Edit billing record ${b.id}`}>
                         Edit
                       </Button>
                       <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(b)} aria-label={`Delete billing record ${b.id}`}>

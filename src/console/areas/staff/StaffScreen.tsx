@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { STAFF_STATUS_LABELS, type PasswordLink, type StaffDetail, type StaffUpdateBody } from '../../../contract/staff';
 import { api } from '../../api/client';
-import { ValidationError, errorMessage } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { confirm } from '../../ui/confirm';
@@ -16,6 +16,7 @@ import { groupLabel, permissionLabel } from './permissionLabels';
 import { passwordLinkKey } from './resource';
 import { StaffEditDialog } from './StaffDialogs';
 import { staffSessionsKey, StaffSessionsPanel } from './StaffSessionsPanel';
+import { useDialogSubmit, type DialogSubmitState } from '../../forms/useDialogSubmit';
 
 /**
  * One staff member: roles, direct permissions and the effective permissions they make together
@@ -24,8 +25,6 @@ import { staffSessionsKey, StaffSessionsPanel } from './StaffSessionsPanel';
  * two-factor reset. A one-time link is shown once, right after it was made.
  */
 
-type DialogState = { errors: Record<string, string[]> | null; message: string | null; submitting: boolean };
-const idle: DialogState = { errors: null, message: null, submitting: false };
 const statusTone = { active: 'active', invited: 'pending', deactivated: 'deactivated' } as const;
 
 export function StaffScreen({ id }: RecordScreenProps) {
@@ -33,7 +32,7 @@ export function StaffScreen({ id }: RecordScreenProps) {
   const [kept, setKept] = useOneTime(passwordLinkKey(id));
   const link: PasswordLink | null = kept ? (JSON.parse(kept) as PasswordLink) : null;
   const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
-  const [state, setState] = useState<DialogState>(idle);
+  const { state, reset, submit } = useDialogSubmit();
   const [busy, setBusy] = useState<string | null>(null);
   const detail = useQuery({ queryKey: ['detail', 'staff', id], queryFn: ({ signal }) => api('staffShow', { params: { staffId: id }, signal }) });
 
@@ -66,20 +65,11 @@ export function StaffScreen({ id }: RecordScreenProps) {
     }
   };
 
-  const submitDialog = async (call: () => Promise<{ message: string; staff: StaffDetail }>) => {
-    setState({ ...idle, submitting: true });
-    try {
-      const answer = await call();
-      notifications.show({ color: 'teal', message: answer.message });
-      setState(idle);
+  const submitDialog = (call: () => Promise<{ message: string; staff: StaffDetail }>) =>
+    submit(call, async (answer) => {
       setDialog(null);
       await refresh(answer.staff);
-      return true;
-    } catch (error) {
-      setState({ errors: error instanceof ValidationError ? error.errors : null, message: errorMessage(error), submitting: false });
-      return false;
-    }
-  };
+    });
 
   const deactivated = member.status === 'deactivated';
   return (
@@ -98,10 +88,10 @@ export function StaffScreen({ id }: RecordScreenProps) {
           </Group>
         </Stack>
         <Group gap="sm">
-          <Button variant="default" onClick={() => { setState(idle); setDialog('edit'); }}>
+          <Button variant="default" onClick={() => { reset(); setDialog('edit'); }}>
             Edit
           </Button>
-          <Button variant="default" onClick={() => { setState(idle); setDialog('password'); }}>
+          <Button variant="default" onClick={() => { reset(); setDialog('password'); }}>
             Set password
           </Button>
           <Button variant="default" loading={busy === 'link'} onClick={() => run('link', member.passwordLinkExpiresAt ? 'Make a new one-time link? The earlier link stops working.' : null, () => api('staffPasswordLink', { params: { staffId: id } }))}>
@@ -224,7 +214,7 @@ export function StaffScreen({ id }: RecordScreenProps) {
   );
 }
 
-function PasswordForm({ state, onSubmit, onCancel }: { state: DialogState; onSubmit: (body: { password: string; password_confirmation: string }) => Promise<boolean>; onCancel: () => void }) {
+function PasswordForm({ state, onSubmit, onCancel }: { state: DialogSubmitState; onSubmit: (body: { password: string; password_confirmation: string }) => Promise<boolean>; onCancel: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   return (

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DELIVERY_STATUS_LABELS, type DeliveryRow, type WebhookBody, type WebhookDetail } from '../../../contract/webhooks';
 import { api } from '../../api/client';
-import { ValidationError, errorMessage } from '../../api/errors';
+import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { Dash } from '../../table/cells';
@@ -15,6 +15,7 @@ import { OneTimeValueAlert, useOneTime } from '../../ui/OneTimeValue';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { WebhookDialog } from './WebhookDialog';
 import { eventLabel, webhookSecretKey } from './resource';
+import { useDialogSubmit } from '../../forms/useDialogSubmit';
 
 /**
  * One webhook: its settings, the signing secret (shown once after creation or rotation), a test
@@ -29,7 +30,7 @@ export function WebhookScreen({ id }: RecordScreenProps) {
   const queryClient = useQueryClient();
   const [secret, setSecret] = useOneTime(webhookSecretKey(id));
   const [editing, setEditing] = useState(false);
-  const [editErrors, setEditErrors] = useState<{ errors: Record<string, string[]> | null; message: string | null; submitting: boolean }>({ errors: null, message: null, submitting: false });
+  const { state: editErrors, reset: resetEdit, submit } = useDialogSubmit();
   const [busy, setBusy] = useState<string | null>(null);
   const detail = useQuery({ queryKey: ['detail', 'webhooks', id], queryFn: ({ signal }) => api('webhooksShow', { params: { webhookId: id }, signal }) });
 
@@ -74,20 +75,14 @@ export function WebhookScreen({ id }: RecordScreenProps) {
       return answer;
     });
   };
-  const save = async (body: WebhookBody) => {
-    setEditErrors({ errors: null, message: null, submitting: true });
-    try {
-      const answer = await api('webhooksUpdate', { params: { webhookId: id }, body });
-      notifications.show({ color: 'teal', message: answer.message });
-      setEditErrors({ errors: null, message: null, submitting: false });
-      setEditing(false);
-      await reload();
-      return true;
-    } catch (error) {
-      setEditErrors({ errors: error instanceof ValidationError ? error.errors : null, message: errorMessage(error), submitting: false });
-      return false;
-    }
-  };
+  const save = (body: WebhookBody) =>
+    submit(
+      () => api('webhooksUpdate', { params: { webhookId: id }, body }),
+      async () => {
+        setEditing(false);
+        await reload();
+      },
+    );
 
   return (
     <Stack gap="lg">
@@ -102,7 +97,7 @@ export function WebhookScreen({ id }: RecordScreenProps) {
           <Text style={{ wordBreak: 'break-all' }}>{webhook.url}</Text>
         </Stack>
         <Group gap="sm">
-          <Button variant="default" onClick={() => setEditing(true)}>
+          <Button variant="default" onClick={() => { resetEdit(); setEditing(true); }}>
             Edit
           </Button>
           <Button variant="default" onClick={rotate} loading={busy === 'rotate'}>
