@@ -28,8 +28,8 @@ import { openDatabase, rows, sql, type Database } from '../src/server/db/client'
 import { permissions, staffPermissions } from '../src/server/db/schema/staff';
 import { seedBase, seedSteps } from '../src/server/db/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
-import type { ServerConfig } from '../src/server/config';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
+import { testConfig } from '../tests/server/helpers/testConfig';
 import { percentile } from './tableFigures';
 
 const RUNS = Math.max(10, Number(process.argv[2] ?? 40));
@@ -38,18 +38,8 @@ const SERVER = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const ENGINE = process.env.BENCH_ENGINE;
 
-const config = (databaseUrl?: string): ServerConfig => ({
-  port: 0,
-  databaseUrl,
-  dataDir: 'memory://',
-  demo: false,
-  jwtSecret: SECRET,
-  tokenTtlSeconds: 1800,
-  pusher: { appId: 'bench', key: 'bench', secret: 'bench-secret' },
-  simulator: false,
-  staticDir: '/nonexistent',
-  trustProxy: false,
-});
+// The test kit's server configuration, signed with this benchmark's secret.
+const config = (databaseUrl?: string) => testConfig({ databaseUrl, demo: false, jwtSecret: SECRET, trustProxy: false });
 
 interface Line {
   engine: string;

@@ -27,8 +27,8 @@ import { openDatabase, rows, sql, type Database } from '../src/server/db/client'
 import { permissions, staffPermissions } from '../src/server/db/schema/staff';
 import { seedBase, seedSteps } from '../src/server/db/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
-import type { ServerConfig } from '../src/server/config';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
+import { testConfig } from '../tests/server/helpers/testConfig';
 
 const SERVER = process.env.PG_BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -38,18 +38,8 @@ const MB = 1024 * 1024;
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc') as () => void;
 
-const config = (databaseUrl?: string): ServerConfig => ({
-  port: 0,
-  databaseUrl,
-  dataDir: 'memory://',
-  demo: false,
-  jwtSecret: SECRET,
-  tokenTtlSeconds: 1800,
-  pusher: { appId: 'bench', key: 'bench', secret: 'bench-secret' },
-  simulator: false,
-  staticDir: '/nonexistent',
-  trustProxy: false,
-});
+// The test kit's server configuration, signed with this benchmark's secret.
+const config = (databaseUrl?: string) => testConfig({ databaseUrl, demo: false, jwtSecret: SECRET, trustProxy: false });
 
 const EXPORT: TableExportRequest = {
   request: { headers: [], options: { page: 1, itemsPerPage: 30, sortBy: [], sortDesc: [] }, search: '' },

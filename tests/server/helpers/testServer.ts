@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Hono } from 'hono';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
@@ -18,6 +17,7 @@ import { permissions, staffMembers, staffPermissions } from '../../../src/server
 import { runSeed } from '../../../src/server/db/seed';
 import type { AppDeps, AppEnv } from '../../../src/server/http/context';
 import { flushCounters } from '../../../src/server/realtime/counters';
+import { TEST_JWT_SECRET, testConfig } from './testConfig';
 
 /**
  * The real app on an in-memory PGlite with the base and demo seed, for server integration tests.
@@ -29,23 +29,7 @@ import { flushCounters } from '../../../src/server/realtime/counters';
  *   const order = await t.ok('ordersShow', { params: { orderId: 12 } }, manager);   // typed, 2xx or throws
  */
 
-export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
-
-export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return {
-    port: 0,
-    dataDir: 'memory://',
-    demo: true,
-    jwtSecret: TEST_JWT_SECRET,
-    tokenTtlSeconds: 1800,
-    pusher: { appId: 'test-app', key: 'test-key', secret: 'test-pusher-secret' },
-    simulator: false,
-    staticDir: resolve('/nonexistent-static-dir'),
-    // Tests send X-Forwarded-For to act as different addresses, as behind a proxy.
-    trustProxy: true,
-    ...overrides,
-  };
-}
+export { TEST_JWT_SECRET, testConfig };
 
 /** A clock tests move by hand (the login throttle reads it). */
 export interface ManualClock {
