@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -25,10 +26,56 @@ const NOT_THE_CONSOLE = [
  */
 const START_UP_CHUNKS = ['src/contract/endpoints.ts', 'src/console/offline/consoleDb.ts', 'src/console/table/ListScreen.tsx'];
 
+const ENTRY = 'src/console/main.tsx';
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** A module and everything it imports statically, transitively. */
+function staticClosure(graph: ModuleGraph, roots: string[], into = new Set<string>()): Set<string> {
+  const visit = (id: string) => {
+    if (into.has(id)) return;
+    into.add(id);
+    for (const imported of graph.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  for (const id of roots) visit(id);
+  return into;
+}
+
+/**
+ * What a signed-in start-up evaluates before its first render, as two chunks instead of the
+ * sixty-odd small ones the default splitting makes of modules lazy screens also import (each file
+ * a request the service worker answers in turn and a module record to link, which on a 2-core
+ * machine cost more than their bytes): "start-up", the entry's static imports (login, shell,
+ * palette, every area's declarations), and "list-screen", what START_UP_CHUNKS add (the endpoint
+ * table, the IndexedDB cache, the list screen). Lazy screens import from them (they are loaded
+ * anyway). The framework group takes its libraries first. Worked out once per build.
+ */
+function startUpChunkGroups() {
+  let groups: Map<string, string> | undefined;
+  return {
+    reset: () => {
+      groups = undefined;
+    },
+    name: (id: string, graph: ModuleGraph): string | null => {
+      if (!groups) {
+        const entry = resolve(ENTRY);
+        const startUp = staticClosure(graph, [entry]);
+        const listScreen = staticClosure(graph, START_UP_CHUNKS.map((file) => resolve(file)));
+        groups = new Map();
+        for (const module of listScreen) if (!startUp.has(module)) groups.set(module, 'list-screen');
+        for (const module of startUp) if (module !== entry) groups.set(module, 'start-up');
+      }
+      return groups.get(id) ?? null;
+    },
+  };
+}
+const startUpGroups = startUpChunkGroups();
+
 function preloadStartUpChunks(): Plugin {
   return {
     name: 'panel-console:preload-start-up-chunks',
     apply: 'build',
+    buildStart: startUpGroups.reset,
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -133,6 +180,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@mantine[\\/](core|hooks|notifications)|@floating-ui|@tanstack|react-transition-group|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
               priority: 10,
             },
+            { name: startUpGroups.name, priority: 5 },
           ],
         },
       },

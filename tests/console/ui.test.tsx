@@ -6,13 +6,21 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CostLabel, costTooltip } from '../../src/console/ui/CostLabel';
 import { DateTime } from '../../src/console/ui/DateTime';
+import { HINT_ID, HintLayer } from '../../src/console/ui/HintLayer';
 import { formatDate, formatDateTime, formatMoney, formatNumber, humanize, toApiDateTime } from '../../src/console/ui/format';
 import { Money } from '../../src/console/ui/Money';
 import { StatusLabel, statusColor, statusTone } from '../../src/console/ui/StatusLabel';
 
 afterEach(cleanup);
 
-const renderUi = (ui: ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
+// The app mounts one hint layer for every tooltip marked with data-hint (AppProviders).
+const renderUi = (ui: ReactNode) =>
+  render(
+    <MantineProvider env="test">
+      <HintLayer />
+      {ui}
+    </MantineProvider>,
+  );
 
 describe('formatNumber', () => {
   it('groups thousands with a space, for numbers and decimal strings', () => {
@@ -144,6 +152,28 @@ describe('CostLabel and Money', () => {
     const label = screen.getByText('$1 234.57');
     await userEvent.hover(label);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('$1234.5678');
+  });
+
+  it('shows the full value to keyboard users on focus, describes the cost by it, and hides on Escape and on leaving', async () => {
+    renderUi(
+      <>
+        <CostLabel value="7.123" />
+        <button type="button">Next</button>
+      </>,
+    );
+    const label = screen.getByText('$7.12');
+    await userEvent.tab();
+    expect(label).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('$7.123');
+    expect(label).toHaveAttribute('aria-describedby', HINT_ID);
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    expect(label).not.toHaveAttribute('aria-describedby');
+    await userEvent.hover(label);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('$7.123');
+    await userEvent.unhover(label);
+    await userEvent.tab();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
   it('trims fractions, uses another symbol and hides when empty on request', () => {

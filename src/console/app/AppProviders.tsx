@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { AppErrorBoundary } from '../monitoring/ErrorBoundary';
+import { HintLayer } from '../ui/HintLayer';
 import { SessionProvider } from '../session/SessionContext';
 import type { Session } from '../session/session';
 import type { AppRouter } from './router';
@@ -21,7 +22,7 @@ export interface AppProvidersProps {
   mantineEnv?: 'default' | 'test';
 }
 
-/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, notifications (confirmations are mounted with the list engine). */
+/** Mantine (theme, stored light/dark choice), the error boundary, Query, session, notifications, the hint tooltips (confirmations are mounted with the list engine). */
 export function AppProviders({ queryClient, session, children, queryProvider: QueryProvider = QueryClientProvider, mantineEnv }: AppProvidersProps) {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light" env={mantineEnv}>
@@ -30,6 +31,7 @@ export function AppProviders({ queryClient, session, children, queryProvider: Qu
           <SessionProvider session={session}>
             {/* Bottom right: never over the header (counters, the offline queue, the account menu). */}
             <Notifications position="bottom-right" limit={5} />
+            <HintLayer />
             {children}
           </SessionProvider>
         </QueryProvider>

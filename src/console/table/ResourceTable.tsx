@@ -26,6 +26,7 @@ import { permittedColumns, valueAtPath, type Resource } from './resource';
 import classes from './ResourceTable.module.css';
 import { SearchBox } from './SearchBox';
 import { TableFooter } from './TableFooter';
+import { useFirstPaintRows } from './useFirstPaintRows';
 import { useListState } from './useListState';
 import { defaultTableState, filterSpecs, listStorageKey, searchFromTableState, toTableRequest, withFilter, type ListSearch } from './urlState';
 import { ViewsMenu } from '../views/ViewsMenu';
@@ -372,13 +373,14 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const title = resource.title;
   const perPage = state.perPage;
 
+  const firstPaintRows = useFirstPaintRows(rows, density);
   const tableProps = {
     tableRef: (table: HTMLTableElement | null) => {
       // Rows carry aria-selected and the container points at the focused one: a grid.
       table?.setAttribute('role', 'grid');
       table?.setAttribute('aria-multiselectable', bulkAllowed ? 'true' : 'false');
     },
-    records: rows,
+    records: firstPaintRows,
     columns: tableColumns,
     idAccessor: resource.itemKey,
     fetching: query.isPending && !loadError,

@@ -1,8 +1,9 @@
-import { Text, Tooltip, type MantineSize } from '@mantine/core';
+import { Text, type MantineSize } from '@mantine/core';
+import { hintProps } from './HintLayer';
 import { formatMoney, isEmptyValue, type Numeric } from './format';
 
 /**
- * A cost with its full value in a tooltip (operations.md §3): value string or number, currency
+ * A cost with its full value in a tooltip (the shared hint layer, HintLayer.tsx) (operations.md §3): value string or number, currency
  * symbol (default $), fixed decimals, optional trimming of fractions, optional hiding when empty.
  * The tooltip shows the raw value prefixed with $ unless it already contains $.
  */
@@ -32,10 +33,8 @@ export function CostLabel({ value, currency = '$', decimals = 2, trimFractions, 
   }
   const shown = formatMoney(value, { currency, decimals, trimFractions });
   return (
-    <Tooltip label={costTooltip(value)} openDelay={100} withArrow>
-      <Text component="span" size={size} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} tabIndex={0}>
-        {shown}
-      </Text>
-    </Tooltip>
+    <Text component="span" size={size} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} {...hintProps(costTooltip(value))}>
+      {shown}
+    </Text>
   );
 }
