@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -24,9 +24,45 @@ const NOT_THE_CONSOLE = [
  * the IndexedDB cache and the standard list screen — are fetched and compiled alongside the entry
  * (modulepreload) instead of after it, so a reload's saved page renders without that round trip.
  */
-const START_UP_CHUNKS = ['src/contract/endpoints.ts', 'src/console/offline/consoleDb.ts', 'src/console/table/ListScreen.tsx'];
+const CONTRACT = 'src/contract/endpoints.ts';
+const START_UP_CHUNKS = [CONTRACT, 'src/console/offline/consoleDb.ts', 'src/console/table/ListScreen.tsx'];
 
 const ENTRY = 'src/console/main.tsx';
+/** Inlined into index.html by the build (inlineEarlyRestore): it must run before any chunk has arrived. */
+const EARLY_ENTRY = 'src/console/offline/earlyRestore.ts';
+
+/**
+ * index.html gets earlyRestore.ts as an inline script in its head, before the stylesheet, bundled
+ * on its own (a few kilobytes, no imports): a reload starts reading the screen's saved answers
+ * from IndexedDB while the app's code is fetched and evaluated. The server's security headers
+ * allow index.html's inline scripts by their hashes.
+ */
+function inlineEarlyRestore(): Plugin {
+  return {
+    name: 'panel-console:inline-early-restore',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const output = await build({
+          configFile: false,
+          logLevel: 'warn',
+          build: {
+            write: false,
+            minify: true,
+            lib: { entry: resolve(EARLY_ENTRY), formats: ['iife'], name: 'panelConsoleEarlyRestore' },
+            rolldownOptions: { output: { codeSplitting: false } },
+          },
+        });
+        const chunk = (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output : [])).find((o) => o.type === 'chunk');
+        if (!chunk || chunk.type !== 'chunk') throw new Error(`${EARLY_ENTRY} did not build`);
+        const code = chunk.code.replace(/\/\/# sourceMappingURL=.*$/m, '').trim();
+        // Before the stylesheet: an inline script after it would wait for it to arrive.
+        return html.replace('<link rel="stylesheet"', `<script>${code}</script>\n    <link rel="stylesheet"`);
+      },
+    },
+  };
+}
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -42,13 +78,16 @@ function staticClosure(graph: ModuleGraph, roots: string[], into = new Set<strin
 }
 
 /**
- * What a signed-in start-up evaluates before its first render, as two chunks instead of the
- * sixty-odd small ones the default splitting makes of modules lazy screens also import (each file
- * a request the service worker answers in turn and a module record to link, which on a 2-core
- * machine cost more than their bytes): "start-up", the entry's static imports (login, shell,
- * palette, every area's declarations), and "list-screen", what START_UP_CHUNKS add (the endpoint
- * table, the IndexedDB cache, the list screen). Lazy screens import from them (they are loaded
- * anyway). The framework group takes its libraries first. Worked out once per build.
+ * What a signed-in start-up loads, as three chunks instead of the sixty-odd small ones the default
+ * splitting makes of modules lazy screens also import (each file a request the service worker
+ * answers in turn and a module record to link, which on a 2-core machine cost more than their
+ * bytes): "start-up", the entry's static imports (login, shell, palette, every area's
+ * declarations); "list-screen", the list screen and the IndexedDB cache; "contract", the endpoint
+ * table with the schema library. All three are fetched and compiled beside the entry; the
+ * contract is evaluated only after the first screen is painted (building the schemas is a good
+ * part of a start-up's script time, and requests need only src/contract/endpointRoutes.ts). Lazy
+ * screens import from them. The framework group takes its libraries first. Worked out once per
+ * build.
  */
 function startUpChunkGroups() {
   let groups: Map<string, string> | undefined;
@@ -60,9 +99,11 @@ function startUpChunkGroups() {
       if (!groups) {
         const entry = resolve(ENTRY);
         const startUp = staticClosure(graph, [entry]);
-        const listScreen = staticClosure(graph, START_UP_CHUNKS.map((file) => resolve(file)));
+        const contract = staticClosure(graph, [resolve(CONTRACT)]);
+        const listScreen = staticClosure(graph, START_UP_CHUNKS.filter((file) => file !== CONTRACT).map((file) => resolve(file)));
         groups = new Map();
-        for (const module of listScreen) if (!startUp.has(module)) groups.set(module, 'list-screen');
+        for (const module of contract) if (!startUp.has(module)) groups.set(module, 'contract');
+        for (const module of listScreen) if (!startUp.has(module) && !contract.has(module)) groups.set(module, 'list-screen');
         for (const module of startUp) if (module !== entry) groups.set(module, 'start-up');
       }
       return groups.get(id) ?? null;
@@ -114,6 +155,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadStartUpChunks(),
+    inlineEarlyRestore(),
     // Installable PWA (DESIGN.md §7): the shell is precached so the console opens offline; API
     // answers are never cached here (lists and records live in IndexedDB, src/console/offline).
     VitePWA({
@@ -180,7 +222,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@mantine[\\/](core|hooks|notifications)|@floating-ui|@tanstack|react-transition-group|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
               priority: 10,
             },
-            { name: startUpGroups.name, priority: 5 },
+            { name: startUpGroups.name, priority: 5, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deleteConsoleDb, getConsoleDb, type PersistedQueryRecord } from '../../src/console/offline/db';
 import { clearStaffCache } from '../../src/console/offline/queryPersister';
-import { rememberScreenQuery, restoreScreenQueries, screenQueriesKey } from '../../src/console/offline/screenRestore';
+import { beginScreenRead, rememberScreenQuery, restoreScreenQueries, screenQueriesKey } from '../../src/console/offline/screenRestore';
 
 const LIMITS = { maxAge: 24 * 60 * 60 * 1000, buster: 'b1' };
 const usersKey = ['list', 'users', { search: '', headers: [] }] as const;
@@ -37,6 +37,29 @@ describe('restore before the first render', () => {
     expect(client.getQueryData(usersKey)).toEqual(saved.data);
     // Marked with the time it was fetched, so the list refetches at once.
     expect(client.getQueryState(usersKey)?.dataUpdatedAt).toBe(saved.dataUpdatedAt);
+  });
+
+  it("takes the read index.html began while the app's code loaded, once, and only for the same member and screen", async () => {
+    const saved = record('h-users');
+    await (await getConsoleDb()).queries.put(saved);
+    rememberScreenQuery(7, '/users', 'h-users');
+    const early = globalThis as { __panelConsoleEarlyRead?: { answers: Promise<unknown> } | null };
+
+    beginScreenRead(7, '/users');
+    expect(early.__panelConsoleEarlyRead).toMatchObject({ staffId: 7, address: '/users', hashes: ['h-users'] });
+    await early.__panelConsoleEarlyRead!.answers;
+    // The answer changes after the early read has finished: the restore shows what that read found.
+    await (await getConsoleDb()).queries.put(record('h-users', { data: { items: [], totalItemsCount: 0, draw: 4 } }));
+    const client = new QueryClient();
+    expect(await restoreScreenQueries(client, 7, '/users', LIMITS)).toBe(1);
+    expect(client.getQueryData(usersKey)).toEqual(saved.data);
+    expect(early.__panelConsoleEarlyRead).toBeNull();
+
+    // Begun for another screen: ignored, the restore reads for itself.
+    beginScreenRead(7, '/orders');
+    const other = new QueryClient();
+    expect(await restoreScreenQueries(other, 7, '/users', LIMITS)).toBe(1);
+    expect(other.getQueryData(usersKey)).toEqual({ items: [], totalItemsCount: 0, draw: 4 });
   });
 
   it('restores nothing for another screen, another member, an expired answer or another build', async () => {

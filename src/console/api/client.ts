@@ -1,4 +1,5 @@
 import type { BodyOf, Endpoint, QueryOf, ResponseOf } from '../../contract/endpoint';
+import { endpointRoutes } from '../../contract/endpointRoutes';
 import { buildPath } from '../../contract/paths';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
 import { endpointOf, loadedEndpointOf } from './contract';
@@ -71,8 +72,9 @@ export async function apiRaw<N extends EndpointName>(
   name: N,
   options: CallOptions<Endpoints[N]> = {},
 ): Promise<RawResult<ResponseOf<Endpoints[N]>>> {
-  // Synchronous once the table is loaded, so a call starts in the same tick as its caller.
-  const e = loadedEndpointOf(name) ?? (await endpointOf(name));
+  // The request needs only the method and path: it starts in the same tick as its caller, before
+  // the endpoint table (schemas) has loaded; the answer is checked against the table below.
+  const e = endpointRoutes[name];
   const url = `${config.baseUrl}${buildPath(e.path, options.params)}${toQueryString(options.query)}`;
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': newRequestId(), ...options.headers };
   const token = config.getToken();
@@ -102,7 +104,8 @@ export async function apiRaw<N extends EndpointName>(
     if (parsed === undefined) throw new HttpStatusError(response.status, response);
     throw mapErrorBody(response.status, parsed);
   }
-  const checked = e.response.safeParse(parsed);
+  const { response: schema } = loadedEndpointOf(name) ?? (await endpointOf(name));
+  const checked = schema.safeParse(parsed);
   if (!checked.success && import.meta.env?.DEV) {
     console.warn(`[api] ${name}: the answer does not match the contract`, checked.error.issues);
   }

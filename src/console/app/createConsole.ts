@@ -1,5 +1,6 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
-import { loadContract } from '../api/contract';
+import { loadContractAfter } from '../api/contract';
+import { firstScreenPainted } from './firstPaint';
 import { clearStaffCache } from '../offline';
 import { warmConsoleDb } from '../offline/db';
 import { connectMutationQueueToSession } from '../offline/queueReplay';
@@ -24,8 +25,9 @@ import { createAppRouter } from './router';
  */
 export function createConsole() {
   consumeUrlToken();
-  // The endpoint table and IndexedDB load while the rest of the start-up runs.
-  void loadContract();
+  // The endpoint table (schemas that check answers) is built once the first screen has painted;
+  // IndexedDB opens while the rest of the start-up runs.
+  loadContractAfter(firstScreenPainted);
   warmConsoleDb();
   // Opened offline, queries wait for the connection (lists show their saved pages) instead of failing.
   followBrowserOnlineState();

@@ -1,4 +1,6 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { markFirstScreenCommitted } from './firstPaint';
 import { DocumentSettings } from './instanceSettings';
 import type { RouterContext } from './routerContext';
 
@@ -8,6 +10,7 @@ export function NotFoundRedirect() {
 }
 
 function Root() {
+  useEffect(markFirstScreenCommitted, []);
   return (
     <>
       <DocumentSettings />

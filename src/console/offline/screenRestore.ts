@@ -53,6 +53,43 @@ export function forgetScreenQueries(staffId: string | number): void {
   }
 }
 
+type SavedAnswers = Promise<(PersistedQueryRecord | undefined)[]>;
+
+interface EarlyRead {
+  staffId: string | number;
+  address: string;
+  hashes: string[];
+  answers: SavedAnswers;
+}
+
+/**
+ * Where the read begun by index.html (earlyRestore.ts, inlined there by the build) waits for the
+ * app: a global, because that copy of this module is not the app's.
+ */
+const EARLY_READ_GLOBAL = '__panelConsoleEarlyRead';
+type WithEarlyRead = { [EARLY_READ_GLOBAL]?: EarlyRead | null };
+
+/**
+ * Starts reading the saved answers of the screen at `address` now, for restoreScreenQueries to
+ * take when the app starts: the read runs while the browser fetches and evaluates the app's code
+ * instead of after it. Nothing is read when the screen has no saved answers.
+ */
+export function beginScreenRead(staffId: string | number, address: string): void {
+  const hashes = readMap(staffId)[address] ?? [];
+  if (hashes.length === 0 || typeof indexedDB === 'undefined') return;
+  const answers = readSavedAnswers(hashes.map((hash) => [staffKey(staffId), hash] as [string, string]));
+  answers.catch(() => undefined); // taken (and its failure handled) by restoreScreenQueries, or never
+  (globalThis as WithEarlyRead)[EARLY_READ_GLOBAL] = { staffId, address, hashes, answers };
+}
+
+/** The early read, when it was for the same member, screen and saved answers (taken once). */
+function takeEarlyRead(staffId: string | number, address: string, hashes: string[]): SavedAnswers | null {
+  const read = (globalThis as WithEarlyRead)[EARLY_READ_GLOBAL];
+  (globalThis as WithEarlyRead)[EARLY_READ_GLOBAL] = null;
+  const same = read && String(read.staffId) === String(staffId) && read.address === address && read.hashes.join() === hashes.join();
+  return same ? read.answers : null;
+}
+
 export interface RestoreLimits {
   maxAge: number;
   buster: string;
@@ -73,7 +110,7 @@ export async function restoreScreenQueries(
   if (hashes.length === 0 || typeof indexedDB === 'undefined') return 0;
   const staff = staffKey(staffId);
   const restore = (async () => {
-    const records = await readSavedAnswers(hashes.map((hash) => [staff, hash] as [string, string]));
+    const records = await (takeEarlyRead(staffId, address, hashes) ?? readSavedAnswers(hashes.map((hash) => [staff, hash] as [string, string])));
     let restored = 0;
     for (const record of records) {
       if (!record || record.buster !== limits.buster || Date.now() - record.dataUpdatedAt > limits.maxAge) continue;
@@ -92,7 +129,7 @@ export async function restoreScreenQueries(
  * start-up, and this read must not wait for it. Never creates the database (a first visit has
  * none: the upgrade is refused and nothing is read).
  */
-function readSavedAnswers(keys: [string, string][]): Promise<(PersistedQueryRecord | undefined)[]> {
+function readSavedAnswers(keys: [string, string][]): SavedAnswers {
   return new Promise((resolve, reject) => {
     const request = indexedDB.open(CONSOLE_DB_NAME);
     request.onupgradeneeded = () => request.transaction?.abort();

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TableRequest, TableResponse } from '../../contract/table';
 import { api } from '../api/client';
-import { endpointOf } from '../api/contract';
+import { endpointRoutes } from '../../contract/endpointRoutes';
 import { ApiError } from '../api/errors';
 import { persistedQueryOptions } from '../offline/queryPersister';
 import type { Resource } from './resource';
@@ -65,7 +65,7 @@ export async function fetchTable<Row>(resource: Resource<Row>, request: ListRequ
   const draw = nextDraw();
   const body: TableRequest = { ...request, draw };
   const name = resource.endpoint;
-  const endpoint = await endpointOf(name);
+  const endpoint = endpointRoutes[name];
   // The endpoint table types each call; a resource holds any table endpoint, so the call is widened.
   const call = api as (n: string, o: Record<string, unknown>) => Promise<unknown>;
   const encoded = resource.encodeRequest
