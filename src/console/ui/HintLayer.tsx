@@ -62,20 +62,18 @@ export function HintLayer() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && current) hide();
     };
-    document.addEventListener('pointerover', onOver);
-    document.addEventListener('pointerout', onOut);
-    document.addEventListener('focusin', onFocusIn);
-    document.addEventListener('focusout', onFocusOut);
-    document.addEventListener('keydown', onKeyDown, true);
-    window.addEventListener('scroll', hide, true);
+    const listeners: [EventTarget, string, (event: never) => void, boolean][] = [
+      [document, 'pointerover', onOver, false],
+      [document, 'pointerout', onOut, false],
+      [document, 'focusin', onFocusIn, false],
+      [document, 'focusout', onFocusOut, false],
+      [document, 'keydown', onKeyDown, true],
+      [window, 'scroll', hide, true],
+    ];
+    for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener as EventListener, capture);
     return () => {
       hide();
-      document.removeEventListener('pointerover', onOver);
-      document.removeEventListener('pointerout', onOut);
-      document.removeEventListener('focusin', onFocusIn);
-      document.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('keydown', onKeyDown, true);
-      window.removeEventListener('scroll', hide, true);
+      for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener as EventListener, capture);
     };
   }, []);
 
