@@ -131,7 +131,7 @@ function preloadStartUpChunks(): Plugin {
           if (chunk && chunk.type === 'chunk') for (const imported of chunk.imports) add(imported);
         };
         for (const source of START_UP_CHUNKS) {
-          const chunk = chunks.find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith(source));
+          const chunk = chunks.find((c) => c.type === 'chunk' && (c.facadeModuleId?.endsWith(source) || c.moduleIds.some((id) => id.endsWith(source))));
           if (chunk) add(chunk.fileName);
         }
         const present = (file: string) => html.includes(`/${file}"`);

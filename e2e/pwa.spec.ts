@@ -10,6 +10,18 @@ const ordersTable = (page: Page) => page.getByRole('grid').first();
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test.describe('installable console', () => {
+  test("the page fetches the start-up code in a handful of files, and starts reading the saved answers before any of them", async ({ request }) => {
+    const html = await (await request.get('/users')).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/assets\/([a-z-]+)-[^"]*\.js"/g)].map((m) => m[1]);
+    // The framework, the shell, the list screen and the endpoint table come beside the entry (vite.config.ts).
+    expect(preloads).toEqual(expect.arrayContaining(['framework', 'start-up', 'list-screen', 'contract']));
+    expect(preloads.length).toBeLessThanOrEqual(6);
+    // The early read of the saved answers is inline, ahead of the stylesheet (earlyRestore.ts).
+    const early = html.indexOf('__panelConsoleEarlyRead');
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+  });
+
   test('the page links a manifest with the name, icons and shortcuts to Orders and Users', async ({ page, request }) => {
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
