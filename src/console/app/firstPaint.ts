@@ -8,6 +8,10 @@ export const firstScreenPainted = new Promise<void>((resolve) => {
   settle = resolve;
 });
 
+/** At the latest: a start-up that fails before the router's first screen still gets its answers checked. */
+const LATEST_MS = 2000;
+setTimeout(() => settle(), LATEST_MS);
+
 /** Called by the root route after its first commit. */
 export function markFirstScreenCommitted(): void {
   const paintThenSettle = () => setTimeout(settle, 0);
