@@ -32,3 +32,14 @@ export function DialogActions({ submitLabel = 'Save', cancelLabel = 'Cancel', on
     </Stack>
   );
 }
+
+/** The bottom of a dialog that only shows or saves as it goes (billing, sorting, statistics): 'Close'. */
+export function DialogCloseAction({ onClose, disabled, mt }: { onClose: () => void; disabled?: boolean; mt?: string }) {
+  return (
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" onClick={onClose} disabled={disabled}>
+        Close
+      </Button>
+    </Group>
+  );
+}

@@ -45,7 +45,7 @@ export async function startPostgresFanout(databaseUrl: string, deliver: (event: 
   const onError = options.onError ?? ((error: unknown) => console.error('[cluster] realtime fan-out:', error instanceof Error ? error.message : error));
   const sender = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   sender.on('error', onError);
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = sendsInFlight();
   let listener: pg.Client | null = null;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
@@ -85,23 +85,30 @@ export async function startPostgresFanout(databaseUrl: string, deliver: (event: 
         onError(new Error(`${event.event} on ${event.channel} is too large for NOTIFY; delivered in this process only`));
         return;
       }
-      const task = sender
-        .query('SELECT pg_notify($1, $2)', [FANOUT_CHANNEL, payload])
-        .then(() => undefined)
-        .catch(onError);
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
+      inFlight.track(sender.query('SELECT pg_notify($1, $2)', [FANOUT_CHANNEL, payload]).then(() => undefined, onError));
     },
-    async flush() {
-      await Promise.all([...inFlight]);
-    },
+    flush: inFlight.settled,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
-      await Promise.all([...inFlight]);
+      await inFlight.settled();
       await listener?.end().catch(() => {});
       listener = null;
       await sender.end().catch(() => {});
+    },
+  };
+}
+
+/** The sends not yet answered, so flush and close can wait for them. */
+function sendsInFlight() {
+  const pending = new Set<Promise<void>>();
+  return {
+    track(task: Promise<void>): void {
+      pending.add(task);
+      void task.finally(() => pending.delete(task));
+    },
+    settled: async (): Promise<void> => {
+      await Promise.all([...pending]);
     },
   };
 }
@@ -148,21 +155,14 @@ export async function startRedisFanout(redisUrl: string, deliver: (event: Remote
     const cause = startError ?? error;
     throw new Error(`REDIS_URL: Redis could not be reached (${cause instanceof Error ? cause.message : String(cause)})`);
   }
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = sendsInFlight();
   return {
     send(event) {
-      const task = publisher
-        .publish(channel, JSON.stringify({ origin, ...event }))
-        .then(() => undefined)
-        .catch(onError);
-      inFlight.add(task);
-      void task.finally(() => inFlight.delete(task));
+      inFlight.track(publisher.publish(channel, JSON.stringify({ origin, ...event })).then(() => undefined, onError));
     },
-    async flush() {
-      await Promise.all([...inFlight]);
-    },
+    flush: inFlight.settled,
     async close() {
-      await Promise.all([...inFlight]);
+      await inFlight.settled();
       await Promise.all([publisher.quit().catch(() => publisher.disconnect()), subscriber.quit().catch(() => subscriber.disconnect())]);
     },
   };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { NetworkRow, ServiceTypeRow } from '../../../contract/catalogue';
@@ -6,6 +6,7 @@ import type { ActionDialogProps } from '../../actions/types';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { SortableList } from '../../forms/fields/SortableList';
+import { DialogCloseAction } from '../../actions/DialogActions';
 
 /**
  * Hand order (catalogue.md §2 "network positions", "service type positions", "service positions"):
@@ -63,11 +64,7 @@ function SortBody({
         saving={props.submitting}
         emptyText={empty}
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel} disabled={props.submitting}>
-          Close
-        </Button>
-      </Group>
+      <DialogCloseAction onClose={props.onCancel} disabled={props.submitting} />
     </Stack>
   );
 }

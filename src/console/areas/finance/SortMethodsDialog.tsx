@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentMethodRow } from '../../../contract/finance';
@@ -6,6 +6,7 @@ import type { ActionDialogProps } from '../../actions/types';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { SortableList } from '../../forms/fields/SortableList';
+import { DialogCloseAction } from '../../actions/DialogActions';
 
 /** The payment methods' positions (operations.md §4 "edit positions"): drag or use the keyboard, then save. */
 export function SortMethodsDialog({ onSubmit, onCancel, submitting, errorMessage: failed }: ActionDialogProps<unknown, { ids: number[] }>) {
@@ -40,11 +41,7 @@ export function SortMethodsDialog({ onSubmit, onCancel, submitting, errorMessage
         saving={submitting}
         emptyText="There are no payment methods yet."
       />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={submitting}>
-          Close
-        </Button>
-      </Group>
+      <DialogCloseAction onClose={onCancel} disabled={submitting} />
     </Stack>
   );
 }

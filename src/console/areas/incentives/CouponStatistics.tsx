@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Button, Card, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CouponStatisticsGroup, CouponStatisticsRow } from '../../../contract/incentives';
@@ -11,6 +11,7 @@ import { AppLink, Dash, UserLink } from '../../table/cells';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
 import { formatMoney, formatNumber } from '../../ui/format';
+import { DialogCloseAction } from '../../actions/DialogActions';
 
 /**
  * Coupon statistics (catalogue.md §2): date, name, code, received, spent, usages and referral
@@ -149,11 +150,7 @@ function DayUsages({ day, onClose }: { day: string | null; onClose: () => void }
       {usages.isPending && <Loader size="sm" aria-label="Loading the day's usages" />}
       {usages.isError && <Alert color="red">{errorMessage(usages.error)}</Alert>}
       {usages.data && <UsagesTable items={usages.data.items} total={usages.data.total} />}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-      </Group>
+      <DialogCloseAction onClose={onClose} mt="md" />
     </Modal>
   );
 }

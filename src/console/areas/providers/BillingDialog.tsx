@@ -1,18 +1,15 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ExternalPanelRow } from '../../../contract/providers';
 import type { ActionDialogProps } from '../../actions/types';
 import { BillingPanel } from './BillingPanel';
+import { DialogCloseAction } from '../../actions/DialogActions';
 
 /** The provider's billing from its row: records are added, edited and deleted here; Close leaves. */
 export function BillingDialog({ row, onCancel }: ActionDialogProps<ExternalPanelRow, void>) {
   return (
     <Stack>
       <BillingPanel panelId={row?.id ?? null} currency={row?.currency ?? 'USD'} />
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          Close
-        </Button>
-      </Group>
+      <DialogCloseAction onClose={onCancel} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
+import { DialogCloseAction } from '../../actions/DialogActions';
 
 /**
  * What the import dialogs (services, packages, provider services) share: the state of reading the
@@ -16,11 +17,7 @@ export function importSourceFallback(query: UseQueryResult<unknown>, { loading, 
         <Alert color="red" role="alert" title={title}>
           {errorMessage(query.error)}
         </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Close
-          </Button>
-        </Group>
+        <DialogCloseAction onClose={onCancel} />
       </Stack>
     );
   }
