@@ -1,16 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
-import {
-  ARCHIVE_STATE_LABELS,
-  FREE_TRIAL_QUEST_KIND_LABELS,
-  FREE_TRIAL_QUESTS_TABLE,
-  FREE_TRIAL_STATUS_LABELS,
-  FREE_TRIALS_TABLE,
-  type FreeTrialBody,
-  type FreeTrialQuestBody,
-  type FreeTrialQuestRow,
-  type FreeTrialRow,
-  type RejectFreeTrialBody,
-} from '../../../contract/free-trials';
+import { ARCHIVE_STATE_LABELS, FREE_TRIAL_QUEST_KIND_LABELS, FREE_TRIAL_QUESTS_TABLE, FREE_TRIAL_STATUS_LABELS, FREE_TRIALS_TABLE } from '../../../contract/free-trials/columns';
+import type { FreeTrialBody, FreeTrialQuestBody, FreeTrialQuestRow, FreeTrialRow, RejectFreeTrialBody } from '../../../contract/free-trials';
 import { archiveAction, createAction, editAction, restoreAction } from '../../actions/factories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { defineRowAction } from '../../actions/types';

@@ -1,14 +1,7 @@
 import { Badge, Code, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  AUDITS_TABLE,
-  CHANGE_LOGS_TABLE,
-  recordTypeLabel,
-  SERVICE_LOGS_TABLE,
-  type AuditRow,
-  type ChangeLogRow,
-  type ServiceLogRow,
-} from '../../../contract/logs';
+import { AUDITS_TABLE, CHANGE_LOGS_TABLE, recordTypeLabel, SERVICE_LOGS_TABLE } from '../../../contract/logs/columns';
+import type { AuditRow, ChangeLogRow, ServiceLogRow } from '../../../contract/logs';
 import { defineCollectionAction } from '../../actions/types';
 import { recordName, recordPath } from '../../history/recordLinks';
 import { ValuesDiff } from '../../history/ValuesDiff';

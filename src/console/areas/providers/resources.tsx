@@ -1,18 +1,7 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  EXTERNAL_PANELS_TABLE,
-  PROVIDER_SERVICE_TYPE_LABELS,
-  PROVIDER_SERVICES_TABLE,
-  PROVIDER_STATUS_LABELS,
-  PROVIDER_TYPE_LABELS,
-  type ExternalPanelBody,
-  type ExternalPanelRow,
-  type ImportPackagesBody,
-  type ImportServicesBody,
-  type ProviderServiceBody,
-  type ProviderServiceRow,
-} from '../../../contract/providers';
+import { EXTERNAL_PANELS_TABLE, PROVIDER_SERVICE_TYPE_LABELS, PROVIDER_SERVICES_TABLE, PROVIDER_STATUS_LABELS, PROVIDER_TYPE_LABELS } from '../../../contract/providers/columns';
+import type { ExternalPanelBody, ExternalPanelRow, ImportPackagesBody, ImportServicesBody, ProviderServiceBody, ProviderServiceRow } from '../../../contract/providers';
 import { archiveAction, createAction, editAction, restoreAction } from '../../actions/factories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { api } from '../../api/client';
