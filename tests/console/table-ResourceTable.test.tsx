@@ -111,13 +111,13 @@ describe('ResourceTable', () => {
     apiMock.api.mockResolvedValue(page([user(1)], 1));
     const { changes } = mountTable();
     await screen.findByText('user1@example.com');
-    await userEvent.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    const perPage = screen.getByRole('combobox', { name: 'Rows per page' });
+    const options = within(perPage).getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50', '100', 'All']);
-    await userEvent.click(screen.getByRole('option', { name: 'All' }));
+    await userEvent.selectOptions(perPage, 'All');
     expect(changes.at(-1)).toEqual({ perPage: -1 });
     await waitFor(() => expect(requestOf().options).toMatchObject({ itemsPerPage: -1, page: 1 }));
-    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('All');
+    expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveDisplayValue('All');
   });
 
   it('applies a column filter through its popover and shows it as a removable chip', async () => {

@@ -58,6 +58,15 @@ export interface ResourceTableProps<Row> {
   toolbar?: ReactNode;
 }
 
+/**
+ * The first column (the id) and the row menu stay in view when the table scrolls sideways: sticky
+ * by the stylesheet at offsets known in advance (after the 44 px selection column, at the right
+ * edge). The data table's own pinning measures every column with a forced layout on each new set
+ * of columns, which was a good part of a list's first render.
+ */
+const PIN_START = { cellsClassName: classes.pinStart, titleClassName: classes.pinStart };
+const PIN_END = { cellsClassName: classes.pinEnd, titleClassName: classes.pinEnd };
+
 const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
 const STALE_NOTICE_MS = 60_000;
 
@@ -296,13 +305,12 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const runRowActionRef = useRef(runRowAction);
   runRowActionRef.current = runRowAction;
 
-  // The columns change only when what they show changes: the table measures its pinned columns
-  // (a forced layout of every row) whenever it is given new ones, so a new array on every render
-  // (a row focused with j/k, a counter tick) would cost a layout of the whole list each time.
+  // The columns change only when what they show changes: a new array on every render (a row
+  // focused with j/k, a counter tick) would render every cell again.
   const tableColumns = useMemo(() => {
     const list: DataTableColumn<Row>[] = columns
       .filter((c) => state.columns.includes(c.key))
-      .map((column) => {
+      .map((column, index) => {
         const value = state.filters[column.key];
         const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
         const sorted = column.sortable ? (state.sort.key === column.key ? (state.sort.desc ? 'desc' : 'asc') : null) : undefined;
@@ -318,6 +326,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
           ),
           textAlign: column.align,
           width: column.width,
+          ...(index === 0 ? PIN_START : undefined),
           render: (row: Row) => (
             <TruncatedCell width={column.width} align={column.align}>
               {column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)}
@@ -331,6 +340,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
         title: <VisuallyHidden>Actions</VisuallyHidden>,
         textAlign: 'right',
         width: 48,
+        ...PIN_END,
         render: (row: Row) => {
           const key = resource.keyOf(row);
           return (
@@ -391,8 +401,6 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     verticalSpacing: density === 'compact' ? 2 : 8,
     horizontalSpacing: 8,
     fz: 'sm',
-    pinFirstColumn: true,
-    pinLastColumn: rowActionsAllowed,
     'data-density': density,
     onRowClick: ({ record }: { record: Row }) => {
       setFocusedKey(resource.keyOf(record));
@@ -507,6 +515,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
       <div
         ref={containerRef}
         className={classes.container}
+        data-selectable={bulkAllowed || undefined}
         tabIndex={0}
         role="group"
         aria-label={`${title} table. j and k move, x selects, Enter opens, period opens the row menu, Shift+E exports CSV`}

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Select, Text } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Text } from '@mantine/core';
 import { useId } from 'react';
 import { PAGE_SIZES } from '../../contract/columns';
 import { formatNumber } from '../ui/format';
@@ -59,12 +59,12 @@ export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, o
         <Text size="sm" id={labelId}>
           Rows per page
         </Text>
-        <Select
+        {/* The browser's own select: a combobox keeps its option list mounted and positioned on every list's render. */}
+        <NativeSelect
           aria-labelledby={labelId}
           data={data}
           value={perPageValue}
-          onChange={(value) => value !== null && onPerPageChange(Number(value))}
-          allowDeselect={false}
+          onChange={(event) => onPerPageChange(Number(event.currentTarget.value))}
           w={90}
           size="xs"
         />

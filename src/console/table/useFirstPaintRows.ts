@@ -4,9 +4,15 @@ import type { Density } from './density';
 /** The smallest a row is drawn (px), per density: the first paint renders enough rows to fill the window. */
 const MIN_ROW_HEIGHT: Record<Density, number> = { comfortable: 36, compact: 24 };
 
+/**
+ * The least a list's rows start below the window's top (px): the shell's header, the list's
+ * toolbar and its column headers take more than this on every screen.
+ */
+const LIST_TOP_MIN = 150;
+
 /** How many rows fill a window of this height (all of them when the window's height is unknown). */
 export function rowsToFillWindow(density: Density, windowHeight = typeof window === 'undefined' ? 0 : window.innerHeight): number {
-  return windowHeight > 0 ? Math.ceil(windowHeight / MIN_ROW_HEIGHT[density]) : Number.POSITIVE_INFINITY;
+  return windowHeight > 0 ? Math.ceil(Math.max(windowHeight - LIST_TOP_MIN, 0) / MIN_ROW_HEIGHT[density]) + 1 : Number.POSITIVE_INFINITY;
 }
 
 /**
