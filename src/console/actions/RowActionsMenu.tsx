@@ -1,8 +1,9 @@
-import { ActionIcon, Kbd, Menu } from '@mantine/core';
+import { Kbd, Menu } from '@mantine/core';
 import { useState } from 'react';
 import type { Resource } from '../table/resource';
 import { DotsIcon } from '../table/icons';
 import { availableActions, type Can } from './available';
+import classes from './RowActionsMenu.module.css';
 
 /**
  * The row menu (kebab): the actions the row can take now, with their shortcut letters. An action
@@ -13,7 +14,8 @@ import { availableActions, type Can } from './available';
  * Until a row's menu is first opened only its button is rendered: a list paints fifty rows at
  * once, and fifty idle popovers (floating positioning, transitions, focus traps) were a large
  * part of a list's first render. Once opened, the menu stays mounted so focus returns to its
- * button when it closes.
+ * button when it closes. The button is a plain one styled as Mantine's subtle ActionIcon, for
+ * the same reason.
  */
 export interface RowActionsMenuProps<Row> {
   resource: Resource<Row>;
@@ -31,10 +33,9 @@ export function RowActionsMenu<Row>({ resource, row, can, onRun, opened, onOpene
   const subject = resource.describe(row);
   if (!mounted && !opened) {
     return (
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
+      <button
+        type="button"
+        className={`${classes.button} mantine-focus-auto`}
         aria-label={`Actions for ${subject}`}
         aria-haspopup="menu"
         aria-expanded={false}
@@ -45,7 +46,7 @@ export function RowActionsMenu<Row>({ resource, row, can, onRun, opened, onOpene
         }}
       >
         <DotsIcon />
-      </ActionIcon>
+      </button>
     );
   }
   return (
@@ -60,9 +61,9 @@ export function RowActionsMenu<Row>({ resource, row, can, onRun, opened, onOpene
       returnFocus
     >
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${subject}`} onClick={(event) => event.stopPropagation()}>
+        <button type="button" className={`${classes.button} mantine-focus-auto`} aria-label={`Actions for ${subject}`} onClick={(event) => event.stopPropagation()}>
           <DotsIcon />
-        </ActionIcon>
+        </button>
       </Menu.Target>
       <Menu.Dropdown onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
         {actions.map(({ action }) => (

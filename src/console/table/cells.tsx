@@ -1,16 +1,11 @@
-import { Anchor, Text } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '../ui/format';
+import { Dash } from '../ui/InlineText';
+import textClasses from '../ui/InlineText.module.css';
 import { useListEngine } from './engineContext';
 
 /** An empty cell. */
-export function Dash() {
-  return (
-    <Text component="span" c="dimmed" size="sm">
-      —
-    </Text>
-  );
-}
+export { Dash };
 
 /** An in-app link that navigates through the engine's router (plain clicks) and stays a real link. */
 export function AppLink({ to, children }: { to: string; children: ReactNode }) {
@@ -21,10 +16,12 @@ export function AppLink({ to, children }: { to: string; children: ReactNode }) {
     event.stopPropagation();
     navigate(to);
   };
+  // A plain link styled as Mantine's Anchor (lists render one per row); mantine-focus-auto is
+  // Mantine's own keyboard focus ring.
   return (
-    <Anchor href={to} onClick={onClick} size="sm">
+    <a href={to} onClick={onClick} className={`${textClasses.text} ${textClasses.link} mantine-focus-auto`} data-size="sm">
       {children}
-    </Anchor>
+    </a>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Text, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
+import { Dash, InlineText } from './InlineText';
 import { hintProps } from './HintLayer';
 import { formatMoney, isEmptyValue, type Numeric } from './format';
 
@@ -25,16 +26,12 @@ export const costTooltip = (value: Numeric): string => {
 
 export function CostLabel({ value, currency = '$', decimals = 2, trimFractions, hideEmpty, size = 'sm' }: CostLabelProps) {
   if (isEmptyValue(value)) {
-    return hideEmpty ? null : (
-      <Text component="span" size={size} c="dimmed">
-        —
-      </Text>
-    );
+    return hideEmpty ? null : <Dash size={size} />;
   }
   const shown = formatMoney(value, { currency, decimals, trimFractions });
   return (
-    <Text component="span" size={size} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }} {...hintProps(costTooltip(value))}>
+    <InlineText size={size} figure {...hintProps(costTooltip(value))}>
       {shown}
-    </Text>
+    </InlineText>
   );
 }

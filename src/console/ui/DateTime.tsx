@@ -1,4 +1,5 @@
-import { Text, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
+import { Dash, InlineText } from './InlineText';
 import { formatDateTime, parseDate, type DateInput } from './format';
 
 /** A date ('YYYY-MM-DD HH:mm', or 'YYYY-MM-DD' with `dateOnly`) in a <time> element. */
@@ -13,15 +14,11 @@ export interface DateTimeProps {
 export function DateTime({ value, dateOnly, utc, format, size = 'sm' }: DateTimeProps) {
   const parsed = parseDate(value);
   if (!parsed) {
-    return (
-      <Text component="span" size={size} c="dimmed">
-        —
-      </Text>
-    );
+    return <Dash size={size} />;
   }
   return (
-    <Text component="time" size={size} dateTime={parsed.toISOString()} style={{ whiteSpace: 'nowrap' }}>
+    <InlineText size={size} dateTime={parsed.toISOString()} figure>
       {formatDateTime(value, { dateOnly, utc, format })}
-    </Text>
+    </InlineText>
   );
 }

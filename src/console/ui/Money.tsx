@@ -1,4 +1,5 @@
-import { Text, type MantineSize } from '@mantine/core';
+import type { MantineSize } from '@mantine/core';
+import { Dash, InlineText } from './InlineText';
 import { formatMoney, isEmptyValue, type Numeric } from './format';
 
 /** An amount of money: '$1 234.50'. Negative amounts can be tinted with `signed`. */
@@ -14,11 +15,7 @@ export interface MoneyProps {
 
 export function Money({ value, currency = '$', decimals = 2, trimFractions, signed, size = 'sm' }: MoneyProps) {
   if (isEmptyValue(value)) {
-    return (
-      <Text component="span" size={size} c="dimmed">
-        —
-      </Text>
-    );
+    return <Dash size={size} />;
   }
   const text = formatMoney(value, { currency, decimals, trimFractions });
   const negative = text.startsWith('-');
@@ -26,8 +23,8 @@ export function Money({ value, currency = '$', decimals = 2, trimFractions, sign
   // Readable tints (4.5:1 or better) in either theme.
   const color = signed && !isZero ? (negative ? 'var(--panel-money-negative)' : 'var(--panel-money-positive)') : undefined;
   return (
-    <Text component="span" size={size} c={color} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+    <InlineText size={size} figure style={color ? { color } : undefined}>
       {text}
-    </Text>
+    </InlineText>
   );
 }

@@ -1,4 +1,6 @@
-import { Box, Group, Text, Tooltip, type MantineColor, type MantineSize } from '@mantine/core';
+import { Tooltip, type MantineColor, type MantineSize } from '@mantine/core';
+import { InlineText } from './InlineText';
+import textClasses from './InlineText.module.css';
 import type { ReactNode } from 'react';
 import { humanize } from './format';
 
@@ -96,41 +98,23 @@ export function StatusLabel({ value, text, type = 'color', hint, color, bold, di
   const tone = statusTone(value);
   const resolved = disabled ? 'gray' : (color ?? TONE_COLORS[tone]);
   const label = text ?? (value ? humanize(value) : '—');
-  const dotSize = size === 'sm' ? 8 : 10;
   const marker =
     type === 'hint' ? (
       <Tooltip label={hint ?? label} openDelay={100} withArrow disabled={!hint && !label}>
-        <Box component="span" tabIndex={0} aria-label={typeof hint === 'string' ? hint : undefined} style={{ display: 'inline-flex', cursor: 'help' }}>
+        <span tabIndex={0} aria-label={typeof hint === 'string' ? hint : undefined} style={{ display: 'inline-flex', cursor: 'help' }}>
           <HintIcon color={resolved} />
-        </Box>
+        </span>
       </Tooltip>
     ) : (
-      <Box
-        component="span"
-        aria-hidden="true"
-        style={{
-          width: dotSize,
-          height: dotSize,
-          borderRadius: '50%',
-          flex: 'none',
-          backgroundColor: `var(--mantine-color-${resolved}-filled)`,
-        }}
-      />
+      <span aria-hidden="true" className={textClasses.dot} data-size={size} style={{ backgroundColor: `var(--mantine-color-${resolved}-filled)` }} />
     );
   return (
-    <Group
-      component="span"
-      gap={6}
-      wrap="nowrap"
-      data-status={value ? normalizeStatus(value) : undefined}
-      data-tone={tone}
-      data-disabled={disabled || undefined}
-      style={{ display: 'inline-flex', opacity: disabled ? 0.6 : undefined }}
-    >
+    // Plain elements (a list repeats the status in every row); InlineText.module.css styles them.
+    <span className={textClasses.status} data-status={value ? normalizeStatus(value) : undefined} data-tone={tone} data-disabled={disabled || undefined}>
       {marker}
-      <Text component="span" size={size === 'sm' ? 'xs' : 'sm'} fw={bold ? 700 : undefined} c={disabled ? 'dimmed' : undefined}>
+      <InlineText size={size === 'sm' ? 'xs' : 'sm'} bold={bold} dimmed={disabled}>
         {label}
-      </Text>
-    </Group>
+      </InlineText>
+    </span>
   );
 }

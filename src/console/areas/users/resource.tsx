@@ -1,9 +1,9 @@
-import { Text } from '@mantine/core';
 import { USERS_TABLE, type UserBulkAction } from '../../../contract/users/columns';
 import type { UserRow } from '../../../contract/users';
 import type { BulkActionDef, RowActionDef } from '../../actions/types';
 import { defineRowAction } from '../../actions/types';
 import type { Permission } from '../../../contract/permissions';
+import { Dash } from '../../table/cells';
 import { defineResource } from '../../table/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -71,11 +71,7 @@ function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
   };
 }
 
-const dimDash = (
-  <Text component="span" c="dimmed" size="sm">
-    —
-  </Text>
-);
+const dimDash = <Dash />;
 
 export const usersResource = defineResource({
   name: 'users',
