@@ -70,6 +70,21 @@ describe('the copy of the last screen', () => {
     expect(holder?.querySelector('#users-row-5')?.textContent).toBe('bob@example.com');
   });
 
+  it('leaves out the table rows below the window (the app replaces the copy before anyone scrolls)', () => {
+    saveToken(token(7));
+    const root = freshPage();
+    root.innerHTML = `<main><div role="grid"><table><tbody>${[1, 2, 3, 4].map((id) => `<tr id="users-row-${id}"><td>user${id}</td></tr>`).join('')}</tbody></table></div></main>`;
+    const rowHeight = window.innerHeight / 2.5;
+    root.querySelectorAll('tr').forEach((row, index) => {
+      row.getBoundingClientRect = () => ({ top: index * rowHeight, bottom: (index + 1) * rowHeight }) as DOMRect;
+    });
+    captureScreenSnapshot();
+    const painted = loadPage('/users?status=frozen').querySelector('[data-screen-snapshot]');
+    expect(Array.from(painted?.querySelectorAll('tr') ?? []).map((row) => row.id)).toEqual(['users-row-1', 'users-row-2', 'users-row-3']);
+    // The live screen keeps every row.
+    expect(root.querySelectorAll('tr')).toHaveLength(4);
+  });
+
   it('is not painted for another address, another member, an expired token or after logout', () => {
     saveToken(token(7));
     freshPage().innerHTML = APP;

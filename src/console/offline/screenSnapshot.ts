@@ -34,7 +34,7 @@ export function captureScreenSnapshot(root: HTMLElement | null = document.getEle
   if (!token || !root || root.querySelector('[data-screen-snapshot]')) return;
   // Only a signed-in screen with a list or a record is worth it (not the login form or a loader).
   if (!root.querySelector('[role="grid"], main')) return;
-  const html = root.innerHTML;
+  const html = markupInView(root);
   if (html.length > SNAPSHOT_MAX_CHARS) return;
   const snapshot: ScreenSnapshot = { owner: tokenOwner(token), address: `${location.pathname}${location.search}`, at: Date.now(), html };
   try {
@@ -42,6 +42,23 @@ export function captureScreenSnapshot(root: HTMLElement | null = document.getEle
   } catch {
     /* storage full: the next reload paints when the app does */
   }
+}
+
+/**
+ * The screen's markup without the table rows below the window: nobody sees them before the app
+ * has replaced the copy, and every row left out is markup the next load parses, styles and lays
+ * out before the app's own first render (half of a long list's copy).
+ */
+function markupInView(root: HTMLElement): string {
+  const rows = Array.from(root.querySelectorAll('tbody > tr'));
+  const below = rows.map((row) => row.getBoundingClientRect().top >= window.innerHeight);
+  if (!below.includes(true)) return root.innerHTML;
+  const copy = root.cloneNode(true) as HTMLElement;
+  const copiedRows = copy.querySelectorAll('tbody > tr');
+  below.forEach((isBelow, index) => {
+    if (isBelow) copiedRows[index]?.remove();
+  });
+  return copy.innerHTML;
 }
 
 export function forgetScreenSnapshot(): void {
