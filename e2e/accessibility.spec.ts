@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { SCREENS } from '../src/console/app/screens';
 import { COLOR_SCHEME_STORAGE_KEY } from '../src/console/app/theme';
 import { ADMIN, login } from './helpers';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { NetworkRow, ServiceDetail, ServiceRow } from '../src/contract/catalogue';
 import { ADMIN, callApi, login } from './helpers';
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, callApi, login } from './helpers';
 
 /**
@@ -10,7 +11,7 @@ import { ADMIN, callApi, login } from './helpers';
  * in the delivery log; a new panel name reaching another open console without a reload.
  *
  * The receiver listens on 127.0.0.1, so the server runs with WEBHOOK_ALLOWED_HOSTS=127.0.0.1
- * (playwright.config.ts); without it the delivery is refused as SSRF, which this test would report.
+ * (e2e/fixtures.ts); without it the delivery is refused as SSRF, which this test would report.
  */
 
 const stamp = Date.now().toString(36);

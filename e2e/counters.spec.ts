@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { OrderRow } from '../src/contract/orders';
 import { COUNTERS_CHANNEL } from '../src/contract/realtime';
 import { ADMIN, callApi, login } from './helpers';

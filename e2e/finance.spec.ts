@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { InvoiceRow, PaymentMethodRow, UserLedger, WithdrawalRow } from '../src/contract/finance';
 import { SECRET_MASK } from '../src/contract/finance/columns';
 import { ADMIN, callApi, login, parseDisplayedMoney } from './helpers';

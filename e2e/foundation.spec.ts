@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, MANAGER, authToken, login } from './helpers';
 
 test.describe('session and guard', () => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Download, type Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, MANAGER, callApi, login } from './helpers';
 import { parseCsv } from '../tests/server/helpers/csv';
 

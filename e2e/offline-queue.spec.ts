@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { OrderChangeLogEntry, OrderDetail } from '../src/contract/orders';
 import { ADMIN, authToken, callApiWithToken, login, savedLists, serviceWorkerActivated } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { OrderDetail, OrderRow } from '../src/contract/orders';
 import type { ProviderOptionsPage } from '../src/contract/providers';
 import type { TableHeader } from '../src/contract/table';

@@ -1,17 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, SIM_CONTROL_KEY, test } from './fixtures';
 import type { BelowMarginRow, ProviderHealthRow, SyncRunDetail } from '../src/contract/provider-sync';
 import { ADMIN, callApi, login } from './helpers';
 
 /**
  * Provider sync in the browser, against the simulated panel the demo provider "Panvy Demo" points
  * at (the e2e server runs the simulated panels with SIMULATOR=api): the catalogue drifts one step
- * (the simulator's control action; SIM_CONTROL_KEY in playwright.config.ts), Sync now runs the sync
+ * (the simulator's control action; SIM_CONTROL_KEY in e2e/fixtures.ts), Sync now runs the sync
  * job, the run's change set is reviewed and only its price changes are accepted (by mouse, then by
  * keyboard), the rest stays to decide; with a higher margin floor the repriced service shows on the
  * Below margin list.
  */
 
-const SIM_CONTROL_KEY = 'e2e-drift-control';
 
 async function demoProvider(page: Page): Promise<ProviderHealthRow['provider']> {
   const health = await callApi<{ rows: ProviderHealthRow[] }>(page, 'GET', '/api/v1/admin/provider-health?days=30');

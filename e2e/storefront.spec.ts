@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { AvailableService, BannerDetail, BannerRow, PackageDetail, PackageTotalCost, SpecialOfferDetail, SpecialOfferRow } from '../src/contract/storefront';
 import { ADMIN, callApi, login } from './helpers';
 
