@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { firstScreenPainted } from '../app/firstPaint';
 import { settingsQueryOptions } from '../app/instanceSettings';
 import { onLogout, onProfileLoaded } from '../session/lifecycle';
 import type { Session } from '../session/session';
@@ -21,8 +22,11 @@ export function connectRealtimeToSession({ session, queryClient }: { session: Se
   const offProfile = onProfileLoaded(() => {
     halt();
     const mine = generation;
-    // Echo and pusher-js load in their own chunk, off the start-up path.
-    void Promise.all([queryClient.ensureQueryData(settingsQueryOptions), import('./startRealtime')])
+    // Echo and pusher-js load in their own chunk, off the start-up path, once the first screen
+    // has painted: the profile is loaded while a reload's first screen renders, and fetching,
+    // compiling and connecting then competed with it (the counters show their saved values).
+    const loadClient = firstScreenPainted.then(() => import('./startRealtime'));
+    void Promise.all([queryClient.ensureQueryData(settingsQueryOptions), loadClient])
       .then(([settings, { startRealtime }]) => {
         if (mine !== generation || !session.currentToken()) return;
         stop = startRealtime({ token: () => session.currentToken(), settings: settings.broadcasting, queryClient });
