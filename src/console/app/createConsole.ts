@@ -48,11 +48,20 @@ export function createConsole() {
   forgetDraftsOnLogout();
   // The saved answers of the screen being opened go into the cache before the first render.
   const member = savedProfileFor(session.currentToken());
-  const ready = member
+  const restored = member
     ? restoreScreenQueries(queryClient, member.id, screenAddress(window.location), queryCacheLimits()).then(() => undefined)
     : Promise.resolve();
+  // The router resolves the address meanwhile (guards with the saved profile, the screen's code),
+  // so the first render is the whole screen, not an empty shell, a load in its commit and a
+  // second pass. A guard that waits on the network (no saved profile) is not waited for long:
+  // the router's pending screen takes over after ROUTER_WAIT_MS.
+  const routed = Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ROUTER_WAIT_MS))]);
+  const ready = Promise.all([restored, routed]).then(() => undefined);
   return { queryClient, session, router, ready };
 }
+
+/** The longest the first render waits for the router to resolve the address. */
+const ROUTER_WAIT_MS = 300;
 
 /** Starts loading the code of the screens a pathname opens (their lazy components). */
 function preloadScreenOf(router: ReturnType<typeof createAppRouter>, pathname: string): void {
