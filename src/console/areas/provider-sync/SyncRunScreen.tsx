@@ -17,6 +17,7 @@ import { errorMessage } from '../../api/errors';
 import { confirm } from '../../ui/confirm';
 import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
+import { Dash } from '../../ui/InlineText';
 import { formatNumber } from '../../ui/format';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { download, duration, percent, priceIn, readable, RunStatus, SYNC_KEY } from './common';
@@ -302,9 +303,7 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                         ))}
                       </Stack>
                     ) : (
-                      <Text size="sm" c="dimmed">
-                        —
-                      </Text>
+                      <Dash />
                     )}
                   </Table.Td>
                   <Table.Td>

@@ -4,17 +4,14 @@ import type { ReactNode } from 'react';
 import type { UserDetail } from '../../../contract/users';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
+import { Dash } from '../../ui/InlineText';
 import { formatNumber, humanize } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatPercent } from './percent';
 import { ProfilePanel } from './ProfilePanel';
 
-const none = (
-  <Text span c="dimmed">
-    —
-  </Text>
-);
+const none = <Dash />;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
