@@ -25,9 +25,9 @@ const NOT_THE_CONSOLE = [
  * (modulepreload) instead of after it, so a reload's saved page renders without that round trip.
  */
 const CONTRACT = 'src/contract/endpoints.ts';
-const START_UP_CHUNKS = [CONTRACT, 'src/console/offline/consoleDb.ts', 'src/console/table/ListScreen.tsx'];
-
-const ENTRY = 'src/console/main.tsx';
+/** The app's start, which the entry (src/console/main.tsx) imports once index.html's copy of the last screen is painted. */
+const START_UP = 'src/console/startConsole.tsx';
+const START_UP_CHUNKS = [START_UP, CONTRACT, 'src/console/offline/consoleDb.ts', 'src/console/table/ListScreen.tsx'];
 /** Inlined into index.html by the build (inlineEarlyRestore): it must run before any chunk has arrived. */
 const EARLY_ENTRY = 'src/console/offline/earlyRestore.ts';
 
@@ -81,8 +81,8 @@ function staticClosure(graph: ModuleGraph, roots: string[], into = new Set<strin
  * What a signed-in start-up loads, as three chunks instead of the sixty-odd small ones the default
  * splitting makes of modules lazy screens also import (each file a request the service worker
  * answers in turn and a module record to link, which on a 2-core machine cost more than their
- * bytes): "start-up", the entry's static imports (login, shell, palette, every area's
- * declarations); "list-screen", the list screen and the IndexedDB cache; "contract", the endpoint
+ * bytes): "start-up", the app's start and its static imports (login, shell, palette, every
+ * area's declarations); "list-screen", the list screen and the IndexedDB cache; "contract", the endpoint
  * table with the schema library. All three are fetched and compiled beside the entry; the
  * contract is evaluated only after the first screen is painted (building the schemas is a good
  * part of a start-up's script time, and requests need only src/contract/endpointRoutes.ts). Lazy
@@ -97,15 +97,16 @@ function startUpChunkGroups() {
     },
     name: (id: string, graph: ModuleGraph): string | null => {
       if (!groups) {
-        const entry = resolve(ENTRY);
-        const startUp = staticClosure(graph, [entry]);
+        const startUp = staticClosure(graph, [resolve(START_UP)]);
         const contract = staticClosure(graph, [resolve(CONTRACT)]);
-        const listScreen = staticClosure(graph, START_UP_CHUNKS.filter((file) => file !== CONTRACT).map((file) => resolve(file)));
+        const listScreen = staticClosure(graph, START_UP_CHUNKS.filter((file) => file !== CONTRACT && file !== START_UP).map((file) => resolve(file)));
         groups = new Map();
         for (const module of contract) if (!startUp.has(module)) groups.set(module, 'contract');
         for (const module of listScreen) if (!startUp.has(module) && !contract.has(module)) groups.set(module, 'list-screen');
-        for (const module of startUp) if (module !== entry) groups.set(module, 'start-up');
+        for (const module of startUp) groups.set(module, 'start-up');
       }
+      // Vite's preload helper stays with the entry, which uses it to import the app's start.
+      if (id.includes('preload-helper')) return null;
       return groups.get(id) ?? null;
     },
   };
@@ -188,7 +189,7 @@ export default defineConfig({
       workbox: {
         // The build's code and page; the icons come from includeAssets and the manifest.
         globPatterns: ['**/*.{js,css,html}'],
-        // The entry chunk is over a megabyte; a file left out of the precache would break offline start.
+        // A file left out of the precache would break an offline start, however big.
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: NOT_THE_CONSOLE,

@@ -1,7 +1,8 @@
 /**
- * The console's bundle, as a browser loads it: the entry chunk, everything the entry imports
- * statically (what a start-up must download and evaluate before the first render), and what each
- * area's screens add when opened. Run after `npm run build`: `npx tsx bench/bundle.ts`.
+ * The console's bundle, as a browser loads it: the entry chunk, the chunks index.html preloads
+ * beside it (the app's start, which the entry imports once the copy of the last screen is
+ * painted, and what it imports: what a start-up must download and evaluate before the first
+ * render), and what each area's screens add when opened. Run after `npm run build`: `npx tsx bench/bundle.ts`.
  * Sizes are gzip -9 of the built files. The UI framework (React, Mantine, the router and query) is
  * its own chunk, shared by every screen; the console's own start-up code (the entry, the shell,
  * the palette, every area's declarations) is the entry chunk plus the "start-up" chunk
@@ -43,7 +44,7 @@ function staticClosure(keys: string[], into = new Set<string>()): Set<string> {
 const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipOf(manifest[key].file), 0);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
-// The entry's static imports and the chunks index.html preloads beside it (the list screen).
+// The entry's static imports and the chunks index.html preloads beside it (the app's start, the list screen).
 const preloaded = [...readFileSync(`${DIST}/index.html`, 'utf8').matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
 const startup = staticClosure([entryKey, ...Object.keys(manifest).filter((key) => preloaded.includes(manifest[key].file))]);
 const entry = gzipOf(manifest[entryKey].file);
@@ -53,7 +54,7 @@ const startUpChunk = [...startup].find((key) => /(^|\/)start-up-[^/]*\.js$/.test
 const ownCode = entry + (startUpChunk ? gzipOf(manifest[startUpChunk].file) : 0);
 console.log(`entry chunk                          ${kb(entry).padStart(10)}  (${manifest[entryKey].file})`);
 console.log(`console code at start-up             ${kb(ownCode).padStart(10)}  (entry + ${startUpChunk ? manifest[startUpChunk].file : 'no start-up chunk'}) budget 200 kB: ${ownCode <= 200 * 1024 ? 'met' : 'NOT met'}`);
-console.log(`start-up (entry + ${String(startup.size - 1).padStart(2)} chunks)          ${kb(startupTotal).padStart(10)}  (the entry's static imports and the preloaded list screen)`);
+console.log(`start-up (entry + ${String(startup.size - 1).padStart(2)} chunks)          ${kb(startupTotal).padStart(10)}  (the entry and the chunks index.html preloads)`);
 for (const key of [...startup].filter((k) => k !== entryKey).sort((a, b) => gzipOf(manifest[b].file) - gzipOf(manifest[a].file))) {
   console.log(`  ${manifest[key].file.padEnd(44)} ${kb(gzipOf(manifest[key].file)).padStart(10)}`);
 }

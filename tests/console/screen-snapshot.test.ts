@@ -11,6 +11,7 @@ import {
   SNAPSHOT_SETTLE_MS,
   type ScreenSnapshot,
 } from '../../src/console/offline/screenSnapshot';
+import { afterSnapshotPainted } from '../../src/console/offline/snapshotPaint';
 
 /**
  * The copy of the last screen: taken by the app (screenSnapshot.ts), painted again by the inline
@@ -150,6 +151,57 @@ describe('the copy of the last screen', () => {
       stop();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('the entry\'s wait for the copy to be painted', () => {
+  const settled = (promise: Promise<void>) => {
+    let done = false;
+    void promise.then(() => {
+      done = true;
+    });
+    return () => done;
+  };
+
+  it('waits for the next frame when index.html painted a copy, then lets the app start', async () => {
+    saveToken(token(7));
+    captureScreenSnapshot(Object.assign(freshPage(), { innerHTML: APP }));
+    loadPage('/users?status=frozen');
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    try {
+      const isDone = settled(afterSnapshotPainted(document, 10_000));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(isDone()).toBe(false);
+      // The frame that paints the copy runs; the app starts after it.
+      frames.shift()!(performance.now());
+      await expect.poll(isDone).toBe(true);
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
+  it('does not wait when there is no copy, or the page is hidden, and never longer than its bound', async () => {
+    freshPage();
+    await afterSnapshotPainted(document, 60_000);
+
+    saveToken(token(7));
+    captureScreenSnapshot(Object.assign(freshPage(), { innerHTML: APP }));
+    loadPage('/users?status=frozen');
+    expect(document.querySelector('[data-screen-snapshot]')).not.toBeNull();
+    // No frame ever comes (a background tab): the bound lets the app start anyway.
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      await afterSnapshotPainted(document, 60_000);
+      hidden.mockRestore();
+      const isDone = settled(afterSnapshotPainted(document, 50));
+      expect(isDone()).toBe(false);
+      await expect.poll(isDone).toBe(true);
+    } finally {
+      raf.mockRestore();
+      hidden.mockRestore();
     }
   });
 });

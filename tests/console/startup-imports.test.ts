@@ -4,8 +4,9 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * What the console's start-up code imports: the entry's static imports, followed through the
- * source (type-only imports and dynamic `import()` are not loaded at start-up). The schema library
+ * What the console's start-up code imports: the static imports of the app's start
+ * (src/console/startConsole.tsx, which the entry imports once index.html's copy of the last screen
+ * is painted), followed through the source (type-only imports and dynamic `import()` are not loaded at start-up). The schema library
  * must not be among them: building the endpoint table's schemas waits for the first screen's paint
  * (src/console/api/contract.ts), and a resource declaration that takes its labels or column table
  * from an area's contract module (`contract/<area>/index.ts`) instead of its zod-free
@@ -13,6 +14,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const ENTRY = 'src/console/main.tsx';
+const START_UP = 'src/console/startConsole.tsx';
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\s)((?:[^'";]|\n)*?\s+from\s+)?['"]([^'"]+)['"]/gm;
 // An eager import.meta.glob of '<dir>/<each folder>/<file>': the area registry (src/console/app/areas.ts).
 const EAGER_GLOB = /import\.meta\.glob(?:<[^>]*>)?\(\s*'([^']+)'\s*,\s*\{[^}]*eager:\s*true/g;
@@ -70,10 +72,19 @@ function startUpClosure(entry: string) {
   return { modules, packages };
 }
 
-describe('the console start-up code', () => {
-  const { modules, packages } = startUpClosure(ENTRY);
+describe('the console entry', () => {
+  it('loads nothing before the copy of the last screen is painted but the wait for that paint', () => {
+    const { modules, packages } = startUpClosure(ENTRY);
+    expect([...modules.keys()].sort()).toEqual([ENTRY, 'src/console/offline/snapshotPaint.ts']);
+    expect([...packages.keys()]).toEqual([]);
+    expect(readFileSync(ENTRY, 'utf8')).toContain("import('./startConsole')");
+  });
+});
 
-  it('is found by following the entry (sanity: the shell and the area declarations are in it)', () => {
+describe('the console start-up code', () => {
+  const { modules, packages } = startUpClosure(START_UP);
+
+  it('is found by following the app\'s start (sanity: the shell and the area declarations are in it)', () => {
     expect(modules.has('src/console/app/AppLayout.tsx')).toBe(true);
     expect(modules.has('src/console/areas/users/resource.tsx')).toBe(true);
     expect(packages.has('react')).toBe(true);
