@@ -16,6 +16,8 @@ import { ADMIN, login } from './helpers';
  * (src/console/app/screens.ts) is opened, and the ones an area gives a component (the others send
  * the member Home) are scanned. A record screen (`/orders/:id`) is reached by opening the first row
  * of its list. Beside the screens: the login screen, the command palette and an action's dialog.
+ * The screens are shared among several tests (SHARDS below), so Playwright's workers scan them
+ * side by side.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -77,8 +79,20 @@ const only = process.env.AXE_ONLY ? new RegExp(process.env.AXE_ONLY) : null;
 const screenPaths = SCREENS.filter((s) => s.access.kind === 'auth' || s.access.kind === 'groups')
   .map((s) => s.path)
   .filter((path) => !only || only.test(path));
-const listPaths = screenPaths.filter((p) => !p.includes(':'));
-const recordPaths = screenPaths.filter((p) => p.includes(':'));
+
+/**
+ * The screens in SHARDS tests that Playwright's workers share (each has its own server): a list
+ * and the screens under it (`/orders`, `/orders/:id`) stay in one test, as a record screen is
+ * reached from its list. The login screen, the palette and an action's dialog are one more test.
+ */
+const SHARDS = 4;
+const shards: string[][] = Array.from({ length: SHARDS }, () => []);
+const byArea = new Map<string, string[]>();
+for (const path of screenPaths) {
+  const area = path.split('/')[1] ?? '';
+  byArea.set(area, [...(byArea.get(area) ?? []), path]);
+}
+[...byArea.values()].forEach((paths, i) => shards[i % SHARDS].push(...paths));
 
 /** Opens a path; true when the app shows it (a path no area registers sends the member Home). */
 async function open(page: Page, path: string): Promise<boolean> {
@@ -92,103 +106,152 @@ async function waitForRows(page: Page) {
   await expect(page.locator('[role="grid"] tbody tr[id*="-row-"]').or(page.getByText('No data found')).first()).toBeVisible();
 }
 
-test('no serious or critical violation on any registered screen, light and dark theme', async ({ page }) => {
-  // Every screen of every area, one after another: the time grows with the areas.
-  test.setTimeout(900_000);
+/** Collects the findings of a test and prints them (and what was scanned) at its end, passed or not. */
+function findingsLog() {
+  const findings: Finding[] = [];
+  const scanned: string[] = [];
+  return {
+    findings,
+    scanned,
+    add(where: string, found: Finding[]) {
+      findings.push(...found);
+      scanned.push(where);
+    },
+    report() {
+      console.log(`[axe] scanned ${scanned.length}: ${scanned.join(', ')}`);
+      console.log(`[axe] serious/critical: ${findings.length} (screen, rule) pairs, ${new Set(findings.map((f) => f.rule)).size} kinds`);
+      for (const f of findings) console.log(`  ${f.where}  ${f.impact}  ${f.rule}  (${f.nodes} nodes, e.g. ${f.sample})`);
+    },
+  };
+}
+
+async function startLight(page: Page) {
   await page.setViewportSize({ width: 1440, height: 900 });
   // Every page starts light; scan() switches each to dark and back.
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [COLOR_SCHEME_STORAGE_KEY, 'light'] as const);
-  const findings: Finding[] = [];
-  const scanned: string[] = [];
+}
+
+/** Opens a path; true when it shows a table, its rows loaded. */
+async function openList(page: Page, path: string): Promise<boolean> {
+  if (!(await open(page, path))) return false;
+  if (!(await page.locator('[role="grid"]').count())) return false;
+  await waitForRows(page);
+  return true;
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+shards.forEach((paths, index) => {
+  test(`no serious or critical violation on the registered screens, light and dark theme (${index + 1} of ${SHARDS}: ${paths[0] ?? 'none'} …)`, async ({ page }) => {
+    // The screens of a quarter of the areas, one after another: the time grows with the areas.
+    test.setTimeout(600_000);
+    await startLight(page);
+    const log = findingsLog();
+    const lists: string[] = [];
+    try {
+      await login(page, ADMIN);
+      for (const path of paths.filter((p) => !p.includes(':'))) {
+        if (!(await open(page, path))) continue;
+        if (await page.locator('[role="grid"]').count()) {
+          lists.push(path);
+          await waitForRows(page);
+        }
+        log.add(path, await scan(page, path));
+      }
+
+      // Record screens: the first row of their list, opened with Enter.
+      for (const pattern of paths.filter((p) => p.includes(':'))) {
+        const listPath = pattern.slice(0, pattern.indexOf('/:'));
+        if (!lists.includes(listPath)) continue;
+        // A screen under a record ('/external-panels/:id/sync') is reached from that record's screen.
+        const afterParam = pattern.slice(listPath.length + 2);
+        const suffix = afterParam.includes('/') ? afterParam.slice(afterParam.indexOf('/')) : '';
+        const recordPattern = pattern.slice(0, pattern.length - suffix.length);
+        await open(page, listPath);
+        await waitForRows(page);
+        const firstRow = page.locator('[role="grid"] tbody tr[id*="-row-"]').first();
+        if (!(await firstRow.count())) continue;
+        await page.getByRole('group', { name: /table\. j and k move/ }).focus();
+        await page.keyboard.press('j');
+        await expect(firstRow).toHaveAttribute('data-focused', 'true');
+        await page.keyboard.press('Enter');
+        const shape = new RegExp(`^${recordPattern.replace(/:[^/]+/g, '[^/]+')}$`);
+        await expect.poll(() => new URL(page.url()).pathname).toMatch(shape);
+        if (suffix) await page.goto(`${new URL(page.url()).pathname}${suffix}`);
+        await expect(page.locator('#main-content :is(h1, h2, h3, [role="alert"])').first()).toBeVisible();
+        log.add(pattern, await scan(page, pattern));
+      }
+    } finally {
+      log.report();
+    }
+    expect(log.scanned.length).toBeGreaterThan(0);
+    expect(log.findings).toEqual([]);
+  });
+});
+
+test('no serious or critical violation on the login screen, the command palette and an action\'s dialog, light and dark theme', async ({ page }) => {
+  test.setTimeout(300_000);
+  await startLight(page);
+  const log = findingsLog();
   let dialogScanned = false;
-
-  const report = () => {
-    console.log(`[axe] scanned ${scanned.length}: ${scanned.join(', ')}`);
-    console.log(`[axe] serious/critical: ${findings.length} (screen, rule) pairs, ${new Set(findings.map((f) => f.rule)).size} kinds`);
-    for (const f of findings) console.log(`  ${f.where}  ${f.impact}  ${f.rule}  (${f.nodes} nodes, e.g. ${f.sample})`);
-  };
   try {
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  findings.push(...(await scan(page, '/login')));
-  scanned.push('/login');
-  await login(page, ADMIN);
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+    log.add('/login', await scan(page, '/login'));
+    await login(page, ADMIN);
 
-  const lists: string[] = [];
-  for (const path of listPaths) {
-    if (!(await open(page, path))) continue;
-    if (await page.locator('[role="grid"]').count()) {
-      lists.push(path);
-      await waitForRows(page);
+    // The command palette, open over the first list.
+    const listPaths = screenPaths.filter((p) => !p.includes(':'));
+    let first: string | undefined;
+    for (const path of listPaths) {
+      if (await openList(page, path)) {
+        first = path;
+        break;
+      }
     }
-    findings.push(...(await scan(page, path)));
-    scanned.push(path);
-  }
-
-  // Record screens: the first row of their list, opened with Enter.
-  for (const pattern of recordPaths) {
-    const listPath = pattern.slice(0, pattern.indexOf('/:'));
-    if (!lists.includes(listPath)) continue;
-    // A screen under a record ('/external-panels/:id/sync') is reached from that record's screen.
-    const afterParam = pattern.slice(listPath.length + 2);
-    const suffix = afterParam.includes('/') ? afterParam.slice(afterParam.indexOf('/')) : '';
-    const recordPattern = pattern.slice(0, pattern.length - suffix.length);
-    await open(page, listPath);
-    await waitForRows(page);
-    const firstRow = page.locator('[role="grid"] tbody tr[id*="-row-"]').first();
-    if (!(await firstRow.count())) continue;
-    await page.getByRole('group', { name: /table\. j and k move/ }).focus();
-    await page.keyboard.press('j');
-    await expect(firstRow).toHaveAttribute('data-focused', 'true');
-    await page.keyboard.press('Enter');
-    const shape = new RegExp(`^${recordPattern.replace(/:[^/]+/g, '[^/]+')}$`);
-    await expect.poll(() => new URL(page.url()).pathname).toMatch(shape);
-    if (suffix) await page.goto(`${new URL(page.url()).pathname}${suffix}`);
-    await expect(page.locator('#main-content :is(h1, h2, h3, [role="alert"])').first()).toBeVisible();
-    findings.push(...(await scan(page, pattern)));
-    scanned.push(pattern);
-  }
-
-  // The command palette, open over a list.
-  await open(page, lists[0]);
-  await page.keyboard.press('Control+k');
-  const palette = page.locator('[cmdk-root]');
-  await expect(palette).toBeVisible();
-  await page.keyboard.type('orders');
-  findings.push(...(await scan(page, 'palette')));
-  scanned.push('palette');
-  await page.keyboard.press('Escape');
-  await expect(palette).toBeHidden();
-
-  // An action's dialog: the first row action that opens one, on the first list offering it.
-  for (const path of lists) {
-    if (dialogScanned) break;
-    await open(page, path);
-    await waitForRows(page);
-    const menuButtons = page.getByRole('button', { name: /^Actions for / });
-    if (!(await menuButtons.count())) continue;
-    await menuButtons.first().click();
-    const item = page.locator('[role="menuitem"][aria-haspopup="dialog"]:not([data-disabled])').first();
-    if (!(await item.count())) {
-      await page.keyboard.press('Escape');
-      continue;
-    }
-    await item.click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    findings.push(...(await scan(page, `${path} dialog`)));
-    scanned.push(`${path} dialog`);
-    dialogScanned = true;
+    expect(first, 'a registered list').toBeDefined();
+    await page.keyboard.press('Control+k');
+    const palette = page.locator('[cmdk-root]');
+    await expect(palette).toBeVisible();
+    await page.keyboard.type('orders');
+    log.add('palette', await scan(page, 'palette'));
     await page.keyboard.press('Escape');
-  }
+    await expect(palette).toBeHidden();
 
+    // An action's dialog: the first row action that opens one, on the first list offering it.
+    for (const path of listPaths) {
+      if (dialogScanned) break;
+      if (!(await openList(page, path))) continue;
+      const menuButtons = page.getByRole('button', { name: /^Actions for / });
+      if (!(await menuButtons.count())) continue;
+      await menuButtons.first().click();
+      const item = page.locator('[role="menuitem"][aria-haspopup="dialog"]:not([data-disabled])').first();
+      if (!(await item.count())) {
+        await page.keyboard.press('Escape');
+        continue;
+      }
+      await item.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      log.add(`${path} dialog`, await scan(page, `${path} dialog`));
+      dialogScanned = true;
+      await page.keyboard.press('Escape');
+    }
   } finally {
-    report();
+    log.report();
   }
-
-  expect(scanned).toContain('palette');
+  expect(log.scanned).toContain('palette');
   expect(dialogScanned).toBe(true);
-  expect(scanned.some((s) => s.includes(':'))).toBe(true);
-  expect(findings).toEqual([]);
+  expect(log.findings).toEqual([]);
+});
+
+test('the screens are shared out whole: every registered screen in exactly one part, a record screen with its list', () => {
+  expect(shards.flat().sort()).toEqual([...screenPaths].sort());
+  for (const pattern of screenPaths.filter((p) => p.includes(':'))) {
+    const listPath = pattern.slice(0, pattern.indexOf('/:'));
+    if (!screenPaths.includes(listPath)) continue;
+    expect(shards.find((paths) => paths.includes(pattern))).toContain(listPath);
+  }
+  if (!only) expect(shards.filter((paths) => paths.some((p) => p.includes(':'))).length).toBeGreaterThan(1);
 });
