@@ -6,7 +6,8 @@ import { ADMIN, login } from './helpers';
 /**
  * Lists a moderator lives in, at 1440×900: one-line rows (at least 15 on screen for orders, users
  * and drip-feed), no default list wider than the screen, and history that behaves — Back undoes
- * a filter change, while typing a search replaces the entry instead of adding one.
+ * a filter change, while typing a search replaces the entry instead of adding one; a record's
+ * way back returns to its list as it was left.
  */
 
 const ROWS = '[role="grid"] tbody tr[id*="-row-"]';
@@ -109,5 +110,26 @@ test.describe('at 1440×900', () => {
     await page.goBack();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBeNull();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('in_moderation');
+  });
+
+  test('a record screen links back to its list as the member left it: filters and sort', async ({ page }) => {
+    await login(page, ADMIN);
+    await openList(page, '/orders?status=completed&sort=createdAt:asc');
+    const firstRow = page.locator(ROWS).first();
+    const firstId = await firstRow.getAttribute('id');
+    await page.getByRole('group', { name: /table\. j and k move/ }).focus();
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/orders\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: /^Order \d+$/ })).toBeVisible();
+
+    // The header's way back is a link named after the list (it opens in a new tab too).
+    const back = page.getByRole('main').getByRole('link', { name: 'Orders', exact: true });
+    await expect(back).toHaveAttribute('href', '/orders');
+    await back.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('completed');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('createdAt:asc');
+    await expect(page.getByRole('group', { name: 'Active filters' })).toContainText('Status: Completed');
+    await expect(page.locator(ROWS).first()).toHaveAttribute('id', firstId!);
   });
 });

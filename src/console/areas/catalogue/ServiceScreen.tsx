@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Anchor,
   Badge,
   Button,
   Group,
@@ -17,12 +16,11 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   FULL_DESCRIPTION_LOCATIONS,
@@ -51,6 +49,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { serviceCollectionsQuery } from './queries';
 import { ImpactDetails, impactQuery } from './ServiceImpactDialog';
 import { TranslatedTexts } from './TranslatedTexts';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * One screen creates and edits a service (catalogue.md §2 services/create and services/:id): every
@@ -493,44 +492,49 @@ function ServiceHeader({ detail }: { detail?: ServiceDetail }) {
   };
   const manage = can('manageServicesAndProviders');
   return (
-    <Group justify="space-between" align="flex-start">
-      <div>
-        <Title order={1} size="h2">
-          {detail ? `Service ${detail.id}: ${detail.name}` : 'New service'}
-        </Title>
-        {detail && (
-          <Group gap="xs" mt={4}>
-            <Text size="sm" c="dimmed">
-              {detail.network.name} · {detail.serviceType.name}
-            </Text>
+    <RecordHeader
+      back={{ to: '/services', label: 'Services' }}
+      title={detail ? `Service ${detail.id}: ${detail.name}` : 'New service'}
+      status={
+        detail && (
+          <>
             {detail.isArchived ? <StatusLabel value="archived" text="Archived" /> : <StatusLabel value={detail.isEnabled ? 'active' : 'disabled'} text={detail.isEnabled ? 'Enabled' : 'Disabled'} />}
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
               {detail.translationState.complete.length}/12 locales complete
             </Badge>
+          </>
+        )
+      }
+      description={
+        detail && (
+          <Text size="sm" c="dimmed">
+            {detail.network.name} · {detail.serviceType.name}
+          </Text>
+        )
+      }
+      actions={
+        detail &&
+        manage && (
+          <Group gap="xs">
+            {detail.actions.archivable && (
+              <Button variant="light" color="yellow" loading={busy} onClick={() => void archive()}>
+                Archive
+              </Button>
+            )}
+            {detail.actions.unarchivable && (
+              <Button variant="light" loading={busy} onClick={() => void unarchive()}>
+                Unarchive
+              </Button>
+            )}
+            {detail.actions.copyable && (
+              <Button variant="light" loading={busy} onClick={() => void copy()}>
+                Copy
+              </Button>
+            )}
           </Group>
-        )}
-      </div>
-      <Group gap="xs">
-        {detail && manage && detail.actions.archivable && (
-          <Button variant="light" color="yellow" loading={busy} onClick={() => void archive()}>
-            Archive
-          </Button>
-        )}
-        {detail && manage && detail.actions.unarchivable && (
-          <Button variant="light" loading={busy} onClick={() => void unarchive()}>
-            Unarchive
-          </Button>
-        )}
-        {detail && manage && detail.actions.copyable && (
-          <Button variant="light" loading={busy} onClick={() => void copy()}>
-            Copy
-          </Button>
-        )}
-        <Anchor component={Link} to="/services">
-          Back to services
-        </Anchor>
-      </Group>
-    </Group>
+        )
+      }
+    />
   );
 }
 

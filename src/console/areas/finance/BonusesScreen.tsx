@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { ActionIcon, Button, Paper, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { storeBonusesBodySchema, type PaymentMethodBonus, type PaymentMethodDetail, type StoreBonusesBody } from '../../../contract/finance';
 import { api } from '../../api/client';
@@ -13,6 +13,7 @@ import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
 import { confirm } from '../../ui/confirm';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * The bonuses of one payment method (operations.md §2 payment-method-bonuses/:id): a list of bonus
@@ -38,8 +39,8 @@ export function BonusesScreen({ id }: RecordScreenProps) {
     queryKey: ['detail', 'payment-methods', id],
     queryFn: ({ signal }) => api('paymentMethodsShow', { params: { paymentMethodId: id }, signal }),
   });
-  if (method.isPending) return <Skeleton h={240} />;
-  if (method.isError) return <Alert color="red">{errorMessage(method.error)}</Alert>;
+  const fallback = detailFallback(method, { loading: 'Loading the payment method', title: 'Payment method bonuses' });
+  if (fallback || !method.data) return fallback;
   return <BonusesForm key={method.data.updatedAt + method.data.paymentMethodBonuses.map((b) => b.id).join()} method={method.data} />;
 }
 
@@ -84,17 +85,15 @@ function BonusesForm({ method }: { method: PaymentMethodDetail }) {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <div>
-          <Title order={2}>Bonuses of {method.name}</Title>
+      <RecordHeader
+        back={{ to: '/payment-methods', label: 'Payment methods' }}
+        title={`Bonuses of ${method.name}`}
+        description={
           <Text size="sm" c="dimmed">
             A paid invoice gets the enabled bonus with the highest "from amount" not above what was paid.
           </Text>
-        </div>
-        <Anchor component={Link} to="/payment-methods">
-          Back to payment methods
-        </Anchor>
-      </Group>
+        }
+      />
       <FormScreen form={form} onSubmit={save} submitLabel="Save bonuses">
         <Paper withBorder p="sm">
           <Table>

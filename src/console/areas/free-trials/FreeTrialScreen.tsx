@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FREE_TRIAL_STATUS_LABELS } from '../../../contract/free-trials';
 import type { RecordScreenProps } from '../../app/area';
@@ -13,6 +13,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { RecordActions } from '../../actions/RecordActions';
 import { Field } from '../../ui/Field';
 import { freeTrialsResource } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One free-trial request: its terms, the decision, the free order, its actions and its history. */
 export function FreeTrialScreen({ id }: RecordScreenProps) {
@@ -25,17 +26,17 @@ export function FreeTrialScreen({ id }: RecordScreenProps) {
   const r = query.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component="button" type="button" size="sm" onClick={() => history.back()}>
-            Back
-          </Anchor>
-          <Title order={2}>Free trial {r.id}</Title>
-          <StatusLabel value={r.status} text={FREE_TRIAL_STATUS_LABELS[r.status]} />
-          {r.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
-        </Group>
-        <RecordActions resource={freeTrialsResource} row={r} label="Free-trial actions" />
-      </Group>
+      <RecordHeader
+        back={{ to: '/requests', label: 'Free-trial requests' }}
+        title={`Free trial ${r.id}`}
+        status={
+          <>
+            <StatusLabel value={r.status} text={FREE_TRIAL_STATUS_LABELS[r.status]} />
+            {r.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
+          </>
+        }
+        actions={<RecordActions resource={freeTrialsResource} row={r} label="Free-trial actions" />}
+      />
       <Card withBorder component="section" aria-label="Free-trial details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="User">

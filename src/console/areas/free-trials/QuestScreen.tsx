@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FREE_TRIAL_QUEST_KIND_LABELS } from '../../../contract/free-trials';
 import type { RecordScreenProps } from '../../app/area';
@@ -13,6 +13,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { RecordActions } from '../../actions/RecordActions';
 import { Field } from '../../ui/Field';
 import { questsResource } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One free-trial quest: the task, its reward, its requests, its actions and its history. */
 export function QuestScreen({ id }: RecordScreenProps) {
@@ -25,17 +26,17 @@ export function QuestScreen({ id }: RecordScreenProps) {
   const q = query.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component="button" type="button" size="sm" onClick={() => history.back()}>
-            Back
-          </Anchor>
-          <Title order={2}>{q.name}</Title>
-          <StatusLabel value={q.isEnabled ? 'active' : 'disabled'} text={q.isEnabled ? 'Offered' : 'Not offered'} />
-          {q.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
-        </Group>
-        <RecordActions resource={questsResource} row={q} label="Quest actions" />
-      </Group>
+      <RecordHeader
+        back={{ to: '/quests', label: 'Free-trial quests' }}
+        title={q.name}
+        status={
+          <>
+            <StatusLabel value={q.isEnabled ? 'active' : 'disabled'} text={q.isEnabled ? 'Offered' : 'Not offered'} />
+            {q.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
+          </>
+        }
+        actions={<RecordActions resource={questsResource} row={q} label="Quest actions" />}
+      />
       <Card withBorder component="section" aria-label="Quest details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="Task">{FREE_TRIAL_QUEST_KIND_LABELS[q.kind]}</Field>

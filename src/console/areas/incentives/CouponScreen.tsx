@@ -1,6 +1,5 @@
-import { Anchor, Card, Group, Pagination, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { COUPON_BONUS_TYPE_LABELS, COUPON_CALCULATION_TYPE_LABELS, COUPON_PAYMENT_TYPE_LABELS, COUPON_STATUS_LABELS } from '../../../contract/incentives';
 import type { RecordScreenProps } from '../../app/area';
@@ -18,6 +17,7 @@ import { RecordActions } from '../../actions/RecordActions';
 import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
 import { couponsResource } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One coupon: its terms, flags, translations, usage (paged) and history; its actions; a price preview with its code. */
 export function CouponScreen({ id }: RecordScreenProps) {
@@ -33,18 +33,16 @@ export function CouponScreen({ id }: RecordScreenProps) {
   ] as const;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component={Link} to="/coupons" size="sm">
-            Coupons
-          </Anchor>
-          <Title order={2}>
-            {c.name} <Text span ff="monospace" c="dimmed">{c.code}</Text>
-          </Title>
-          <StatusLabel value={c.status} text={COUPON_STATUS_LABELS[c.status]} />
-        </Group>
-        <RecordActions resource={couponsResource} row={c} label="Coupon actions" />
-      </Group>
+      <RecordHeader
+        back={{ to: '/coupons', label: 'Coupons' }}
+        title={
+          <>
+            {c.name} <Text span inherit ff="monospace" c="dimmed">{c.code}</Text>
+          </>
+        }
+        status={<StatusLabel value={c.status} text={COUPON_STATUS_LABELS[c.status]} />}
+        actions={<RecordActions resource={couponsResource} row={c} label="Coupon actions" />}
+      />
       <Card withBorder component="section" aria-label="Coupon details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="Used on">{COUPON_PAYMENT_TYPE_LABELS[c.paymentType]}</Field>

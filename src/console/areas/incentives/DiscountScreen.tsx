@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DISCOUNT_STATUS_LABELS } from '../../../contract/incentives';
@@ -14,6 +14,7 @@ import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
 import { previewPath } from './previewPath';
 import { discountsResource } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One discount: dates, where it applies, its services with their percentages, actions and history. */
 export function DiscountScreen({ id }: RecordScreenProps) {
@@ -23,17 +24,17 @@ export function DiscountScreen({ id }: RecordScreenProps) {
   const d = query.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component={Link} to="/discounts" size="sm">
-            Discounts
-          </Anchor>
-          <Title order={2}>{d.name}</Title>
-          <StatusLabel value={d.status} text={DISCOUNT_STATUS_LABELS[d.status]} />
-          {d.isRunning && <Badge variant="light" color="teal">Running now</Badge>}
-        </Group>
-        <RecordActions resource={discountsResource} row={d} label="Discount actions" />
-      </Group>
+      <RecordHeader
+        back={{ to: '/discounts', label: 'Discounts' }}
+        title={d.name}
+        status={
+          <>
+            <StatusLabel value={d.status} text={DISCOUNT_STATUS_LABELS[d.status]} />
+            {d.isRunning && <Badge variant="light" color="teal">Running now</Badge>}
+          </>
+        }
+        actions={<RecordActions resource={discountsResource} row={d} label="Discount actions" />}
+      />
       <Card withBorder component="section" aria-label="Discount details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="Valid from">

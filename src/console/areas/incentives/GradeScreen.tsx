@@ -1,6 +1,5 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { RecordScreenProps } from '../../app/area';
 import { api } from '../../api/client';
 import { RecordHistory } from '../../history/RecordHistory';
@@ -14,6 +13,7 @@ import { RecordActions } from '../../actions/RecordActions';
 import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
 import { gradesResource } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One grade of the loyalty program: its terms, translations, customers (a link to the filtered users list), actions and history. */
 export function GradeScreen({ id }: RecordScreenProps) {
@@ -23,16 +23,12 @@ export function GradeScreen({ id }: RecordScreenProps) {
   const g = query.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component={Link} to="/loyalty-program" size="sm">
-            Loyalty program
-          </Anchor>
-          <Title order={2}>{g.name}</Title>
-          {g.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
-        </Group>
-        <RecordActions resource={gradesResource} row={g} label="Grade actions" />
-      </Group>
+      <RecordHeader
+        back={{ to: '/loyalty-program', label: 'Loyalty program' }}
+        title={g.name}
+        status={g.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
+        actions={<RecordActions resource={gradesResource} row={g} label="Grade actions" />}
+      />
       <Card withBorder component="section" aria-label="Grade details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="Spending goal">

@@ -1,5 +1,5 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/orders';
@@ -20,6 +20,7 @@ import { ordersResource } from './resource';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { Field } from '../../ui/Field';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One order (operations.md §2 "orders/:id", the id passed as a prop): fields, actions, edits, history. */
 
@@ -322,17 +323,13 @@ export function OrderScreen({ id: orderId }: RecordScreenProps) {
   const manage = can('manageOrders');
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component="button" type="button" size="sm" onClick={() => history.back()}>
-            Back
-          </Anchor>
-          <Title order={2}>Order {order.id}</Title>
-          <StatusLabel value={order.status} />
-          {query.isFetching && <Badge variant="light">Updating…</Badge>}
-        </Group>
-        <OrderActions order={order} />
-      </Group>
+      <RecordHeader
+        back={{ to: '/orders', label: 'Orders' }}
+        title={`Order ${order.id}`}
+        status={<StatusLabel value={order.status} />}
+        updating={query.isFetching}
+        actions={<OrderActions order={order} />}
+      />
       <Card withBorder component="section" aria-label="Order details">
         <OrderFields order={order} />
       </Card>

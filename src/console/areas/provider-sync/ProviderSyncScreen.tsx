@@ -22,6 +22,7 @@ import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
 import { formatNumber } from '../../ui/format';
 import { download, duration, percent, readable, RunStatus, SYNC_KEY } from './common';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** A provider's sync (/external-panels/:id/sync): Sync now, settings, the accepted catalogue and the run history. */
 
@@ -49,24 +50,24 @@ export function ProviderSyncScreen({ id: providerId }: RecordScreenProps) {
   const busy = o.runs.some((r) => r.status === 'queued' || r.status === 'running');
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Anchor component={Link} to={`/external-panels/${providerId}`} size="sm">
-            {o.provider.name}
-          </Anchor>
-          <Title order={2}>Sync</Title>
-          {o.provider.syncFailed && (
+      <RecordHeader
+        back={{ to: `/external-panels/${providerId}`, label: o.provider.name }}
+        title="Sync"
+        status={
+          o.provider.syncFailed && (
             <Badge color="red" variant="light">
               Last sync failed
             </Badge>
-          )}
-        </Group>
-        <Tooltip label={busy ? 'A sync is already queued or running' : 'Fetch the provider’s services and compare them now'}>
-          <Button onClick={() => syncNow.mutate()} loading={syncNow.isPending || busy} disabled={o.provider.isArchived}>
-            Sync now
-          </Button>
-        </Tooltip>
-      </Group>
+          )
+        }
+        actions={
+          <Tooltip label={busy ? 'A sync is already queued or running' : 'Fetch the provider’s services and compare them now'}>
+            <Button onClick={() => syncNow.mutate()} loading={syncNow.isPending || busy} disabled={o.provider.isArchived}>
+              Sync now
+            </Button>
+          </Tooltip>
+        }
+      />
       {!o.provider.syncServices && !o.provider.syncPrices && (
         <Alert color="yellow" title="Scheduled sync is off for this provider">
           Neither “Sync services” nor “Sync prices” is on in the provider’s settings: it syncs only when you press Sync now, and

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Checkbox, Group, Kbd, Pagination, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Checkbox, Group, Kbd, Pagination, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import { Dash } from '../../ui/InlineText';
 import { formatNumber } from '../../ui/format';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { download, duration, percent, priceIn, readable, RunStatus, SYNC_KEY } from './common';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * One sync run's change set (/provider-sync-runs/:id): filter by kind, pick changes (all, some,
@@ -136,20 +137,18 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Group gap="sm">
-          <Anchor component={Link} to={`/external-panels/${run.provider.id}/sync`} size="sm">
-            {run.provider.name} · Sync
-          </Anchor>
-          <Title order={2}>Sync run {run.id}</Title>
-          <RunStatus status={run.status} />
-        </Group>
-        {run.hasRawAnswer && (
-          <Button variant="subtle" onClick={() => void api('providerSyncRunRaw', { params: { runId } }).then((r) => download(r.fileName, r.contentType, r.text), (e) => notifications.show({ color: 'red', message: errorMessage(e) }))}>
-            Download raw answer
-          </Button>
-        )}
-      </Group>
+      <RecordHeader
+        back={{ to: `/external-panels/${run.provider.id}/sync`, label: `${run.provider.name} · Sync` }}
+        title={`Sync run ${run.id}`}
+        status={<RunStatus status={run.status} />}
+        actions={
+          run.hasRawAnswer && (
+            <Button variant="subtle" onClick={() => void api('providerSyncRunRaw', { params: { runId } }).then((r) => download(r.fileName, r.contentType, r.text), (e) => notifications.show({ color: 'red', message: errorMessage(e) }))}>
+              Download raw answer
+            </Button>
+          )
+        }
+      />
       <RunSummary run={run} />
       {run.status === 'superseded' && (
         <Alert color="gray" title="Superseded">

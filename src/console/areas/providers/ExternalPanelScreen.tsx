@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PROVIDER_STATISTIC_TYPE_LABELS, PROVIDER_SYNC_FLAG_LABELS, PROVIDER_SYNC_FLAGS, PROVIDER_SERVICE_TYPE_LABELS } from '../../../contract/providers';
@@ -14,6 +15,7 @@ import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { BillingPanel } from './BillingPanel';
 import { currencySign, externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * One provider (external panel): every field (never the token: only whether one is stored), the
@@ -24,36 +26,34 @@ import { currencySign, externalPanelsResource, ProviderStatus, ProviderTypeBadge
 export function ExternalPanelScreen({ id }: RecordScreenProps) {
   const detail = useQuery({ queryKey: ['detail', 'external-panels', id], queryFn: ({ signal }) => api('externalPanelsShow', { params: { externalPanelId: id }, signal }) });
   const services = useQuery({ queryKey: ['detail', 'external-panels', id, 'services'], queryFn: ({ signal }) => api('externalPanelServices', { params: { externalPanelId: id }, signal }) });
-  if (detail.isPending) return <Skeleton h={240} />;
-  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const fallback = detailFallback(detail, { loading: 'Loading the provider', title: 'Provider' });
+  if (fallback || !detail.data) return fallback;
   const p = detail.data;
   const syncing = PROVIDER_SYNC_FLAGS.filter((f) => p[f]);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/external-panels" size="sm">
-            Providers
-          </Anchor>
-          <Group gap="sm">
-            <Title order={1} size="h2">
-              {p.name}
-            </Title>
+      <RecordHeader
+        back={{ to: '/external-panels', label: 'Providers' }}
+        title={p.name}
+        status={
+          <>
             <ProviderTypeBadge type={p.type} />
             {p.isOurPanel && (
               <Badge variant="outline" color="indigo">
                 our panel
               </Badge>
             )}
-          </Group>
-          <ProviderStatus status={p.status} archived={p.isArchived} syncFailed={p.syncFailed} />
-        </Stack>
-        <RecordActions resource={externalPanelsResource} row={p} label={`Actions on ${p.name}`}>
-          <Button size="xs" variant="default" component={Link} to={`/external-panels/${p.id}/sync`}>
-            Sync
-          </Button>
-        </RecordActions>
-      </Group>
+          </>
+        }
+        description={<ProviderStatus status={p.status} archived={p.isArchived} syncFailed={p.syncFailed} />}
+        actions={
+          <RecordActions resource={externalPanelsResource} row={p} label={`Actions on ${p.name}`}>
+            <Button size="xs" variant="default" component={Link} to={`/external-panels/${p.id}/sync`}>
+              Sync
+            </Button>
+          </RecordActions>
+        }
+      />
       {p.syncFailed && (
         <Alert color="red" title="The last sync failed">
           <Group justify="space-between" gap="sm">

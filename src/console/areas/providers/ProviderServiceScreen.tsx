@@ -1,10 +1,9 @@
-import { Alert, Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { PROVIDER_SERVICE_TYPE_LABELS, SERVICE_SYNC_FLAG_LABELS, type ServiceSyncFlag } from '../../../contract/providers';
 import { RecordActions } from '../../actions/RecordActions';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink } from '../../table/cells';
@@ -13,29 +12,24 @@ import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { currencySign, ProviderStatus, providerServicesResource } from './resources';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One provider service (pricing rule): its source, price, events, the services it fulfils, its history. */
 
 export function ProviderServiceScreen({ id }: RecordScreenProps) {
   const detail = useQuery({ queryKey: ['detail', 'provider-services', id], queryFn: ({ signal }) => api('providerServicesShow', { params: { providerId: id }, signal }) });
-  if (detail.isPending) return <Skeleton h={240} />;
-  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const fallback = detailFallback(detail, { loading: 'Loading the provider service', title: 'Provider service' });
+  if (fallback || !detail.data) return fallback;
   const s = detail.data;
   const syncing = Object.entries(s.syncFlags).filter(([, on]) => on).map(([k]) => SERVICE_SYNC_FLAG_LABELS[k as ServiceSyncFlag] ?? k);
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/providers" size="sm">
-            Provider services
-          </Anchor>
-          <Title order={1} size="h2">
-            {s.name}
-          </Title>
-          <ProviderStatus status={s.status} archived={s.isArchived} />
-        </Stack>
-        <RecordActions resource={providerServicesResource} row={s} label={`Actions on provider service ${s.id}`} />
-      </Group>
+      <RecordHeader
+        back={{ to: '/providers', label: 'Provider services' }}
+        title={s.name}
+        description={<ProviderStatus status={s.status} archived={s.isArchived} />}
+        actions={<RecordActions resource={providerServicesResource} row={s} label={`Actions on provider service ${s.id}`} />}
+      />
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="Provider">

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Paper, PasswordInput, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Alert, Badge, Button, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { STAFF_STATUS_LABELS, type PasswordLink, type StaffDetail, type StaffUpdateBody } from '../../../contract/staff';
 import { api } from '../../api/client';
@@ -17,6 +17,7 @@ import { passwordLinkKey } from './resource';
 import { StaffEditDialog } from './StaffDialogs';
 import { staffSessionsKey, StaffSessionsPanel } from './StaffSessionsPanel';
 import { useDialogSubmit, type DialogSubmitState } from '../../forms/useDialogSubmit';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * One staff member: roles, direct permissions and the effective permissions they make together
@@ -36,8 +37,8 @@ export function StaffScreen({ id }: RecordScreenProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const detail = useQuery({ queryKey: ['detail', 'staff', id], queryFn: ({ signal }) => api('staffShow', { params: { staffId: id }, signal }) });
 
-  if (detail.isPending) return <Skeleton h={300} />;
-  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const fallback = detailFallback(detail, { loading: 'Loading the staff member', title: 'Staff member' });
+  if (fallback || !detail.data) return fallback;
   const member = detail.data;
 
   const refresh = async (next?: StaffDetail) => {
@@ -74,43 +75,37 @@ export function StaffScreen({ id }: RecordScreenProps) {
   const deactivated = member.status === 'deactivated';
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/staff" size="sm">
-            Staff
-          </Anchor>
-          <Title order={1} size="h2">
-            {member.name}
-          </Title>
-          <Group gap="xs">
-            <Text>{member.email}</Text>
-            <StatusLabel value={statusTone[member.status]} text={STAFF_STATUS_LABELS[member.status]} />
+      <RecordHeader
+        back={{ to: '/staff', label: 'Staff' }}
+        title={member.name}
+        status={<StatusLabel value={statusTone[member.status]} text={STAFF_STATUS_LABELS[member.status]} />}
+        description={<Text>{member.email}</Text>}
+        actions={
+          <Group gap="sm">
+            <Button variant="default" onClick={() => { reset(); setDialog('edit'); }}>
+              Edit
+            </Button>
+            <Button variant="default" onClick={() => { reset(); setDialog('password'); }}>
+              Set password
+            </Button>
+            <Button variant="default" loading={busy === 'link'} onClick={() => run('link', member.passwordLinkExpiresAt ? 'Make a new one-time link? The earlier link stops working.' : null, () => api('staffPasswordLink', { params: { staffId: id } }))}>
+              New password link
+            </Button>
+            <Button variant="default" loading={busy === 'signout'} onClick={() => run('signout', `End every session of ${member.name}? They sign in again to continue.`, () => api('staffSignOutEverywhere', { params: { staffId: id } }))}>
+              Sign out everywhere
+            </Button>
+            {deactivated ? (
+              <Button loading={busy === 'activate'} onClick={() => run('activate', null, () => api('staffActivate', { params: { staffId: id } }))}>
+                Reactivate
+              </Button>
+            ) : (
+              <Button color="red" disabled={!member.deactivatable} loading={busy === 'deactivate'} onClick={() => run('deactivate', `Deactivate ${member.name}? Their sessions end at once and they cannot sign in until reactivated.`, () => api('staffDeactivate', { params: { staffId: id } }))}>
+                Deactivate
+              </Button>
+            )}
           </Group>
-        </Stack>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => { reset(); setDialog('edit'); }}>
-            Edit
-          </Button>
-          <Button variant="default" onClick={() => { reset(); setDialog('password'); }}>
-            Set password
-          </Button>
-          <Button variant="default" loading={busy === 'link'} onClick={() => run('link', member.passwordLinkExpiresAt ? 'Make a new one-time link? The earlier link stops working.' : null, () => api('staffPasswordLink', { params: { staffId: id } }))}>
-            New password link
-          </Button>
-          <Button variant="default" loading={busy === 'signout'} onClick={() => run('signout', `End every session of ${member.name}? They sign in again to continue.`, () => api('staffSignOutEverywhere', { params: { staffId: id } }))}>
-            Sign out everywhere
-          </Button>
-          {deactivated ? (
-            <Button loading={busy === 'activate'} onClick={() => run('activate', null, () => api('staffActivate', { params: { staffId: id } }))}>
-              Reactivate
-            </Button>
-          ) : (
-            <Button color="red" disabled={!member.deactivatable} loading={busy === 'deactivate'} onClick={() => run('deactivate', `Deactivate ${member.name}? Their sessions end at once and they cannot sign in until reactivated.`, () => api('staffDeactivate', { params: { staffId: id } }))}>
-              Deactivate
-            </Button>
-          )}
-        </Group>
-      </Group>
+        }
+      />
       {link && (
         <OneTimeValueAlert title="One-time password link" value={link.url} onDismiss={() => setKept(null)}>
           <Text size="sm">

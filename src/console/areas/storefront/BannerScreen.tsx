@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Anchor, Button, ColorInput, Group, NumberInput, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { ActionIcon, Button, ColorInput, Group, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import {
   BANNER_IMAGE_MAX_BYTES,
   BANNER_IMAGE_SIZES,
@@ -22,7 +22,6 @@ import {
 } from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
 import { ImageUploadField, SortableList, toMultipart, TranslationsField, type ImageValue } from '../../forms/fields';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
@@ -32,6 +31,7 @@ import { listKeyPrefix } from '../../table/listQuery';
 import { confirm } from '../../ui/confirm';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { bannerQuery } from './queries';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * One banner (catalogue.md §2–§5, §9): its type (none disables the place), scroll delay (1–15
@@ -103,8 +103,8 @@ const initialValues = (b: BannerDetail): Values => ({
 
 export function BannerScreen({ id }: RecordScreenProps) {
   const query = useQuery(bannerQuery(id));
-  if (query.isPending) return <Skeleton h={320} aria-label="Loading the banner" />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
+  const fallback = detailFallback(query, { loading: 'Loading the banner', title: 'Banner' });
+  if (fallback || !query.data) return fallback;
   return (
     <Stack gap="md">
       <BannerHeader banner={query.data} />
@@ -133,18 +133,16 @@ function BannerHeader({ banner }: { banner: BannerDetail }) {
     });
   };
   return (
-    <Group justify="space-between">
-      <Group gap="sm">
-        <Anchor component={Link} to="/banners" size="sm">
-          Banners
-        </Anchor>
-        <Title order={2}>{BANNER_PLACE_LABELS[banner.place]} banner</Title>
-        <StatusLabel value={banner.status === 'active' ? 'active' : 'disabled'} text={banner.status === 'active' ? 'Active' : 'Disabled'} />
-      </Group>
-      <Button size="xs" variant="light" color="red" onClick={() => void remove()} disabled={banner.type === 'none' && banner.informationsCount === 0}>
-        Remove banner
-      </Button>
-    </Group>
+    <RecordHeader
+      back={{ to: '/banners', label: 'Banners' }}
+      title={`${BANNER_PLACE_LABELS[banner.place]} banner`}
+      status={<StatusLabel value={banner.status === 'active' ? 'active' : 'disabled'} text={banner.status === 'active' ? 'Active' : 'Disabled'} />}
+      actions={
+        <Button size="xs" variant="light" color="red" onClick={() => void remove()} disabled={banner.type === 'none' && banner.informationsCount === 0}>
+          Remove banner
+        </Button>
+      }
+    />
   );
 }
 

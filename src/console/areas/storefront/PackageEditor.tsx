@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Anchor, Button, Checkbox, Group, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { ActionIcon, Button, Checkbox, Group, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
   DEFAULT_PACKAGE_TYPE,
@@ -17,9 +17,7 @@ import {
   type PackageType,
 } from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
-import { availableActions } from '../../actions/available';
 import type { ActionDialogProps } from '../../actions/types';
-import { useRunAction } from '../../actions/useRunAction';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
@@ -28,13 +26,14 @@ import { FormDialog } from '../../forms/FormDialog';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { useContractForm, type ContractForm } from '../../forms/useContractForm';
 import { RecordHistory } from '../../history/RecordHistory';
-import { useListEngine } from '../../table/engineContext';
 import { listKeyPrefix } from '../../table/listQuery';
 import { CostLabel } from '../../ui/CostLabel';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { percentText } from '../../forms/fields/percent';
 import { packageCollectionsQuery, packageQuery } from './queries';
 import { packagesResource } from './resources';
+import { RecordActions } from '../../actions/RecordActions';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * The package editor (catalogue.md §3 "Package"): create in a dialog, edit on the package's screen
@@ -126,8 +125,8 @@ export function PackageDialog(props: ActionDialogProps<PackageRow, PackageBody>)
 /** The package's screen: its editor, its state, archive or restore, and its history. */
 export function PackageScreen({ id }: RecordScreenProps) {
   const query = useQuery(packageQuery(id));
-  if (query.isPending) return <Skeleton h={320} aria-label="Loading the package" />;
-  if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
+  const fallback = detailFallback(query, { loading: 'Loading the package', title: 'Package' });
+  if (fallback || !query.data) return fallback;
   return (
     <Stack gap="md">
       <PackageHeader detail={query.data} />
@@ -138,36 +137,27 @@ export function PackageScreen({ id }: RecordScreenProps) {
 }
 
 function PackageHeader({ detail }: { detail: PackageDetail }) {
-  const { can } = useListEngine();
-  const run = useRunAction();
-  const actions = availableActions(packagesResource, detail, can).filter((a) => a.enabled);
   return (
-    <Group justify="space-between">
-      <Group gap="sm">
-        <Anchor component={Link} to="/packages" size="sm">
-          Packages
-        </Anchor>
-        <Title order={2}>{detail.name}</Title>
-        {detail.isArchived ? (
+    <RecordHeader
+      back={{ to: '/packages', label: 'Packages' }}
+      title={detail.name}
+      status={
+        detail.isArchived ? (
           <StatusLabel value="archived" text="Archived" />
         ) : (
           <StatusLabel value={detail.isEnabled ? 'active' : 'disabled'} text={detail.isEnabled ? 'Enabled' : 'Disabled'} />
-        )}
-        {detail.provider && (
+        )
+      }
+      description={
+        detail.provider && (
           <Text size="sm" c="dimmed">
             from {detail.provider.name}
             {detail.sync ? ' (kept in sync)' : ''}
           </Text>
-        )}
-      </Group>
-      <Group gap="xs">
-        {actions.map(({ action }) => (
-          <Button key={action.id} size="xs" variant="light" color={action.color} onClick={() => void run.row(packagesResource, action.id, detail)}>
-            {action.label}
-          </Button>
-        ))}
-      </Group>
-    </Group>
+        )
+      }
+      actions={<RecordActions resource={packagesResource} row={detail} label="Package actions" />}
+    />
   );
 }
 

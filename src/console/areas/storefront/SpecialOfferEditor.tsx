@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, MultiSelect, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Loader, MultiSelect, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -13,9 +13,7 @@ import {
   type SpecialOfferRow,
 } from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
-import { availableActions } from '../../actions/available';
 import type { ActionDialogProps } from '../../actions/types';
-import { useRunAction } from '../../actions/useRunAction';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
@@ -23,12 +21,13 @@ import { TranslationsField } from '../../forms/fields';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { RecordHistory } from '../../history/RecordHistory';
-import { useListEngine } from '../../table/engineContext';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { offerCollectionQuery, offerNetworksQuery, offerServiceTypesQuery, specialOfferQuery } from './queries';
 import { specialOffersResource } from './resources';
 import { Field } from '../../ui/Field';
+import { RecordActions } from '../../actions/RecordActions';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * The special offer editor (catalogue.md §2 modal, §3, §5): place and position from the collection,
@@ -165,41 +164,28 @@ function useNetworkServices(networkId: number | null) {
 
 /** /special-offers/:id: the offer, its services, its actions and its history. */
 export function SpecialOfferScreen({ id }: RecordScreenProps) {
-  const { can } = useListEngine();
-  const run = useRunAction();
   const navigate = useNavigate();
   const query = useQuery(specialOfferQuery(id));
   if (query.isPending) return <Skeleton h={240} aria-label="Loading the special offer" />;
   if (query.isError) return <Alert color="red">{errorMessage(query.error)}</Alert>;
   const o = query.data;
-  const actions = availableActions(specialOffersResource, o, can).filter((a) => a.enabled);
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component={Link} to="/special-offers" size="sm">
-            Special offers
-          </Anchor>
-          <Title order={2}>{o.name}</Title>
-          <StatusLabel value={o.status === 'enabled' ? 'active' : o.status} text={SPECIAL_OFFER_STATUS_LABELS[o.status]} />
-        </Group>
-        <Group gap="xs">
-          {actions.map(({ action }) => (
-            <Button
-              key={action.id}
-              size="xs"
-              variant="light"
-              color={action.color}
-              onClick={async () => {
-                const outcome = await run.row(specialOffersResource, action.id, o);
-                if (outcome === 'done' && action.id === 'delete') await navigate({ to: '/special-offers' });
-              }}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Group>
-      </Group>
+      <RecordHeader
+        back={{ to: '/special-offers', label: 'Special offers' }}
+        title={o.name}
+        status={<StatusLabel value={o.status === 'enabled' ? 'active' : o.status} text={SPECIAL_OFFER_STATUS_LABELS[o.status]} />}
+        actions={
+          <RecordActions
+            resource={specialOffersResource}
+            row={o}
+            label="Special offer actions"
+            onDone={async (actionId) => {
+              if (actionId === 'delete') await navigate({ to: '/special-offers' });
+            }}
+          />
+        }
+      />
       <Card withBorder component="section" aria-label="Special offer details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <Field label="Place">{SPECIAL_OFFER_PLACE_LABELS[o.place]}</Field>

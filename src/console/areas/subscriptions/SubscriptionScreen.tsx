@@ -1,13 +1,10 @@
 import { detailFallback } from '../../ui/DetailFallback';
 import { UserLink } from '../../table/cells';
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS } from '../../../contract/subscriptions';
-import { availableActions } from '../../actions/available';
-import { useRunAction } from '../../actions/useRunAction';
 import { api } from '../../api/client';
-import { useListEngine } from '../../table/engineContext';
 import { detailKeyPrefix } from '../../table/listQuery';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
@@ -16,6 +13,8 @@ import { SubscriptionServices, subscriptionsResource } from './resource';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { Field } from '../../ui/Field';
+import { RecordActions } from '../../actions/RecordActions';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One subscription (operations.md §2 "subscriptions/:id"): fields, services, contents, cancel. */
 
@@ -27,31 +26,18 @@ export const subscriptionDetailQuery = (subscriptionId: number) =>
 
 
 export function SubscriptionScreen({ id: subscriptionId }: RecordScreenProps) {
-  const { can } = useListEngine();
-  const run = useRunAction();
   const query = useQuery(subscriptionDetailQuery(subscriptionId));
   const fallback = detailFallback(query, { loading: 'Loading subscription', title: `Subscription ${subscriptionId}` });
   if (fallback || !query.data) return fallback;
   const s = query.data;
-  const actions = availableActions(subscriptionsResource, s, can).filter((a) => a.enabled);
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Anchor component={Link} to="/subscriptions" size="sm">
-            Subscriptions
-          </Anchor>
-          <Title order={2}>Subscription {s.id}</Title>
-          <StatusLabel value={s.status} text={SUBSCRIPTION_STATUS_LABELS[s.status]} />
-        </Group>
-        <Group gap="xs">
-          {actions.map(({ action }) => (
-            <Button key={action.id} size="xs" variant="light" color={action.color} onClick={() => void run.row(subscriptionsResource, action.id, s)}>
-              {action.label}
-            </Button>
-          ))}
-        </Group>
-      </Group>
+      <RecordHeader
+        back={{ to: '/subscriptions', label: 'Subscriptions' }}
+        title={`Subscription ${s.id}`}
+        status={<StatusLabel value={s.status} text={SUBSCRIPTION_STATUS_LABELS[s.status]} />}
+        actions={<RecordActions resource={subscriptionsResource} row={s} label="Subscription actions" />}
+      />
       <Card withBorder component="section" aria-label="Subscription details">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <Field label="Name">{s.name}</Field>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { UserDetail } from '../../../contract/users';
@@ -21,6 +21,7 @@ import { SellerPanel } from './SellerPanel';
 import { VerificationDocumentsPanel } from './VerificationDocumentsPanel';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /** '/users/$userId': the user profile and everything staff may change about the user. */
 export function UserProfileScreen({ id: userId }: RecordScreenProps) {
@@ -74,36 +75,30 @@ function UserProfile({ user }: { user: UserDetail }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/users" size="sm">
-            ← Users
-          </Anchor>
-          <Group gap="sm">
-            <Title order={1} size="h2">
-              {user.name || user.email}
-            </Title>
-            <StatusLabel value={user.status} />
+      <RecordHeader
+        back={{ to: '/users', label: 'Users' }}
+        title={user.name || user.email}
+        status={<StatusLabel value={user.status} />}
+        actions={
+          <Group gap="xs" role="group" aria-label="User actions">
+            {actions.map(({ action, enabled, reason }) => (
+              <Button
+                key={action.id}
+                // Filled in a deep shade, with the theme's automatic text contrast: a light yellow
+                // "Freeze" or a white-on-red "Deactivate" at the default shade reads below 4.5:1.
+                variant={action.id === 'edit' ? 'default' : 'filled'}
+                color={action.color ? `${action.color}.9` : undefined}
+                disabled={!enabled}
+                title={reason}
+                aria-keyshortcuts={action.shortcut}
+                onClick={() => void run.row(usersResource, action.id, user)}
+              >
+                {action.label}
+              </Button>
+            ))}
           </Group>
-        </Stack>
-        <Group gap="xs" role="group" aria-label="User actions">
-          {actions.map(({ action, enabled, reason }) => (
-            <Button
-              key={action.id}
-              // Filled in a deep shade, with the theme's automatic text contrast: a light yellow
-              // "Freeze" or a white-on-red "Deactivate" at the default shade reads below 4.5:1.
-              variant={action.id === 'edit' ? 'default' : 'filled'}
-              color={action.color ? `${action.color}.9` : undefined}
-              disabled={!enabled}
-              title={reason}
-              aria-keyshortcuts={action.shortcut}
-              onClick={() => void run.row(usersResource, action.id, user)}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Group>
-      </Group>
+        }
+      />
 
       <ProfileDetails user={user} showGrade={can('viewGrades')} />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Code, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { detailFallback } from '../../ui/DetailFallback';
+import { Alert, Badge, Button, Code, Group, Modal, Pagination, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DELIVERY_STATUS_LABELS, type DeliveryRow, type WebhookBody, type WebhookDetail } from '../../../contract/webhooks';
 import { api } from '../../api/client';
@@ -16,6 +16,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { WebhookDialog } from './WebhookDialog';
 import { eventLabel, webhookSecretKey } from './resource';
 import { useDialogSubmit } from '../../forms/useDialogSubmit';
+import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
  * One webhook: its settings, the signing secret (shown once after creation or rotation), a test
@@ -41,8 +42,8 @@ export function WebhookScreen({ id }: RecordScreenProps) {
       queryClient.invalidateQueries({ queryKey: ['list', 'webhooks'] }),
     ]);
 
-  if (detail.isPending) return <Skeleton h={240} />;
-  if (detail.isError) return <Alert color="red" role="alert">{errorMessage(detail.error)}</Alert>;
+  const fallback = detailFallback(detail, { loading: 'Loading the webhook', title: 'Webhook' });
+  if (fallback || !detail.data) return fallback;
   const webhook = detail.data;
 
   const run = async (what: string, call: () => Promise<{ message: string }>) => {
@@ -86,28 +87,24 @@ export function WebhookScreen({ id }: RecordScreenProps) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Anchor component={Link} to="/webhooks" size="sm">
-            Webhooks
-          </Anchor>
-          <Title order={1} size="h2">
-            Webhook {webhook.id}
-          </Title>
-          <Text style={{ wordBreak: 'break-all' }}>{webhook.url}</Text>
-        </Stack>
-        <Group gap="sm">
-          <Button variant="default" onClick={() => { resetEdit(); setEditing(true); }}>
-            Edit
-          </Button>
-          <Button variant="default" onClick={rotate} loading={busy === 'rotate'}>
-            Rotate secret
-          </Button>
-          <Button onClick={sendTest} loading={busy === 'test'}>
-            Send test event
-          </Button>
-        </Group>
-      </Group>
+      <RecordHeader
+        back={{ to: '/webhooks', label: 'Webhooks' }}
+        title={`Webhook ${webhook.id}`}
+        description={<Text style={{ wordBreak: 'break-all' }}>{webhook.url}</Text>}
+        actions={
+          <Group gap="sm">
+            <Button variant="default" onClick={() => { resetEdit(); setEditing(true); }}>
+              Edit
+            </Button>
+            <Button variant="default" onClick={rotate} loading={busy === 'rotate'}>
+              Rotate secret
+            </Button>
+            <Button onClick={sendTest} loading={busy === 'test'}>
+              Send test event
+            </Button>
+          </Group>
+        }
+      />
       {secret && (
         <OneTimeValueAlert title="Signing secret" value={secret} onDismiss={() => setSecret(null)}>
           <Text size="sm">The receiver checks the X-Webhook-Signature header with it (docs: configuration, webhooks).</Text>
