@@ -214,7 +214,7 @@ export default defineConfig({
       output: {
         // The UI framework every screen shares (React, Mantine, the router and query) is one chunk
         // instead of dozens: a reload fetches a handful of files, not forty. Libraries only some
-        // screens use (the schema library, IndexedDB, the data table, drag and drop, forms) stay
+        // screens use (the schema library, IndexedDB, drag and drop, forms) stay
         // in their screens' chunks.
         codeSplitting: {
           groups: [

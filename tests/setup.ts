@@ -5,7 +5,7 @@ import '@testing-library/jest-dom/vitest';
 process.env.SEED_ORDERS ??= '2000';
 
 if (typeof window !== 'undefined') {
-  // Mantine reads matchMedia; mantine-datatable hides every column unless '' matches.
+  // Mantine reads matchMedia (useMediaQuery); '' answers true as browsers do.
   if (!window.matchMedia || !('__stub' in window.matchMedia)) {
     const matchMedia = (query: string) => ({
       matches: query === '',

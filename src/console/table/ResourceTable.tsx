@@ -1,8 +1,6 @@
-import 'mantine-datatable/styles.css';
-import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text } from '@mantine/core';
 import type { SearchChangeOptions } from '../app/area';
 import { isCancelledError, useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ColumnFilter } from '../../contract/table';
 import { errorMessage, isCancellation } from '../api/errors';
@@ -15,12 +13,12 @@ import { formatDateTime } from '../ui/format';
 import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnHeader } from './ColumnFilter';
+import { DataGrid, type GridColumn, type GridRowMenu, type GridSelection } from './DataGrid';
 import { DensityToggle, useDensity } from './density';
 import { EXPORT_SHORTCUT, ExportButton } from './ExportButton';
 import { useActionError, useListEngine } from './engineContext';
 import { describeFilter, isEmptyFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
 import { ResetIcon } from './icons';
-import { TruncatedCell } from './TruncatedCell';
 import { listQueryOptions, type PathParams } from './listQuery';
 import { permittedColumns, valueAtPath, type Resource } from './resource';
 import classes from './ResourceTable.module.css';
@@ -57,15 +55,6 @@ export interface ResourceTableProps<Row> {
   /** Extra toolbar content (a 'Create' button…). */
   toolbar?: ReactNode;
 }
-
-/**
- * The first column (the id) and the row menu stay in view when the table scrolls sideways: sticky
- * by the stylesheet at offsets known in advance (after the 44 px selection column, at the right
- * edge). The data table's own pinning measures every column with a forced layout on each new set
- * of columns, which was a good part of a list's first render.
- */
-const PIN_START = { cellsClassName: classes.pinStart, titleClassName: classes.pinStart };
-const PIN_END = { cellsClassName: classes.pinEnd, titleClassName: classes.pinEnd };
 
 const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
 const STALE_NOTICE_MS = 60_000;
@@ -301,74 +290,70 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     (key: string) => setState((prev) => ({ ...prev, sort: { key, desc: key === prev.sort.key ? !prev.sort.desc : false }, page: 1 })),
     [setState],
   );
-  // Row menus run the latest action handler without making the columns change on every render.
-  const runRowActionRef = useRef(runRowAction);
-  runRowActionRef.current = runRowAction;
-
-  // The columns change only when what they show changes: a new array on every render (a row
-  // focused with j/k, a counter tick) would render every cell again.
-  const tableColumns = useMemo(() => {
-    const list: DataTableColumn<Row>[] = columns
-      .filter((c) => state.columns.includes(c.key))
-      .map((column, index) => {
-        const value = state.filters[column.key];
-        const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
-        const sorted = column.sortable ? (state.sort.key === column.key ? (state.sort.desc ? 'desc' : 'asc') : null) : undefined;
-        return {
-          accessor: column.key,
-          title: (
-            <ColumnHeader
-              header={column.header}
-              sorted={sorted}
-              onSort={column.sortable ? () => sortBy(column.key) : undefined}
-              filter={column.filter ? { spec: column.filter, value, active, onChange: (next) => setFilter(column.key, next) } : undefined}
-            />
-          ),
-          textAlign: column.align,
+  // The columns change only when what their cells show changes: a new array on every render (a
+  // filter or sort, a row focused with j/k, a counter tick) would render every row again. Headers
+  // are drawn from the current state on every render.
+  const gridColumns = useMemo(
+    (): GridColumn<Row>[] =>
+      columns
+        .filter((c) => state.columns.includes(c.key))
+        .map((column) => ({
+          key: column.key,
           width: column.width,
-          ...(index === 0 ? PIN_START : undefined),
-          render: (row: Row) => (
-            <TruncatedCell width={column.width} align={column.align}>
-              {column.render ? column.render(row) : defaultCell(valueAtPath(row, column.key), column.key)}
-            </TruncatedCell>
-          ),
-        };
-      });
-    if (rowActionsAllowed) {
-      list.push({
-        accessor: '__actions',
-        title: <VisuallyHidden>Actions</VisuallyHidden>,
-        textAlign: 'right',
-        width: 48,
-        ...PIN_END,
-        render: (row: Row) => {
+          align: column.align,
+          render: column.render ?? ((row: Row) => defaultCell(valueAtPath(row, column.key), column.key)),
+        })),
+    [columns, state.columns],
+  );
+  const renderHeader = (gridColumn: GridColumn<Row>) => {
+    const column = columns.find((c) => c.key === gridColumn.key)!;
+    const value = state.filters[column.key];
+    const active = column.filter !== undefined && !isEmptyFilter(column.filter.kind, value);
+    const sorted = column.sortable ? (state.sort.key === column.key ? (state.sort.desc ? 'desc' : 'asc') : null) : undefined;
+    return (
+      <ColumnHeader
+        header={column.header}
+        sorted={sorted}
+        onSort={column.sortable ? () => sortBy(column.key) : undefined}
+        filter={column.filter ? { spec: column.filter, value, active, onChange: (next) => setFilter(column.key, next) } : undefined}
+      />
+    );
+  };
+
+  const rowMenu: GridRowMenu<Row> | undefined = rowActionsAllowed
+    ? {
+        label: 'Actions',
+        openKey: menuKey,
+        render: (row, opened) => {
           const key = resource.keyOf(row);
           return (
             <RowActionsMenu
               resource={resource}
               row={row}
               can={can}
-              onRun={(actionId) => runRowActionRef.current(actionId, row)}
-              opened={menuKey === key}
-              onOpenedChange={(opened) => setMenuKey(opened ? key : null)}
+              onRun={(actionId) => runRowAction(actionId, row)}
+              opened={opened}
+              onOpenedChange={(next) => setMenuKey(next ? key : null)}
             />
           );
         },
-      });
-    }
-    return list;
-  }, [columns, state.columns, state.filters, state.sort, sortBy, setFilter, rowActionsAllowed, resource, can, menuKey]);
+      }
+    : undefined;
 
-  // The sorted column's header cell says so (the sort buttons sit inside the header cells).
-  const sortKey = state.sort.key;
-  const sortDesc = state.sort.desc;
-  useEffect(() => {
-    const head = containerRef.current?.querySelector('thead');
-    if (!head) return;
-    for (const th of head.querySelectorAll('th[aria-sort]')) th.removeAttribute('aria-sort');
-    const th = Array.from(head.querySelectorAll<HTMLElement>('th[data-accessor]')).find((cell) => cell.dataset.accessor === sortKey);
-    th?.setAttribute('aria-sort', sortDesc ? 'descending' : 'ascending');
-  });
+  const selection: GridSelection<Row> | undefined = bulkAllowed
+    ? {
+        keys: selectedKeys,
+        onToggle: (row, range) => (range ? selectRangeTo(row) : toggleSelected(row)),
+        onToggleAll: () => {
+          const pageKeys = rows.map(resource.keyOf);
+          const all = pageKeys.length > 0 && pageKeys.every((key) => selectedKeys.includes(key));
+          setSelectedKeys(all ? [] : pageKeys);
+          anchorKey.current = all ? null : (pageKeys[pageKeys.length - 1] ?? null);
+        },
+        label: (row) => `Select ${resource.describe(row)}`,
+        allLabel: 'Select all rows on this page',
+      }
+    : undefined;
 
   // ── active filter chips ──────────────────────────────────────────────────────────────────────
   const chips: { key: string; label: string; spec: FilterSpec; value: FilterValue }[] = [];
@@ -384,32 +369,6 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const perPage = state.perPage;
 
   const firstPaintRows = useFirstPaintRows(rows, density);
-  const tableProps = {
-    tableRef: (table: HTMLTableElement | null) => {
-      // Rows carry aria-selected and the container points at the focused one: a grid.
-      table?.setAttribute('role', 'grid');
-      table?.setAttribute('aria-multiselectable', bulkAllowed ? 'true' : 'false');
-    },
-    records: firstPaintRows,
-    columns: tableColumns,
-    idAccessor: resource.itemKey,
-    fetching: query.isPending && !loadError,
-    noRecordsText: 'No data found',
-    minHeight: rows.length === 0 ? 200 : undefined,
-    striped: true,
-    highlightOnHover: true,
-    verticalSpacing: density === 'compact' ? 2 : 8,
-    horizontalSpacing: 8,
-    fz: 'sm',
-    'data-density': density,
-    onRowClick: ({ record }: { record: Row }) => {
-      setFocusedKey(resource.keyOf(record));
-      containerRef.current?.focus({ preventScroll: true });
-    },
-    onRowDoubleClick: ({ record }: { record: Row }) => openRow(record),
-    rowClassName: (row: Row) => (resource.keyOf(row) === focusedKey ? classes.focusedRow : undefined),
-    customRowAttributes: (row: Row) => ({ id: rowDomId(row), 'data-focused': resource.keyOf(row) === focusedKey || undefined }),
-  };
 
   return (
     <Stack gap="xs">
@@ -527,25 +486,25 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
           if (store.getActive() !== snapshot) store.publish(snapshot);
         }}
       >
-        {bulkAllowed ? (
-          <DataTable<Row>
-            {...tableProps}
-            customRowAttributes={(row) => ({
-              id: rowDomId(row),
-              'aria-selected': selectedKeys.includes(resource.keyOf(row)),
-              'data-focused': resource.keyOf(row) === focusedKey || undefined,
-            })}
-            selectedRecords={selectedRows}
-            onSelectedRecordsChange={(records) => {
-              setSelectedKeys(records.map(resource.keyOf));
-              anchorKey.current = records.length ? resource.keyOf(records[records.length - 1]) : null;
-            }}
-            allRecordsSelectionCheckboxProps={{ 'aria-label': 'Select all rows on this page' }}
-            getRecordSelectionCheckboxProps={(row) => ({ 'aria-label': `Select ${resource.describe(row)}` })}
-          />
-        ) : (
-          <DataTable<Row> {...tableProps} />
-        )}
+        <DataGrid<Row>
+          rows={firstPaintRows}
+          columns={gridColumns}
+          renderHeader={renderHeader}
+          sort={state.sort}
+          rowKey={resource.keyOf}
+          rowId={rowDomId}
+          focusedKey={focusedKey}
+          loading={query.isPending && !loadError}
+          emptyText="No data found"
+          density={density}
+          selection={selection}
+          rowMenu={rowMenu}
+          onRowClick={(row) => {
+            setFocusedKey(resource.keyOf(row));
+            containerRef.current?.focus({ preventScroll: true });
+          }}
+          onRowDoubleClick={openRow}
+        />
       </div>
 
       <TableFooter
