@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Resource } from '../table/resource';
 import { DotsIcon } from '../table/icons';
 import { availableActions, type Can } from './available';
-import classes from './RowActionsMenu.module.css';
+import classes from '../ui/IconButton.module.css';
 
 /**
  * The row menu (kebab): the actions the row can take now, with their shortcut letters. An action

@@ -1,7 +1,7 @@
-import { AppShell, Burger, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, type MouseEvent } from 'react';
 import { OfflineBanner } from '../offline/OfflineBanner';
 import { UpdatePrompt } from '../offline/UpdatePrompt';
 import { PaletteButton } from '../palette/PaletteButton';
@@ -28,6 +28,18 @@ export function AppLayout() {
 
   // A link followed on a phone closes the drawer.
   useEffect(() => close(), [pathname, close]);
+
+  // The navbar's links are plain anchors (sixty of them render on every start, and the router's
+  // Link subscribes each to the router's state): one listener sends their plain clicks through
+  // the router; a click with a modifier key opens a tab as any link does.
+  const router = useRouter();
+  const followNavLink = (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a.panel-nav-link');
+    if (!link) return;
+    event.preventDefault();
+    void router.navigate({ href: link.getAttribute('href')! });
+  };
 
   // The list engine and the palette wrap the whole shell: the header's search button opens the
   // palette, and the palette acts on the list on screen.
@@ -64,12 +76,12 @@ export function AppLayout() {
               </Group>
             </AppShell.Header>
       
-            <AppShell.Navbar aria-label="Main navigation">
-              <AppShell.Section grow component={ScrollArea} p="xs">
-                <Link to="/" className="panel-nav-link" aria-current={isActive(pathname, '/') ? 'page' : undefined}>
+            <AppShell.Navbar aria-label="Main navigation" onClick={followNavLink}>
+              <AppShell.Section grow p="xs" className="panel-nav-scroll">
+                <a href="/" className="panel-nav-link" aria-current={isActive(pathname, '/') ? 'page' : undefined}>
                   <HomeIcon />
                   Home
-                </Link>
+                </a>
                 <Stack gap="xs" mt="xs">
                   {sections.map((section) => (
                     <nav key={section.id} aria-labelledby={`nav-${section.id}`}>
@@ -77,11 +89,9 @@ export function AppLayout() {
                         {section.label}
                       </Text>
                       {section.items.map((item) => (
-                        // Plain links styled like Mantine's NavLink (app.css): sixty of them render
-                        // on every start, and the component's layers cost more than they give here.
-                        <Link key={item.path} to={item.path} className="panel-nav-link" aria-current={isActive(pathname, item.path) ? 'page' : undefined}>
+                        <a key={item.path} href={item.path} className="panel-nav-link" aria-current={isActive(pathname, item.path) ? 'page' : undefined}>
                           {item.label}
-                        </Link>
+                        </a>
                       ))}
                     </nav>
                   ))}

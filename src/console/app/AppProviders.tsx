@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -8,7 +8,25 @@ import { HintLayer } from '../ui/HintLayer';
 import { SessionProvider } from '../session/SessionContext';
 import type { Session } from '../session/session';
 import type { AppRouter } from './router';
+import { firstScreenPainted } from './firstPaint';
 import { colorSchemeManager, theme } from './theme';
+
+/**
+ * Notifications bottom right, never over the header (counters, the offline queue, the account
+ * menu). Mounted once the first screen has painted: its portal and transition groups are no part
+ * of that screen, and a notice shown before then waits in the store and appears when it mounts.
+ */
+function DeferredNotifications() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void firstScreenPainted.then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready ? <Notifications position="bottom-right" limit={5} /> : null;
+}
 
 export type QueryProviderComponent = ComponentType<{ client: QueryClient; children: ReactNode }>;
 
@@ -29,8 +47,7 @@ export function AppProviders({ queryClient, session, children, queryProvider: Qu
       <AppErrorBoundary>
         <QueryProvider client={queryClient}>
           <SessionProvider session={session}>
-            {/* Bottom right: never over the header (counters, the offline queue, the account menu). */}
-            <Notifications position="bottom-right" limit={5} />
+            <DeferredNotifications />
             <HintLayer />
             {children}
           </SessionProvider>

@@ -24,6 +24,10 @@ export function ProfileMenu() {
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  // Each dialog is mounted when first opened and stays (what was typed in it survives a close):
+  // two idle modals were a part of every start's first render.
+  const [sessionsUsed, setSessionsUsed] = useState(false);
+  const [twoFactorUsed, setTwoFactorUsed] = useState(false);
 
   return (
     <>
@@ -62,16 +66,30 @@ export function ProfileMenu() {
           <Menu.Item onClick={openShortcuts} rightSection={<Kbd size="xs">?</Kbd>}>
             Keyboard shortcuts
           </Menu.Item>
-          <Menu.Item onClick={() => setSessionsOpen(true)}>Signed-in devices</Menu.Item>
-          <Menu.Item onClick={() => setTwoFactorOpen(true)}>Two-factor sign-in</Menu.Item>
+          <Menu.Item
+            onClick={() => {
+              setSessionsUsed(true);
+              setSessionsOpen(true);
+            }}
+          >
+            Signed-in devices
+          </Menu.Item>
+          <Menu.Item
+            onClick={() => {
+              setTwoFactorUsed(true);
+              setTwoFactorOpen(true);
+            }}
+          >
+            Two-factor sign-in
+          </Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SessionsDialog opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />
-      <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+      {sessionsUsed && <SessionsDialog opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />}
+      {twoFactorUsed && <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Popover, SegmentedControl, Select, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Popover, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react';
 import type { DateRange, FilterOption, FilterSpec, FilterValue, NumberRange } from './filters';
 import { FilterIcon, SortAscIcon, SortDescIcon, UnsortedIcon } from './icons';
+import a11y from '../ui/a11y.module.css';
+import iconButton from '../ui/IconButton.module.css';
 import classes from './ResourceTable.module.css';
 
 /**
@@ -236,21 +238,22 @@ export interface ColumnHeaderProps {
  * two controls sit side by side — never one inside the other — so each has its own name and key.
  */
 export function ColumnHeader({ header, sorted, onSort, filter }: ColumnHeaderProps): ReactNode {
+  // Plain elements styled by the stylesheet: a list draws a dozen headers on every start.
   const title =
     sorted === undefined || !onSort ? (
       <span className={classes.headerText}>{header}</span>
     ) : (
-      <UnstyledButton className={classes.sortButton} onClick={onSort} data-sorted={sorted ?? undefined}>
+      <button type="button" className={classes.sortButton} onClick={onSort} data-sorted={sorted ?? undefined}>
         <span className={classes.headerText}>{header}</span>
         {sorted === 'asc' ? <SortAscIcon /> : sorted === 'desc' ? <SortDescIcon /> : <UnsortedIcon />}
-        <VisuallyHidden>{sorted === 'asc' ? ', sorted ascending' : sorted === 'desc' ? ', sorted descending' : ''}</VisuallyHidden>
-      </UnstyledButton>
+        {sorted && <span className={a11y.visuallyHidden}>{sorted === 'asc' ? ', sorted ascending' : ', sorted descending'}</span>}
+      </button>
     );
   return (
-    <Group gap={2} wrap="nowrap" component="span" className={classes.header}>
+    <span className={classes.header}>
       {title}
       {filter && <FilterButton header={header} {...filter} />}
-    </Group>
+    </span>
   );
 }
 
@@ -268,12 +271,12 @@ function FilterButton({ header, active, ...editor }: Omit<FilterEditorProps, 'cl
     setOpened(true);
     // Runs once, when the popover is first mounted.
   }, [mounted]);
+  // Mantine's ActionIcon (size sm; subtle grey, filled when the filter is set) as a plain button.
   const button = (
-    <ActionIcon
+    <button
       ref={buttonRef}
-      size="sm"
-      variant={active ? 'filled' : 'subtle'}
-      color={active ? undefined : 'gray'}
+      type="button"
+      className={iconButton.button}
       aria-label={`Filter ${header}`}
       aria-pressed={active}
       aria-expanded={opened}
@@ -287,7 +290,7 @@ function FilterButton({ header, active, ...editor }: Omit<FilterEditorProps, 'cl
       onKeyDown={keepInside}
     >
       <FilterIcon />
-    </ActionIcon>
+    </button>
   );
   if (!mounted) return button;
   return (

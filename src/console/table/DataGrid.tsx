@@ -1,6 +1,7 @@
 import { Loader } from '@mantine/core';
 import { memo, useEffect, useRef, type CSSProperties, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import type { RowKey } from '../actions/types';
+import a11y from '../ui/a11y.module.css';
 import classes from './DataGrid.module.css';
 import type { Density } from './density';
 import type { Align } from './resource';
@@ -114,7 +115,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             ))}
             {rowMenu && (
               <th className={`${classes.pinEnd} ${classes.menu}`} scope="col">
-                <span className={classes.visuallyHidden}>{rowMenu.label}</span>
+                <span className={a11y.visuallyHidden}>{rowMenu.label}</span>
               </th>
             )}
           </tr>
@@ -153,8 +154,23 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
 }
 
-const headerStyle = (column: { width?: number | string; align?: Align }): CSSProperties | undefined =>
-  column.width === undefined && column.align === undefined ? undefined : { width: column.width, minWidth: column.width, textAlign: column.align };
+/**
+ * A column's width holds its header and every cell, padding included (the content is cut at what
+ * is left inside the padding); without one a cell's content grows to DEFAULT_CELL_MAX_WIDTH. One
+ * set of style objects per column, shared by all its cells.
+ */
+const columnStyles = new WeakMap<object, { cell?: CSSProperties; content: CSSProperties }>();
+function cellStyles(column: { width?: number | string; align?: Align }) {
+  let styles = columnStyles.get(column);
+  if (!styles) {
+    const sized = column.width === undefined ? {} : { width: column.width, minWidth: column.width, maxWidth: column.width };
+    const cell = column.width === undefined && column.align === undefined ? undefined : { ...sized, textAlign: column.align };
+    styles = { cell, content: { maxWidth: column.width ?? DEFAULT_CELL_MAX_WIDTH } };
+    columnStyles.set(column, styles);
+  }
+  return styles;
+}
+const headerStyle = (column: { width?: number | string; align?: Align }) => cellStyles(column).cell;
 
 interface GridRowProps<Row> {
   row: Row;
@@ -190,13 +206,16 @@ function GridRowImpl<Row>({ row, id, columns, focused, selected, menuOpened, han
           />
         </td>
       )}
-      {columns.map((column, index) => (
-        <td key={column.key} className={index === 0 ? classes.pinStart : undefined} style={column.align ? { textAlign: column.align } : undefined}>
-          <div className={classes.cell} style={{ maxWidth: column.width ?? DEFAULT_CELL_MAX_WIDTH }}>
-            {column.render(row)}
-          </div>
-        </td>
-      ))}
+      {columns.map((column, index) => {
+        const style = cellStyles(column);
+        return (
+          <td key={column.key} className={index === 0 ? classes.pinStart : undefined} style={style.cell}>
+            <div className={classes.cell} style={style.content}>
+              {column.render(row)}
+            </div>
+          </td>
+        );
+      })}
       {rowMenu && <td className={`${classes.pinEnd} ${classes.menu}`}>{rowMenu.render(row, menuOpened === true)}</td>}
     </tr>
   );
