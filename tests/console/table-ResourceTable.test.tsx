@@ -231,6 +231,62 @@ describe('ResourceTable', () => {
     expect(screen.getByRole('checkbox', { name: 'Select all rows on this page' })).not.toBeChecked();
   });
 
+  it('selects with the row boxes: Shift+click selects the range, the header box is mixed, then clears the page', async () => {
+    apiMock.api.mockResolvedValue(page([user(1), user(2), user(3), user(4)], 4));
+    mountTable();
+    await screen.findByText('user1@example.com');
+    const all = screen.getByRole('checkbox', { name: 'Select all rows on this page' });
+    const box = (id: number) => screen.getByRole('checkbox', { name: `Select user user${id}@example.com` });
+
+    await userEvent.click(box(1));
+    await userEvent.click(box(3));
+    fireEvent.click(box(4), { shiftKey: true });
+    expect([1, 2, 3, 4].map((id) => (box(id) as HTMLInputElement).checked)).toEqual([true, false, true, true]);
+    expect(document.getElementById('users-row-2')).toHaveAttribute('aria-selected', 'false');
+    expect(document.getElementById('users-row-4')).toHaveAttribute('aria-selected', 'true');
+    expect(all).toHaveAttribute('aria-checked', 'mixed');
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+
+    // From the last row clicked (4) up to the clicked one: Shift+click on 1 adds 2 (a plain toggle would drop 1).
+    fireEvent.click(box(1), { shiftKey: true });
+    expect(screen.getByRole('toolbar', { name: 'Bulk actions' })).toHaveTextContent('4 users selected');
+    expect(all).toBeChecked();
+
+    await userEvent.click(all);
+    expect([1, 2, 3, 4].map((id) => (box(id) as HTMLInputElement).checked)).toEqual([false, false, false, false]);
+    expect(screen.queryByRole('toolbar', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('focuses a row on click and opens it on double click; a click on its box does neither', async () => {
+    apiMock.api.mockResolvedValue(page([user(1), user(2)], 2));
+    const navigate = vi.fn();
+    renderWithEngine(<ResourceTable resource={usersResource} search={{}} onSearchChange={() => {}} />, { navigate });
+    await screen.findByText('user1@example.com');
+    const table = screen.getByRole('group', { name: /Users table/ });
+
+    fireEvent.click(screen.getByText('user2@example.com'));
+    expect(table).toHaveAttribute('aria-activedescendant', 'users-row-2');
+    expect(document.getElementById('users-row-2')).toHaveAttribute('data-focused');
+    expect(table).toHaveFocus();
+
+    fireEvent.doubleClick(screen.getByRole('checkbox', { name: 'Select user user1@example.com' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(table).toHaveAttribute('aria-activedescendant', 'users-row-2');
+    fireEvent.doubleClick(screen.getByText('user1@example.com'));
+    expect(navigate).toHaveBeenCalledWith('/users/1');
+  });
+
+  it('shows a loader while the first page loads, then the rows; no empty text meanwhile', async () => {
+    const answer = deferred<ReturnType<typeof page>>();
+    apiMock.api.mockReturnValue(answer.promise);
+    mountTable();
+    expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('No data found')).toBeNull();
+    await act(async () => answer.resolve(page([user(1)], 1)));
+    expect(await screen.findByText('user1@example.com')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
   it('moves a focused row with j/k, selects with x and Shift+x, opens with Enter and runs shortcuts', async () => {
     apiMock.api.mockResolvedValue(page([user(1), user(2), user(3), user(4)], 4));
     const freeze = vi.spyOn(mutations, 'freeze').mockResolvedValue({});
