@@ -13,6 +13,7 @@ import { savedViewCommands } from '../views/commands';
 import { useSavedViews } from '../views/useSavedViews';
 import { usePaletteItems } from './usePaletteItems';
 import { buildVocabulary } from './vocabulary';
+import a11y from '../ui/a11y.module.css';
 import classes from './CommandPalette.module.css';
 
 /**
@@ -86,7 +87,7 @@ export function CommandPalette(props: CommandPaletteProps) {
       returnFocus={returnFocus}
       title="Command palette"
       data-command-palette
-      classNames={{ body: classes.body, header: classes.hiddenHeader }}
+      classNames={{ body: classes.body, header: a11y.visuallyHidden /* the title names the dialog; the input shows what it is */ }}
     >
       <ListEngineContext.Provider value={paletteEngine}>
         {props.opened && <PaletteBody {...props} confirm={confirm} setConfirm={setConfirm} onLeave={() => setReturnFocus(false)} />}
