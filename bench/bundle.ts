@@ -7,9 +7,9 @@
  * its own chunk, shared by every screen; the console's own start-up code (the entry, the shell,
  * the palette, every area's declarations) is the entry chunk plus the "start-up" chunk
  * (vite.config.ts), held to the 200 kB budget; the start-up line is what a visit downloads before
- * the first render (that code, the framework and the preloaded "list-screen" chunk: the endpoint
- * table, the IndexedDB cache, the list screen) and must not grow with the number of areas
- * (their screens load on demand).
+ * the first render (that code, the framework and the preloaded "list-screen" chunk: the IndexedDB
+ * cache, the list screen) and must not grow with the number of areas (their screens load on
+ * demand); the endpoint table's chunk follows the first paint.
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -58,6 +58,10 @@ console.log(`start-up (entry + ${String(startup.size - 1).padStart(2)} chunks)  
 for (const key of [...startup].filter((k) => k !== entryKey).sort((a, b) => gzipOf(manifest[b].file) - gzipOf(manifest[a].file))) {
   console.log(`  ${manifest[key].file.padEnd(44)} ${kb(gzipOf(manifest[key].file)).padStart(10)}`);
 }
+
+// The endpoint table (the schemas): its own chunk, loaded once the first screen has painted.
+const contractChunk = Object.keys(manifest).find((key) => /(^|\/)contract-[^/]*\.js$/.test(manifest[key].file) && !startup.has(key));
+if (contractChunk) console.log(`after the first paint                ${kb(gzipOf(manifest[contractChunk].file)).padStart(10)}  (${manifest[contractChunk].file}: the endpoint table)`);
 
 // What opening each area's screens adds to the start-up: the screens' chunks and their imports not yet loaded.
 const areas = new Map<string, Set<string>>();
