@@ -13,6 +13,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SNAPSHOT_SETTLE_MS } from '../src/console/offline/screenSnapshot';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const DELAY_MS = 2000;
@@ -141,7 +142,10 @@ async function openBuild(browser: Browser, build: Build) {
       figures.cachedInPage.push(reloaded.inPage);
       figures.cached.push(reloaded.painted);
       figures.cachedApp.push(reloaded.app);
-      await page.waitForTimeout(DELAY_MS + 300);
+      // The refetch answers after DELAY_MS and the screen settles; the copy of the last screen is
+      // then taken while idle (SNAPSHOT_SETTLE_MS), as before most reloads. A reload within that
+      // second also pays the copy when the page is left (~20 ms of the old page's main thread).
+      await page.waitForTimeout(DELAY_MS + SNAPSHOT_SETTLE_MS + 500);
     },
   };
 }
