@@ -320,6 +320,10 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     );
   };
 
+  // A row's menu runs the latest action handler: rows are memoised and keep the handler of the
+  // render that last drew them.
+  const runRowActionRef = useRef(runRowAction);
+  runRowActionRef.current = runRowAction;
   const rowMenu: GridRowMenu<Row> | undefined = rowActionsAllowed
     ? {
         label: 'Actions',
@@ -331,7 +335,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
               resource={resource}
               row={row}
               can={can}
-              onRun={(actionId) => runRowAction(actionId, row)}
+              onRun={(actionId) => runRowActionRef.current(actionId, row)}
               opened={opened}
               onOpenedChange={(next) => setMenuKey(next ? key : null)}
             />

@@ -1,8 +1,14 @@
 import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
 import { CONFIRM_DEFAULTS, CONFIRM_MAX_WIDTH, confirmStore, NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from './confirm';
 
 const subscribe = confirmStore.subscribe;
+/**
+ * Above every other dialog: a confirmation is often asked from one (a form being closed, a
+ * session ended from the account's devices), and dialogs of one z-index stack by the order their
+ * portals were mounted, which says nothing about which was opened last.
+ */
+const CONFIRM_Z_INDEX = getDefaultZIndex('modal') + 1;
 const current = () => confirmStore.current();
 
 /**
@@ -38,6 +44,7 @@ export function ConfirmDialogHost() {
       title={options.title ?? CONFIRM_DEFAULTS.title}
       size={CONFIRM_MAX_WIDTH}
       centered
+      zIndex={CONFIRM_Z_INDEX}
       trapFocus
       returnFocus
       closeOnEscape={!busy}
