@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSession } from '../session/SessionContext';
 import { SessionsDialog } from '../session/SessionsDialog';
 import { TwoFactorDialog } from '../session/TwoFactorDialog';
+import { useMountedSinceOpened } from '../ui/useMountedSinceOpened';
 import { LogoutIcon, MoonIcon, SunIcon } from './icons';
 import { useShortcutsOverlay } from './keyboard/KeyboardShortcuts';
 
@@ -24,10 +25,8 @@ export function ProfileMenu() {
   const nextScheme = scheme === 'dark' ? 'light' : 'dark';
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
-  // Each dialog is mounted when first opened and stays (what was typed in it survives a close):
-  // two idle modals were a part of every start's first render.
-  const [sessionsUsed, setSessionsUsed] = useState(false);
-  const [twoFactorUsed, setTwoFactorUsed] = useState(false);
+  const sessionsMounted = useMountedSinceOpened(sessionsOpen);
+  const twoFactorMounted = useMountedSinceOpened(twoFactorOpen);
 
   return (
     <>
@@ -66,30 +65,16 @@ export function ProfileMenu() {
           <Menu.Item onClick={openShortcuts} rightSection={<Kbd size="xs">?</Kbd>}>
             Keyboard shortcuts
           </Menu.Item>
-          <Menu.Item
-            onClick={() => {
-              setSessionsUsed(true);
-              setSessionsOpen(true);
-            }}
-          >
-            Signed-in devices
-          </Menu.Item>
-          <Menu.Item
-            onClick={() => {
-              setTwoFactorUsed(true);
-              setTwoFactorOpen(true);
-            }}
-          >
-            Two-factor sign-in
-          </Menu.Item>
+          <Menu.Item onClick={() => setSessionsOpen(true)}>Signed-in devices</Menu.Item>
+          <Menu.Item onClick={() => setTwoFactorOpen(true)}>Two-factor sign-in</Menu.Item>
           <Menu.Divider />
           <Menu.Item color="red" leftSection={<LogoutIcon />} onClick={() => void logout()}>
             Log out
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {sessionsUsed && <SessionsDialog opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />}
-      {twoFactorUsed && <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
+      {sessionsMounted && <SessionsDialog opened={sessionsOpen} onClose={() => setSessionsOpen(false)} />}
+      {twoFactorMounted && <TwoFactorDialog opened={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />}
     </>
   );
 }

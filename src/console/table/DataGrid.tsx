@@ -4,6 +4,7 @@ import type { RowKey } from '../actions/types';
 import a11y from '../ui/a11y.module.css';
 import classes from './DataGrid.module.css';
 import type { Density } from './density';
+import { EmptyIcon } from './icons';
 import type { Align } from './resource';
 
 /**
@@ -107,7 +108,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                 key={column.key}
                 scope="col"
                 className={index === 0 ? classes.pinStart : undefined}
-                style={headerStyle(column)}
+                style={cellStyles(column).cell}
                 aria-sort={sort?.key === column.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
               >
                 {renderHeader(column)}
@@ -170,7 +171,6 @@ function cellStyles(column: { width?: number | string; align?: Align }) {
   }
   return styles;
 }
-const headerStyle = (column: { width?: number | string; align?: Align }) => cellStyles(column).cell;
 
 interface GridRowProps<Row> {
   row: Row;
@@ -254,10 +254,3 @@ function revealCutText(event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>)
   if (text) cell.title = text;
   else cell.removeAttribute('title');
 }
-
-const EmptyIcon = () => (
-  <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false}>
-    <path d="M4 13h3l2 3h6l2-3h3" />
-    <path d="M4 13l2.5-7h11l2.5 7v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z" />
-  </svg>
-);

@@ -70,3 +70,11 @@ export const DensityIcon = () => (
     <path d="M4 6h16M4 10h16M4 14h16M4 18h16" />
   </svg>
 );
+
+/** A list with no rows: an empty tray, larger than the toolbar's icons. */
+export const EmptyIcon = () => (
+  <svg {...base} width={28} height={28} strokeWidth={1.5}>
+    <path d="M4 13h3l2 3h6l2-3h3" />
+    <path d="M4 13l2.5-7h11l2.5 7v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1z" />
+  </svg>
+);
