@@ -45,7 +45,8 @@ const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total +
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)!;
 // The entry's static imports and the chunks index.html preloads beside it (the app's start, the list screen).
-const preloaded = [...readFileSync(`${DIST}/index.html`, 'utf8').matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
+const listed = /<script type="application\/json" id="start-up-chunks">([^<]*)<\/script>/.exec(readFileSync(`${DIST}/index.html`, 'utf8'));
+const preloaded = (listed ? (JSON.parse(listed[1]) as string[]) : []).map((href) => href.replace(/^\//, ''));
 const startup = staticClosure([entryKey, ...Object.keys(manifest).filter((key) => preloaded.includes(manifest[key].file))]);
 const entry = gzipOf(manifest[entryKey].file);
 const startupTotal = sum(startup);

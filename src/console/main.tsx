@@ -1,5 +1,5 @@
 import { afterSnapshotPainted } from './offline/snapshotPaint';
 
 // The entry only lets index.html's copy of the last screen reach the screen first; the app's
-// chunks are fetched and compiled meanwhile (index.html preloads them) and evaluated after.
+// chunks are evaluated after (index.html preloads them from that moment on: vite.config.ts).
 void afterSnapshotPainted().then(() => import('./startConsole'));
