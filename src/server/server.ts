@@ -179,9 +179,17 @@ export function withStatementTimeout(databaseUrl: string | undefined, timeoutMs:
   return url.toString();
 }
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the clients that reuse one (nginx
+ * keeps idle upstream connections 60 s, deploy/nginx.conf), so a client never sends a request on a
+ * connection this server is closing at that moment (Node's default, 5 s, made that a reset now and
+ * then: a 502 behind nginx for a POST). Headers must arrive within a little more.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function listen(app: Hono<AppEnv>, port: number, hostname?: string): Promise<{ httpServer: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const httpServer = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) => {
+    const httpServer = serve({ fetch: app.fetch, port, hostname, serverOptions: { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1_000 } }, (info: AddressInfo) => {
       httpServer.off('error', reject);
       resolve({ httpServer, port: info.port });
     });

@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, createPublisherHub, type StartConfig } from '../../src/server/server';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { KEEP_ALIVE_TIMEOUT_MS, startServer, createPublisherHub, type StartConfig } from '../../src/server/server';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -60,6 +62,31 @@ describe('startServer', () => {
       expect(await again.json()).toEqual(counters);
     } finally {
       await second.close();
+    }
+  }, 120_000);
+
+  it('keeps an idle keep-alive connection open past Node\'s 5 s default: a reused connection is not reset under the client', async () => {
+    const running = await startServer({ ...baseConfig('memory://'), demo: false });
+    const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
+    try {
+      await once(socket, 'connect');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString();
+      });
+      const ask = async () => {
+        const before = received.length;
+        socket.write('GET /settings HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+        await vi.waitFor(() => expect(received.slice(before)).toMatch(/^HTTP\/1\.1 200 /), { timeout: 10_000 });
+      };
+      await ask();
+      expect(received).toMatch(new RegExp(`keep-alive: timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`, 'i'));
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      expect(socket.destroyed || socket.readyState !== 'open').toBe(false);
+      await ask();
+    } finally {
+      socket.destroy();
+      await running.close();
     }
   }, 120_000);
 
