@@ -4,7 +4,7 @@ import { SIM_PANELS } from './panels';
 import { createSimulator, SIM_ERRORS, type SimParams, type SimulatorOptions } from './simulator';
 
 /** Where the simulated provider panvy answers (SMM panel API v2); SIM_PANELS lists both panels. */
-export const PROVIDER_SIM_PATH = '/provider-sim/api/v2';
+export const PROVIDER_SIM_PATH = SIM_PANELS[0].path;
 
 export interface ProviderSimDeps {
   database: Pick<Database, 'db'>;
