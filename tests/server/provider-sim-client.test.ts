@@ -25,7 +25,7 @@ const advance = (ms: number) => void (nowMs += ms);
 // Pending 1 s, Processing 1 s, then 10 ms per unit (at least 5 s).
 const timing = { pendingMs: 1000, pendingJitterMs: 0, processingMs: 1000, msPerUnit: 10, minDurationMs: 5000, maxDurationMs: 60_000 };
 
-const balanceOf = async (key: string) => (await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM sim_accounts WHERE api_key = ${key}`))!.b;
+const balanceOf = async (key: string) => (await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM provider_sim.accounts WHERE api_key = ${key}`))!.b;
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });

@@ -7,5 +7,6 @@
 export { mountProviderSim, PROVIDER_SIM_PATH, type ProviderSimDeps } from './routes';
 export { startProviderSimServer, type ProviderSimServer } from './standalone';
 export { ensureSimAccount, ensureSimCatalogue, SIM_SERVICES } from './catalogue';
+export { prepareProviderSim } from './seed';
 export type { SimulatorOptions } from './simulator';
 export type { SimTiming } from './progress';

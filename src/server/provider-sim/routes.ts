@@ -45,7 +45,8 @@ async function readParams(c: Context): Promise<SimParams | null> {
 /**
  * Mounts the simulated upstream provider on `app` as plain routes (no staff auth: it is reached
  * with its own API keys, like a real provider). Does nothing when the simulator is turned off
- * (`SIMULATOR=off`). Its state lives in the sim_* tables of the same database.
+ * (`SIMULATOR=off`). Its state lives in its own schema of the same database (schema.ts), created
+ * on first use.
  */
 export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options: SimulatorOptions = {}): void {
   if (!deps.config.simulator) return;
