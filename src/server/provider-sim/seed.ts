@@ -84,7 +84,9 @@ async function driftMirroredPanels(q: Queryable): Promise<void> {
 export async function prepareProviderSim(q: Queryable, options: { demo: boolean }): Promise<void> {
   await ensureSimCatalogue(q);
   if (!options.demo) return;
-  await seedSimAccounts(q);
-  await seedSimOrdersForRunningAttempts(q);
-  await driftMirroredPanels(q);
+  await q.transaction(async (tx) => {
+    await seedSimAccounts(tx);
+    await seedSimOrdersForRunningAttempts(tx);
+    await driftMirroredPanels(tx);
+  });
 }
