@@ -21,7 +21,7 @@ const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 
 export const simProvidersSql = sql`SELECT id, api_token FROM providers WHERE endpoint LIKE ${`%${PROVIDER_SIM_PATH}%`}`;
 
 export async function seedSimAccounts(q: Queryable): Promise<void> {
-  await ensureSimCatalogue(q);
+  await ensureSimTables(q);
   // An account at each simulated panel for every provider pointing at it (by path, any host).
   for (const panel of SIM_PANELS) {
     await q.execute(sql`INSERT INTO provider_sim.accounts (api_key, balance, currency, panel)
