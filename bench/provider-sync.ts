@@ -19,7 +19,7 @@ import { queueRun, runSync, setSyncClientFactory } from '../src/server/areas/pro
 import { one, openDatabase, rows, sql, type Database } from '../src/server/db/client';
 import { runSeed } from '../src/server/db/seed';
 import type { ServerConfig } from '../src/server/config';
-import { createSmmClient } from '../src/server/provider-sim/client';
+import { createSmmClient } from '../src/server/upstream/client';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 const SIZE = Math.max(100, Number(process.argv[2] ?? 6000));

@@ -5,12 +5,13 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import { resolveJwtSecret } from './auth/secret';
 import type { readConfig, ServerConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Db } from './db/client';
 import { runSeed } from './db/seed';
 import type { AppDeps, AppEnv } from './http/context';
 import { attachChannelServer, createChannelServer, mountChannels } from './channels';
 import { createPublisher } from './realtime/publisher';
-import { mountProviderSim, startOrderWorker } from './provider-sim';
+import { mountProviderSim, prepareProviderSim } from './provider-sim';
+import { startOrderWorker } from './upstream/worker';
 import { withPusherSecret } from './realtime/secret';
 import { startJobWorkers } from './jobs';
 import { serverAreas } from './areas';
@@ -87,17 +88,22 @@ export async function startServer(config: StartConfig, options: StartOptions = {
   // may: on PostgreSQL they run on a pool of their own, without the statement timeout that guards
   // the requests' pool.
   const guarded = withStatementTimeout(config.databaseUrl, config.statementTimeoutMs);
+  // The panel's seed, then the simulator's own tables and its side of the demo (only where it runs).
+  const seed = async (db: Db) => {
+    await runSeed(db, { demo: config.demo });
+    if (config.simulator) await prepareProviderSim(db, { demo: config.demo });
+  };
   if (guarded !== config.databaseUrl) {
     const setup = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
     try {
-      await runSeed(setup.db, { demo: config.demo });
+      await seed(setup.db);
     } finally {
       await setup.close();
     }
   }
   const database = await openDatabase({ databaseUrl: guarded, dataDir: config.dataDir });
   try {
-    if (guarded === config.databaseUrl) await runSeed(database.db, { demo: config.demo });
+    if (guarded === config.databaseUrl) await seed(database.db);
     const jwtSecret = await resolveJwtSecret(database.db, config.jwtSecret);
     const pusher = withPusherSecret(config.pusher, jwtSecret);
     const fullConfig: ServerConfig = { ...config, jwtSecret, pusher };

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, openDatabase, type Database } from '../../src/server/db/client';
 import { ensureSimAccount } from '../../src/server/provider-sim/catalogue';
-import { createSmmClient, providerTarget, SmmApiError, SmmTransportError, type SmmClient } from '../../src/server/provider-sim/client';
+import { createSmmClient, SmmApiError, SmmTransportError, type SmmClient } from '../../src/server/upstream/client';
+import { providerTarget } from '../../src/server/upstream/target';
 import { driftChanges, driftSim, resetSimDrift } from '../../src/server/provider-sim/drift';
 import { planOrder, simStateAt } from '../../src/server/provider-sim/progress';
 import { startProviderSimServer, type ProviderSimServer } from '../../src/server/provider-sim/standalone';
@@ -24,7 +25,7 @@ const advance = (ms: number) => void (nowMs += ms);
 // Pending 1 s, Processing 1 s, then 10 ms per unit (at least 5 s).
 const timing = { pendingMs: 1000, pendingJitterMs: 0, processingMs: 1000, msPerUnit: 10, minDurationMs: 5000, maxDurationMs: 60_000 };
 
-const balanceOf = async (key: string) => (await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM sim_accounts WHERE api_key = ${key}`))!.b;
+const balanceOf = async (key: string) => (await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM provider_sim.accounts WHERE api_key = ${key}`))!.b;
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });

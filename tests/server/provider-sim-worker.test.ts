@@ -4,7 +4,8 @@ import { encodeTableQuery } from '../../src/contract/table';
 import { one, rows } from '../../src/server/db/client';
 import { ensureSimAccount } from '../../src/server/provider-sim/catalogue';
 import { startProviderSimServer, type ProviderSimServer } from '../../src/server/provider-sim/standalone';
-import { createOrderWorker, resolveEndpoint, startOrderWorker } from '../../src/server/provider-sim/worker';
+import { resolveEndpoint } from '../../src/server/upstream/target';
+import { createOrderWorker, startOrderWorker } from '../../src/server/upstream/worker';
 import { createTestApp, type TestApp } from './helpers/testServer';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, rows } from '../../src/server/db/client';
 import { startJobWorkers } from '../../src/server/jobs';
 import { ensureSimAccount } from '../../src/server/provider-sim/catalogue';
-import { createSmmClient } from '../../src/server/provider-sim/client';
+import { createSmmClient } from '../../src/server/upstream/client';
 import { driftChanges, driftSim } from '../../src/server/provider-sim/drift';
 import { startProviderSimServer, type ProviderSimServer } from '../../src/server/provider-sim/standalone';
 import { providerSyncJob, queueDueRuns, queueRun, runSync, setSyncClientFactory } from '../../src/server/areas/provider-sync/sync';

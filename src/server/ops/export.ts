@@ -13,7 +13,8 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../db/client';
  *
  * Not copied: drizzle's migration journal (the target has its own) and the pg-boss job queue
  * (schema `pgboss`): the target's server creates its queues at start; jobs still queued (webhook
- * deliveries not yet made) are not moved, so export after the queue has drained.
+ * deliveries not yet made) are not moved, so export after the queue has drained. Nor the simulated
+ * panels' state (schema `provider_sim`): the target's simulator creates its own when it runs.
  */
 export interface TableCount {
   table: string;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
+import { ensureSimTables } from './schema';
 
 /**
  * The simulator's service list: what `action=services` answers. Ids are the provider's service
@@ -132,24 +133,26 @@ const ensured = new WeakSet<object>();
 /** Inserts both catalogues once per database handle (idempotent: existing ids are left as they are). */
 export async function ensureSimCatalogue(q: Queryable): Promise<void> {
   if (ensured.has(q)) return;
+  await ensureSimTables(q);
   for (const panel of ['panvy', 'perfect'] as const) {
     // One statement per panel: the rows travel as one JSON parameter (PGlite and PostgreSQL alike).
     const payload = baseCatalogue(panel).map((s) => ({
       id: s.id, panel, name: s.name, type: s.type ?? 'Default', category: s.category, rate: s.rate, min: s.min, max: s.max,
       refill: !!s.refill, cancel: !!s.cancel, dripfeed: !!s.dripfeed,
     }));
-    await q.execute(sql`INSERT INTO sim_services (id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed)
+    await q.execute(sql`INSERT INTO provider_sim.services (id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed)
       SELECT id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed
         FROM json_to_recordset(${JSON.stringify(payload)}::json)
           AS x(id int, panel text, name text, type text, category text, rate numeric, min int, max int, refill boolean, cancel boolean, dripfeed boolean)
       ON CONFLICT (id) DO NOTHING`);
-    await q.execute(sql`INSERT INTO sim_panels (key) VALUES (${panel}) ON CONFLICT (key) DO NOTHING`);
+    await q.execute(sql`INSERT INTO provider_sim.panels (key) VALUES (${panel}) ON CONFLICT (key) DO NOTHING`);
   }
   ensured.add(q);
 }
 
 /** Opens an account at a simulated panel (or keeps the key as it is when it exists). */
 export async function ensureSimAccount(q: Queryable, apiKey: string, balance = '10000.0000', currency = 'USD', panel: SimPanelKey = 'panvy'): Promise<void> {
-  await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${balance}::numeric, ${currency}, ${panel})
+  await ensureSimTables(q);
+  await q.execute(sql`INSERT INTO provider_sim.accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${balance}::numeric, ${currency}, ${panel})
     ON CONFLICT (api_key) DO NOTHING`);
 }

@@ -55,12 +55,12 @@ export async function driftSim(q: Queryable, panel: SimPanelKey, steps = 1): Pro
   await ensureSimCatalogue(q);
   const row = await one<{ step: number }>(
     q,
-    sql`UPDATE sim_panels SET drift_step = drift_step + ${steps}, drifted_at = now() WHERE key = ${panel} RETURNING drift_step AS step`,
+    sql`UPDATE provider_sim.panels SET drift_step = drift_step + ${steps}, drifted_at = now() WHERE key = ${panel} RETURNING drift_step AS step`,
   );
   const last = row!.step;
   for (let step = last - steps + 1; step <= last; step++) {
     for (const { change, set } of driftChanges(panel, step)) {
-      await q.execute(sql`UPDATE sim_services SET
+      await q.execute(sql`UPDATE provider_sim.services SET
           present = coalesce(${set.present ?? null}::boolean, present),
           rate = coalesce(${set.rate ?? null}::numeric, rate),
           min = coalesce(${set.min ?? null}::int, min),
@@ -76,10 +76,10 @@ export async function driftSim(q: Queryable, panel: SimPanelKey, steps = 1): Pro
 export async function resetSimDrift(q: Queryable, panel: SimPanelKey): Promise<void> {
   await ensureSimCatalogue(q);
   const payload = baseCatalogue(panel).map((s) => ({ id: s.id, name: s.name, rate: s.rate, min: s.min, max: s.max }));
-  await q.execute(sql`UPDATE sim_services s SET present = true, name = x.name, rate = x.rate, min = x.min, max = x.max
+  await q.execute(sql`UPDATE provider_sim.services s SET present = true, name = x.name, rate = x.rate, min = x.min, max = x.max
     FROM json_to_recordset(${JSON.stringify(payload)}::json) AS x(id int, name text, rate numeric, min int, max int)
     WHERE s.id = x.id AND s.panel = ${panel}`);
-  await q.execute(sql`UPDATE sim_panels SET drift_step = 0, drifted_at = NULL WHERE key = ${panel}`);
+  await q.execute(sql`UPDATE provider_sim.panels SET drift_step = 0, drifted_at = NULL WHERE key = ${panel}`);
 }
 
 /**
@@ -91,7 +91,7 @@ export async function driftIfDue(q: Queryable, everyMs: number): Promise<void> {
   for (const panel of ['panvy', 'perfect'] as const) {
     const due = await one<{ key: string }>(
       q,
-      sql`UPDATE sim_panels SET drifted_at = now() WHERE key = ${panel}
+      sql`UPDATE provider_sim.panels SET drifted_at = now() WHERE key = ${panel}
             AND (drifted_at IS NULL OR drifted_at <= now() - make_interval(secs => ${everyMs / 1000})) RETURNING key`,
     );
     if (due) await driftSim(q, panel, 1);

@@ -1,13 +1,12 @@
 /**
- * The simulated upstream provider (SMM panel API v2) and the order worker.
+ * The simulated upstream panels (SMM panel API v2), the demo's and the tests' providers. The panel
+ * reaches them only over HTTP, through the upstream client (src/server/upstream), as any provider.
  * - mountProviderSim(app, deps): POST/GET /provider-sim/api/v2 on the app (off with SIMULATOR=off);
- * - startOrderWorker(deps, options): the worker on a timer; returns { stop, runOnce };
- * - createSmmClient: the HTTP client the worker uses for any SMM API v2 provider.
+ * - startProviderSimServer(database): the same on a listener of its own (tests, benchmarks).
  */
 export { mountProviderSim, PROVIDER_SIM_PATH, type ProviderSimDeps } from './routes';
-export { createOrderWorker, resolveEndpoint, startOrderWorker, type OrderWorker, type OrderWorkerOptions, type WorkerRound } from './worker';
-export { createSmmClient, SmmApiError, SmmTransportError, type SmmClient, type SmmOrderStatus, type SmmService } from './client';
 export { startProviderSimServer, type ProviderSimServer } from './standalone';
 export { ensureSimAccount, ensureSimCatalogue, SIM_SERVICES } from './catalogue';
+export { prepareProviderSim } from './seed';
 export type { SimulatorOptions } from './simulator';
 export type { SimTiming } from './progress';

@@ -1,4 +1,5 @@
 import type { ProviderType } from '../../contract/providers/columns';
+import { SIMULATED_PANEL_PATHS } from '../upstream/target';
 
 /**
  * The simulated upstream panels the demo and the tests buy from. Each answers the SMM panel API v2
@@ -9,7 +10,8 @@ import type { ProviderType } from '../../contract/providers/columns';
  *   `create_account`, so validate, package import and account creation work against it.
  * - `perfect` behaves as a foreign Perfect Panel: API v2 only; `panel_info` is an unknown action.
  *
- * The preset providers of the providers area point at these paths.
+ * The preset providers of the providers area point at these paths. The paths are the upstream side's
+ * (SIMULATED_PANEL_PATHS), which sends calls to them to this server.
  */
 export interface SimPanel {
   key: 'panvy' | 'perfect';
@@ -22,6 +24,6 @@ export interface SimPanel {
 }
 
 export const SIM_PANELS: readonly SimPanel[] = [
-  { key: 'panvy', name: 'Panvy Partner (simulated)', type: 'socpanel', path: '/provider-sim/api/v2', currency: 'USD' },
-  { key: 'perfect', name: 'Perfect Supply (simulated)', type: 'perfect_panel', path: '/provider-sim/perfect/api/v2', currency: 'EUR' },
+  { key: 'panvy', name: 'Panvy Partner (simulated)', type: 'socpanel', path: SIMULATED_PANEL_PATHS[0], currency: 'USD' },
+  { key: 'perfect', name: 'Perfect Supply (simulated)', type: 'perfect_panel', path: SIMULATED_PANEL_PATHS[1], currency: 'EUR' },
 ];

@@ -4,7 +4,7 @@ import { SIM_PANELS } from './panels';
 import { createSimulator, SIM_ERRORS, type SimParams, type SimulatorOptions } from './simulator';
 
 /** Where the simulated provider panvy answers (SMM panel API v2); SIM_PANELS lists both panels. */
-export const PROVIDER_SIM_PATH = '/provider-sim/api/v2';
+export const PROVIDER_SIM_PATH = SIM_PANELS[0].path;
 
 export interface ProviderSimDeps {
   database: Pick<Database, 'db'>;
@@ -45,7 +45,8 @@ async function readParams(c: Context): Promise<SimParams | null> {
 /**
  * Mounts the simulated upstream provider on `app` as plain routes (no staff auth: it is reached
  * with its own API keys, like a real provider). Does nothing when the simulator is turned off
- * (`SIMULATOR=off`). Its state lives in the sim_* tables of the same database.
+ * (`SIMULATOR=off`). Its state lives in its own schema of the same database (schema.ts), created
+ * on first use.
  */
 export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options: SimulatorOptions = {}): void {
   if (!deps.config.simulator) return;

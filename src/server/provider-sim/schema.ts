@@ -1,101 +1,118 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { one, type Queryable } from '../db/client';
 
 /**
- * The simulated upstream provider's own state (SMM panel API v2). It shares the database with the
- * panel but none of its tables: the panel reaches it only over HTTP, as it would a real provider.
+ * The simulated panels' own state (SMM panel API v2), in a PostgreSQL schema of their own,
+ * `provider_sim`: it shares the database with the panel but none of its tables (the panel reaches
+ * the simulator only over HTTP, as it would a real provider), and it is not part of the panel's
+ * migrations: the simulator creates it when it first runs on a database (ensureSimTables), so a
+ * database whose server never ran the simulator (SIMULATOR=off) has none of it.
  * Times the simulation runs on are milliseconds of the simulator's clock (injectable in tests).
+ *
+ * provider_sim.accounts   API keys, each at one simulated panel, with a balance in its currency
+ * provider_sim.services   both panels' catalogues (disjoint service numbers); `present` false while
+ *                         the catalogue's drift has taken a service off the list
+ * provider_sim.panels     each panel's drift counter
+ * provider_sim.orders     orders placed, with the plan fixed when placed (outcome, target, timings)
+ * provider_sim.refills    refills asked for
  */
-export const simAccounts = pgTable('sim_accounts', {
-  id: serial('id').primaryKey(),
-  apiKey: text('api_key').notNull().unique(),
-  /** Which simulated panel (SIM_PANELS key) the account is at: a key works only there. */
-  panel: text('panel').notNull().default('panvy'),
-  balance: numeric('balance', { precision: 14, scale: 4 }).notNull().default('0'),
-  currency: text('currency').notNull().default('USD'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const simServices = pgTable('sim_services', {
-  /** The provider's service number (`service` in the API); the panels use disjoint ranges. */
-  id: integer('id').primaryKey(),
-  /** Which simulated panel sells it (SIM_PANELS key). */
-  panel: text('panel').notNull().default('panvy'),
-  /** False while the catalogue's drift has taken it off the list (it may come back). */
-  present: boolean('present').notNull().default(true),
-  name: text('name').notNull(),
-  type: text('type').notNull().default('Default'),
-  category: text('category').notNull(),
-  /** Price per 1000. */
-  rate: numeric('rate', { precision: 14, scale: 4 }).notNull(),
-  min: integer('min').notNull(),
-  max: integer('max').notNull(),
-  refill: boolean('refill').notNull().default(false),
-  cancel: boolean('cancel').notNull().default(false),
-  dripfeed: boolean('dripfeed').notNull().default(false),
-}, (t) => [index('sim_services_panel_idx').on(t.panel, t.id)]);
-
-/** Each simulated panel's drift counter: how many drift steps its catalogue has gone through. */
-export const simPanels = pgTable('sim_panels', {
-  key: text('key').primaryKey(),
-  driftStep: integer('drift_step').notNull().default(0),
-  driftedAt: timestamp('drifted_at', { withTimezone: true }),
-});
 
 export const SIM_ORDER_STATUSES = ['Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
 export type SimOrderStatus = (typeof SIM_ORDER_STATUSES)[number];
 /** How an order will end, fixed when it is placed. */
 export type SimOutcome = 'complete' | 'overdeliver' | 'partial' | 'cancel';
 
-export const simOrders = pgTable(
-  'sim_orders',
-  {
-    // Far from the panel's own ids, so an external id is never mistaken for a local one.
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 7000001 }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => simAccounts.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id').notNull(),
-    link: text('link').notNull(),
-    quantity: integer('quantity').notNull(),
-    runs: integer('runs'),
-    interval: integer('interval'),
-    /** What the account was charged; reduced when the order ends short. */
-    charge: numeric('charge', { precision: 14, scale: 4 }).notNull(),
-    startCount: integer('start_count').notNull(),
-    /** Last status reported (final ones never change again). */
-    status: text('status').$type<SimOrderStatus>().notNull().default('Pending'),
-    remains: integer('remains').notNull(),
-    outcome: text('outcome').$type<SimOutcome>().notNull(),
-    /** Units delivered when it ends (above quantity for an over-delivery). */
-    target: integer('target').notNull(),
-    placedAtMs: bigint('placed_at_ms', { mode: 'number' }).notNull(),
-    pendingMs: integer('pending_ms').notNull(),
-    processingMs: integer('processing_ms').notNull(),
-    durationMs: integer('duration_ms').notNull(),
-    /** Set when canceled through the API (the clock time). */
-    canceledAtMs: bigint('canceled_at_ms', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('sim_orders_status_check', sql`${t.status} IN ('Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled')`),
-    index('sim_orders_account_idx').on(t.accountId),
-  ],
+/** One statement each: PGlite runs a parameterless statement, not a script. */
+const STATEMENTS = `
+CREATE SCHEMA IF NOT EXISTS provider_sim;
+CREATE TABLE IF NOT EXISTS provider_sim.accounts (
+  id serial PRIMARY KEY,
+  api_key text NOT NULL UNIQUE,
+  panel text NOT NULL DEFAULT 'panvy',
+  balance numeric(14, 4) NOT NULL DEFAULT 0,
+  currency text NOT NULL DEFAULT 'USD',
+  created_at timestamp with time zone NOT NULL DEFAULT now()
 );
+CREATE TABLE IF NOT EXISTS provider_sim.services (
+  id integer PRIMARY KEY,
+  panel text NOT NULL DEFAULT 'panvy',
+  present boolean NOT NULL DEFAULT true,
+  name text NOT NULL,
+  type text NOT NULL DEFAULT 'Default',
+  category text NOT NULL,
+  rate numeric(14, 4) NOT NULL,
+  min integer NOT NULL,
+  max integer NOT NULL,
+  refill boolean NOT NULL DEFAULT false,
+  cancel boolean NOT NULL DEFAULT false,
+  dripfeed boolean NOT NULL DEFAULT false
+);
+CREATE INDEX IF NOT EXISTS services_panel_idx ON provider_sim.services (panel, id);
+CREATE TABLE IF NOT EXISTS provider_sim.panels (
+  key text PRIMARY KEY,
+  drift_step integer NOT NULL DEFAULT 0,
+  drifted_at timestamp with time zone
+);
+CREATE TABLE IF NOT EXISTS provider_sim.orders (
+  -- Far from the panel's own ids, so an external id is never mistaken for a local one.
+  id bigint PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY (START WITH 7000001),
+  account_id integer NOT NULL REFERENCES provider_sim.accounts (id) ON DELETE CASCADE,
+  service_id integer NOT NULL,
+  link text NOT NULL,
+  quantity integer NOT NULL,
+  runs integer,
+  interval integer,
+  -- What the account was charged; reduced when the order ends short.
+  charge numeric(14, 4) NOT NULL,
+  start_count integer NOT NULL,
+  -- Last status reported (final ones never change again).
+  status text NOT NULL DEFAULT 'Pending'
+    CONSTRAINT orders_status_check CHECK (status IN (${SIM_ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})),
+  remains integer NOT NULL,
+  outcome text NOT NULL,
+  -- Units delivered when it ends (above quantity for an over-delivery).
+  target integer NOT NULL,
+  placed_at_ms bigint NOT NULL,
+  pending_ms integer NOT NULL,
+  processing_ms integer NOT NULL,
+  duration_ms integer NOT NULL,
+  -- Set when canceled through the API (the clock time).
+  canceled_at_ms bigint,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  updated_at timestamp with time zone NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS orders_account_idx ON provider_sim.orders (account_id);
+CREATE TABLE IF NOT EXISTS provider_sim.refills (
+  id bigint PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY (START WITH 501),
+  order_id bigint NOT NULL REFERENCES provider_sim.orders (id) ON DELETE CASCADE,
+  account_id integer NOT NULL REFERENCES provider_sim.accounts (id) ON DELETE CASCADE,
+  requested_at_ms bigint NOT NULL,
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS refills_order_idx ON provider_sim.refills (order_id)
+`
+  .split(/;\n/)
+  .map((statement) => statement.trim())
+  .filter(Boolean);
 
-export const simRefills = pgTable(
-  'sim_refills',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 501 }),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => simOrders.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => simAccounts.id, { onDelete: 'cascade' }),
-    requestedAtMs: bigint('requested_at_ms', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sim_refills_order_idx').on(t.orderId)],
-);
+/** Any number; it only has to be the same in every process that may create the tables at once. */
+const CREATE_LOCK = 7_000_001;
+
+const created = new WeakSet<object>();
+
+/**
+ * Creates the simulator's schema and tables when they are missing (idempotent; once per database
+ * handle). Server processes starting together on one PostgreSQL take turns (an advisory lock), as
+ * two concurrent CREATE … IF NOT EXISTS of one table may both try to create it.
+ */
+export async function ensureSimTables(q: Queryable): Promise<void> {
+  if (created.has(q)) return;
+  const exists = await one<{ ok: boolean }>(q, sql`SELECT to_regclass('provider_sim.refills') IS NOT NULL AS ok`);
+  if (!exists?.ok) {
+    await q.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK})`);
+      for (const statement of STATEMENTS) await tx.execute(sql.raw(statement));
+    });
+  }
+  created.add(q);
+}

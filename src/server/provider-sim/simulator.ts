@@ -104,14 +104,14 @@ export function createSimulator(options: SimulatorOptions = {}) {
 
   async function account(q: Queryable, key: string | undefined, panel: SimPanelKey): Promise<AccountRow | undefined> {
     if (!key) return undefined;
-    return one<AccountRow>(q, sql`SELECT id, balance::text AS balance, currency FROM sim_accounts WHERE api_key = ${key} AND panel = ${panel}`);
+    return one<AccountRow>(q, sql`SELECT id, balance::text AS balance, currency FROM provider_sim.accounts WHERE api_key = ${key} AND panel = ${panel}`);
   }
 
   async function loadOrders(q: Queryable, accountId: number, ids: number[]): Promise<Map<number, OrderRow>> {
     if (ids.length === 0) return new Map();
     const found = await rows<OrderRow>(
       q,
-      sql`SELECT ${ORDER_COLUMNS} FROM sim_orders o LEFT JOIN sim_services s ON s.id = o.service_id
+      sql`SELECT ${ORDER_COLUMNS} FROM provider_sim.orders o LEFT JOIN provider_sim.services s ON s.id = o.service_id
           WHERE o.account_id = ${accountId} AND o.id IN ${ids}`,
     );
     return new Map(found.map((o) => [Number(o.id), o]));
@@ -138,7 +138,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     );
     if (state.status === o.status && state.remains === o.remains) return o;
     if (!isFinal(state.status)) {
-      await q.execute(sql`UPDATE sim_orders SET status = ${state.status}, remains = ${state.remains}, updated_at = now()
+      await q.execute(sql`UPDATE provider_sim.orders SET status = ${state.status}, remains = ${state.remains}, updated_at = now()
         WHERE id = ${o.id} AND status NOT IN ('Completed', 'Partial', 'Canceled')`);
       return { ...o, status: state.status, remains: state.remains };
     }
@@ -147,14 +147,14 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const settled = await one<{ charge: string }>(
       q,
       sql`WITH changed AS (
-            UPDATE sim_orders o SET status = ${state.status}, remains = ${state.remains}, updated_at = now(),
+            UPDATE provider_sim.orders o SET status = ${state.status}, remains = ${state.remains}, updated_at = now(),
               charge = CASE WHEN ${state.status} = 'Completed' THEN o.charge
                             ELSE round(o.charge * ${delivered}::numeric / ${total(o)}::numeric, 4) END
-              FROM (SELECT id, charge AS old_charge FROM sim_orders WHERE id = ${o.id} FOR UPDATE) old
+              FROM (SELECT id, charge AS old_charge FROM provider_sim.orders WHERE id = ${o.id} FOR UPDATE) old
              WHERE o.id = old.id AND o.status NOT IN ('Completed', 'Partial', 'Canceled')
             RETURNING o.account_id, o.charge, old.old_charge
           ), refunded AS (
-            UPDATE sim_accounts a SET balance = a.balance + (c.old_charge - c.charge)
+            UPDATE provider_sim.accounts a SET balance = a.balance + (c.old_charge - c.charge)
               FROM changed c WHERE a.id = c.account_id AND c.old_charge > c.charge
             RETURNING a.id
           )
@@ -162,7 +162,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     );
     if (!settled) {
       // Someone else recorded the ending first: read what they wrote.
-      const fresh = await one<OrderRow>(q, sql`SELECT ${ORDER_COLUMNS} FROM sim_orders o LEFT JOIN sim_services s ON s.id = o.service_id WHERE o.id = ${o.id}`);
+      const fresh = await one<OrderRow>(q, sql`SELECT ${ORDER_COLUMNS} FROM provider_sim.orders o LEFT JOIN provider_sim.services s ON s.id = o.service_id WHERE o.id = ${o.id}`);
       return fresh ?? o;
     }
     return { ...o, status: state.status, remains: state.remains, charge: settled.charge };
@@ -180,7 +180,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const list = await rows<{
       id: number; name: string; type: string; category: string; rate: string; min: number; max: number;
       refill: boolean; cancel: boolean; dripfeed: boolean;
-    }>(q, sql`SELECT id, name, type, category, rate::text AS rate, min, max, refill, cancel, dripfeed FROM sim_services WHERE panel = ${panel} AND present ORDER BY id`);
+    }>(q, sql`SELECT id, name, type, category, rate::text AS rate, min, max, refill, cancel, dripfeed FROM provider_sim.services WHERE panel = ${panel} AND present ORDER BY id`);
     return list.map((s) => ({
       service: s.id,
       name: s.name,
@@ -199,7 +199,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     const serviceId = positiveInt(p.service);
     const service = serviceId === null ? undefined : await one<{ id: number; rate: string; min: number; max: number; dripfeed: boolean }>(
       q,
-      sql`SELECT id, rate::text AS rate, min, max, dripfeed FROM sim_services WHERE id = ${serviceId} AND panel = ${panel} AND present`,
+      sql`SELECT id, rate::text AS rate, min, max, dripfeed FROM provider_sim.services WHERE id = ${serviceId} AND panel = ${panel} AND present`,
     );
     if (!service) return error(SIM_ERRORS.serviceId);
     const link = (p.link ?? '').trim();
@@ -225,11 +225,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
       q,
       sql`WITH price AS (SELECT round(${service.rate}::numeric * ${units}::numeric / 1000, 4) AS charge),
           debited AS (
-            UPDATE sim_accounts a SET balance = a.balance - price.charge FROM price
+            UPDATE provider_sim.accounts a SET balance = a.balance - price.charge FROM price
              WHERE a.id = ${acc.id} AND a.balance >= price.charge
             RETURNING price.charge
           )
-          INSERT INTO sim_orders (account_id, service_id, link, quantity, runs, interval, charge, start_count, status, remains,
+          INSERT INTO provider_sim.orders (account_id, service_id, link, quantity, runs, interval, charge, start_count, status, remains,
                                   outcome, target, placed_at_ms, pending_ms, processing_ms, duration_ms)
           SELECT ${acc.id}, ${service.id}, ${link}, ${quantity}, ${runs}, ${interval}, debited.charge, ${plan.startCount}, 'Pending', ${units},
                  ${plan.outcome}, ${plan.target}, ${placedAtMs}, ${plan.pendingMs}, ${plan.processingMs}, ${plan.durationMs}
@@ -285,7 +285,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
         answer.push({ order, cancel: error(`Order is ${current.status.toLowerCase()} and cannot be canceled`) });
         continue;
       }
-      const marked = await one(q, sql`UPDATE sim_orders SET canceled_at_ms = ${atMs}, updated_at = now()
+      const marked = await one(q, sql`UPDATE provider_sim.orders SET canceled_at_ms = ${atMs}, updated_at = now()
         WHERE id = ${current.id} AND canceled_at_ms IS NULL AND status NOT IN ('Completed', 'Partial', 'Canceled') RETURNING id`);
       if (!marked) {
         answer.push({ order, cancel: error('Order cannot be canceled') });
@@ -304,7 +304,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     if (current.status !== 'Completed' && current.status !== 'Partial') return error('Refill is available only for completed orders');
     const created = await one<{ id: number }>(
       q,
-      sql`INSERT INTO sim_refills (order_id, account_id, requested_at_ms) VALUES (${o.id}, ${acc.id}, ${atMs}) RETURNING id::int AS id`,
+      sql`INSERT INTO provider_sim.refills (order_id, account_id, requested_at_ms) VALUES (${o.id}, ${acc.id}, ${atMs}) RETURNING id::int AS id`,
     );
     return { refill: created!.id };
   }
@@ -336,7 +336,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
         (
           await rows<{ id: number; requested_at_ms: string | number }>(
             q,
-            sql`SELECT id::int AS id, requested_at_ms FROM sim_refills WHERE account_id = ${acc.id} AND id IN ${ids.length ? ids : [0]}`,
+            sql`SELECT id::int AS id, requested_at_ms FROM provider_sim.refills WHERE account_id = ${acc.id} AND id IN ${ids.length ? ids : [0]}`,
           )
         ).map((r) => [Number(r.id), Number(r.requested_at_ms)]),
       );
@@ -379,7 +379,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
   /** Opens a new USD account and answers its key (panvy only; no key is needed to ask). */
   async function createAccount(q: Queryable, panel: SimPanelKey): Promise<Json> {
     const apiKey = `sim-${panel}-${crypto.randomUUID().replaceAll('-', '')}`;
-    await q.execute(sql`INSERT INTO sim_accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${SIM_NEW_ACCOUNT_BALANCE}::numeric, 'USD', ${panel})`);
+    await q.execute(sql`INSERT INTO provider_sim.accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${SIM_NEW_ACCOUNT_BALANCE}::numeric, 'USD', ${panel})`);
     return { api_key: apiKey };
   }
 

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { seedSimAccounts, seedSimOrdersForRunningAttempts, simProvidersSql } from '../../provider-sim/seed';
+import { simProvidersSql } from '../../provider-sim/seed';
 import type { Queryable } from '../../db/client';
 
 /**
  * Demo external-panel orders (attempts to place our orders at providers), drawn from the orders
  * the orders seed sent to providers (provider_id and external_id set), newest first:
- * - running: orders in processing at the simulator, for what they still lack (the simulator gets
- *   the matching orders, so the worker keeps them moving);
+ * - running: orders in processing at the simulator, for what they still lack (the simulator, when
+ *   it runs, gets the matching orders, so the worker keeps them moving: provider-sim/seed.ts);
  * - completed (a few over-delivered, negative remains) for completed orders;
  * - partial or canceled by the provider for stopped orders (recreatable), partial for canceled
  *   orders that had delivered something;
@@ -25,7 +25,6 @@ const errorAt = (id: SQL): SQL => sql`(ARRAY[${sql.join(ERRORS.map((e) => sql`${
 const LIMITS = { running: 600, completed: 1800, stopped: 300, canceledPartial: 150, failed: 150, history: 100 };
 
 export async function seedDemoExternalPanelOrders(q: Queryable): Promise<void> {
-  await seedSimAccounts(q);
   const o = sql`o.id::int`;
   const attempt = (where: SQL, limit: number, columns: SQL) =>
     q.execute(sql`
@@ -105,6 +104,5 @@ export async function seedDemoExternalPanelOrders(q: Queryable): Promise<void> {
     )
     UPDATE orders SET external_id = NULL, start_count = NULL WHERE id IN (SELECT order_id FROM inserted)`);
 
-  await seedSimOrdersForRunningAttempts(q);
   await q.execute(sql`ANALYZE external_panel_orders`);
 }

@@ -1,5 +1,5 @@
 import type { SyncChangeKind } from '../../../contract/provider-sync/columns';
-import type { SmmService } from '../../provider-sim/client';
+import type { SmmService } from '../../upstream/answers';
 
 /**
  * The change set between the mirror (the provider's catalogue as last accepted) and what the

@@ -4,7 +4,8 @@ import { SYNC_CHANGE_KINDS, SYNC_SCHEDULE_MINUTES, type SyncChangeKind, type Syn
 import { one, rows, type Queryable } from '../../db/client';
 import type { AppDeps } from '../../http/context';
 import { defineJobKind, defineRecurringTask, enqueue } from '../../jobs';
-import { createSmmClient, providerTarget, SmmApiError, type SmmClient } from '../../provider-sim/client';
+import { createSmmClient, SmmApiError, type SmmClient } from '../../upstream/client';
+import { providerTarget } from '../../upstream/target';
 import { driftIfDue } from '../../provider-sim/drift';
 import { diffCatalogue, type MirrorItem } from './diff';
 

@@ -9,7 +9,7 @@ import type { Actor, AppContext, AppDeps, StaffContext } from '../../http/contex
 import { HttpError, validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import type { RowOf } from '../../kit/records';
-import type { SmmService } from '../../provider-sim/client';
+import type { SmmService } from '../../upstream/answers';
 import { storeService } from '../catalogue/services';
 import { proposedPrice, rateToUsd } from './rates';
 import { providerServiceRecord } from './records';

@@ -1,9 +1,10 @@
-import { createSmmClient, providerTarget, SmmApiError, SmmTransportError, type SmmClient } from '../../provider-sim/client';
+import { createSmmClient, SmmApiError, SmmTransportError, type SmmClient } from '../../upstream/client';
+import { providerTarget } from '../../upstream/target';
 import type { AppContext, AppDeps } from '../../http/context';
 
 /**
  * Calls to a provider's API (SMM panel API v2) from the providers area, through the shared SMM
- * client (src/server/provider-sim/client.ts): services, balance, and the actions of our own
+ * client (src/server/upstream/client.ts): services, balance, and the actions of our own
  * panels — panel_info, packages, create_account. The client sends them through the SSRF-safe
  * outbound request (loopback and private addresses refused unless PROVIDER_ALLOWED_HOSTS names
  * them); the simulated panels on this server's own origin are the one trusted exception

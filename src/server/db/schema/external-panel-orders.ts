@@ -6,7 +6,7 @@ import { providers } from './providers';
 
 /**
  * External-panel orders (catalogue.md §7): each attempt to place one of our orders at a provider.
- * The order worker (src/server/provider-sim/worker.ts) creates them, sends them and follows the
+ * The order worker (src/server/upstream/worker.ts) creates them, sends them and follows the
  * provider's status; recreate adds a new attempt and marks the old one `recreated_at`.
  *
  * `base_quantity` is what the order had delivered before this attempt, so the order's delivered

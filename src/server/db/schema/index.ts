@@ -18,4 +18,3 @@ export * from './combo-orders';
 export * from './external-panel-orders';
 export * from './idempotency';
 export * from './security';
-export * from '../../provider-sim/schema';

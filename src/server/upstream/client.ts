@@ -1,20 +1,34 @@
 import { z } from 'zod';
 import { outboundRequest, type OutboundPolicy } from '../http/outbound';
-import { SIM_PANELS } from './panels';
+import {
+  decimalText,
+  errorBody,
+  flag,
+  idText,
+  packageSchema,
+  perItemError,
+  serviceSchema,
+  statusSchema,
+  toStatus,
+  type SmmOrderStatus,
+  type SmmPackage,
+  type SmmResult,
+  type SmmService,
+  type SmmServiceList,
+} from './answers';
 
 /**
  * An HTTP client for providers speaking the SMM panel API v2 (the standard of Perfect Panel-like
  * panels, and of the simulator): form-encoded POSTs of `key`, `action` and the action's fields.
  *
- * Tolerant of how real panels answer: numbers and ids as numbers or strings, booleans as
- * true/1/"1"/"true", refill/cancel/dripfeed missing (false), the service list as an array or as an
- * object keyed by id, entries it cannot read skipped (and counted) instead of failing the list.
- * Rates are in the panel's own currency, which only `balance` tells.
+ * Tolerant of how real panels answer (answers.ts reads each answer): the service list as an array
+ * or as an object keyed by id, entries it cannot read skipped (and counted) instead of failing the
+ * list.
  *
  * Transport: by default through the SSRF-safe outbound request (src/server/http/outbound.ts): a
  * timeout, no redirects, loopback and private addresses refused unless PROVIDER_ALLOWED_HOSTS names
  * them or the caller passes `trusted: true` — which callers do only for the simulated panels on this
- * server's own origin (see providerTarget). Tests may pass their own `fetch`.
+ * server's own origin (see providerTarget in target.ts). Tests may pass their own `fetch`.
  *
  * Two kinds of failure: SmmApiError when the provider answered `{"error": "…"}` (the order was
  * refused; the message is the provider's), SmmTransportError when there was no usable answer
@@ -53,118 +67,6 @@ export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): stri
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-
-/**
- * Where a provider endpoint is actually called. The simulated panels (SIM_PANELS paths) answer on
- * this server: when the simulator runs, an endpoint on a loopback host with such a path is sent to
- * this server's own origin, whatever port it names, and is `trusted` (the loopback address is
- * allowed for it). Anything else is called as it is, through the SSRF checks.
- */
-export function providerTarget(endpoint: string, simulator: { on: boolean; origin?: string }): { url: string; trusted: boolean } {
-  if (!simulator.on || !simulator.origin) return { url: endpoint, trusted: false };
-  try {
-    const url = new URL(endpoint);
-    const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    const path = url.pathname.replace(/\/+$/, '');
-    if (!LOOPBACK.has(host) || !SIM_PANELS.some((p) => p.path === path)) return { url: endpoint, trusted: false };
-    const base = new URL(simulator.origin);
-    url.protocol = base.protocol;
-    url.host = base.host;
-    return { url: url.toString(), trusted: true };
-  } catch {
-    return { url: endpoint, trusted: false };
-  }
-}
-
-/** Numbers come as numbers or strings depending on the panel; ids are kept as text. */
-const idText = z.union([z.number(), z.string().trim().min(1)]).transform(String);
-const numberish = z.union([z.number().finite(), z.string().trim().regex(/^-?(\d+(\.\d*)?|\.\d+)$/)]);
-const intish = numberish.transform((v) => Math.trunc(Number(v)));
-const decimalText = numberish.transform((v) => {
-  const text = String(v).trim();
-  // "1." and ".5" as panels sometimes send them; exponent forms of numbers come back as plain decimals.
-  if (typeof v === 'number') return /e/i.test(text) ? v.toFixed(10).replace(/\.?0+$/, '') : text;
-  return text.startsWith('.') ? `0${text}` : text.startsWith('-.') ? `-0${text.slice(1)}` : text.endsWith('.') ? text.slice(0, -1) : text;
-});
-/** true/1/"1"/"true"/"yes" are true; false/0/"0"/""/null/missing are false. */
-const flag = z
-  .union([z.boolean(), z.number(), z.string(), z.null()])
-  .optional()
-  .transform((v) => v === true || v === 1 || (typeof v === 'string' && ['1', 'true', 'yes', 'on'].includes(v.trim().toLowerCase())));
-const errorBody = z.object({ error: z.union([z.string(), z.number()]).transform(String) });
-
-export const SMM_STATUSES = ['Pending', 'In progress', 'Processing', 'Completed', 'Partial', 'Canceled'] as const;
-export type SmmStatus = (typeof SMM_STATUSES)[number];
-
-const serviceSchema = z.object({
-  service: idText,
-  name: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
-  type: z.string().nullish().transform((v) => v?.trim() || 'Default'),
-  category: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
-  rate: decimalText,
-  min: intish,
-  max: intish,
-  refill: flag,
-  cancel: flag,
-  dripfeed: flag,
-});
-export type SmmService = z.output<typeof serviceSchema>;
-
-/** A service list as read: the services, how many entries could not be read, and the raw answer. */
-export interface SmmServiceList {
-  services: SmmService[];
-  /** Entries skipped because they lacked an id, a name, a rate or limits that are numbers. */
-  skipped: number;
-  /** The answer's text exactly as it came (kept by the sync for download). */
-  raw: string;
-}
-
-export interface SmmPackage {
-  id: string;
-  name: string;
-  type: string;
-  fixedCost: string | null;
-  discountPercent: string | null;
-  services: string[];
-}
-const packageSchema = z.object({
-  id: idText,
-  name: z.union([z.string(), z.number()]).transform(String),
-  type: z.string().nullish().transform((v) => v ?? 'fixed'),
-  fixed_cost: decimalText.nullish().transform((v) => v ?? null),
-  discount_percent: decimalText.nullish().transform((v) => v ?? null),
-  services: z
-    .union([z.array(idText), z.string()])
-    .nullish()
-    .transform((v) => (v === null || v === undefined ? [] : Array.isArray(v) ? v : v.split(',').map((x) => x.trim()).filter(Boolean))),
-});
-
-const statusSchema = z.object({
-  charge: decimalText.nullish().transform((v) => v ?? null),
-  start_count: intish.nullish().transform((v) => v ?? null),
-  status: z.string(),
-  remains: intish.nullish().transform((v) => v ?? null),
-  currency: z.string().nullish().transform((v) => v ?? null),
-});
-export interface SmmOrderStatus {
-  charge: string | null;
-  startCount: number | null;
-  /** One of SMM_STATUSES for panels that follow the standard; kept as sent otherwise. */
-  status: string;
-  /** Negative when the provider delivered more than ordered. */
-  remains: number | null;
-  currency: string | null;
-}
-export type SmmResult<T> = T | { error: string };
-
-const toStatus = (s: z.output<typeof statusSchema>): SmmOrderStatus => ({
-  charge: s.charge,
-  startCount: s.start_count,
-  status: s.status,
-  remains: s.remains,
-  currency: s.currency,
-});
 
 export interface SmmAddRequest {
   service: string | number;
@@ -195,8 +97,6 @@ export interface SmmClient {
   /** Opens an account at one of our own panels (no key needed); answers its API key. */
   createAccount(): Promise<{ apiKey: string }>;
 }
-
-const perItemError = <T extends z.ZodType>(ok: T) => z.union([errorBody, ok]);
 
 export function createSmmClient(options: SmmClientOptions): SmmClient {
   const timeoutMs = options.timeoutMs ?? 15_000;
