@@ -14,7 +14,7 @@ import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { servicesTable } from '../src/server/areas/catalogue/tables';
 import { one, openDatabase, sql, type Database } from '../src/server/db/client';
-import { runSeed } from '../src/server/db/seed';
+import { runSeed } from '../src/server/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 process.env.SEED_SERVICES ??= '2000';

@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client';
 import type { SeedStep } from '../db/seed/steps';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 
 /**
  * Durable background jobs (DESIGN.md §9) on pg-boss 10, in the application's own database — the

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ExternalPanelOrderStatus } from '../../contract/external-panel-orders';
 import { writeChangeLog } from '../audit';
 import { one, rows, type Database, type Queryable } from '../db/client';
-import type { Actor, AppDeps } from '../http/context';
+import type { Actor, AppDeps } from '../deps';
 import { countersNotifier, type CountersNotifier } from '../realtime/counters';
 import { createSmmClient, providerTarget, type SmmClient, type SmmOrderStatus, type SmmResult } from './client';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { labelBodySchema, LabelRow, targetBodySchema, TargetRow, targetTypeBodySchema, TargetTypeRow } from '../../../contract/catalogue';
 import { one, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/catalogue';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { findById, utcString } from '../../kit/records';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { recordTypeLabel, type HistoryEntry, type RecordHistory } from '../../../contract/logs';
 import { rows, type Queryable } from '../../db/client';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { utcText } from '../../table';
 import { redactSecrets } from './tables';
 

@@ -1,5 +1,6 @@
 import { createSmmClient, providerTarget, SmmApiError, SmmTransportError, type SmmClient } from '../../provider-sim/client';
-import type { AppContext, AppDeps } from '../../http/context';
+import type { AppContext } from '../../http/context';
+import type { AppDeps } from '../../deps';
 
 /**
  * Calls to a provider's API (SMM panel API v2) from the providers area, through the shared SMM

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDetail, userUpdateBodySchema } from '../../../contract/users';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { updateRecord } from '../../kit/crud';
 import { recordNotFound } from '../../kit/records';
 import { decimalText, utcText, type TableContext } from '../../table';

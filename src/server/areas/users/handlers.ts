@@ -3,7 +3,7 @@ import { tableRequestSchema } from '../../../contract/table';
 import type { UserBulkAction, UserRow } from '../../../contract/users';
 import type { Endpoints } from '../../../contract/endpoints';
 import type { Queryable } from '../../db/client';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { findById } from '../../kit/records';

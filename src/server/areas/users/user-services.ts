@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { UserService } from '../../../contract/users';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError, notFound } from '../../http/errors';
 import { decimalText, utcText } from '../../table';
 import { findById } from '../../kit/records';
