@@ -16,7 +16,7 @@ import { findById, utcString } from '../../kit/records';
 import type { TableContext } from '../../table';
 import { networkRecord, serviceTypeRecord } from './records';
 import { slugify } from './services';
-import { findNetworkRow, findServiceTypeRow } from './tables';
+import { findNetworkRow, findServiceTypeRow } from './table';
 import { englishName, stampTranslations } from './translations';
 
 /**

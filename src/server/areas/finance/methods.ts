@@ -20,7 +20,7 @@ import { conflict, validationFailed } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById, utcString, type RowOf } from '../../kit/records';
 import type { TableContext } from '../../table';
-import { BONUSES_JSON, parseJson } from './tables';
+import { BONUSES_JSON, parseJson } from './table';
 import { bonusRecord, paymentMethodRecord } from './transitions';
 
 /**

@@ -3,7 +3,7 @@ import { recordTypeLabel, type HistoryEntry, type RecordHistory } from '../../..
 import { rows, type Queryable } from '../../db/client';
 import type { StaffContext } from '../../deps';
 import { utcText } from '../../table';
-import { redactSecrets } from './tables';
+import { redactSecrets } from './table';
 
 /**
  * One record's history: its audit entries (viewAudits) and change-log entries (viewChangeLogs)

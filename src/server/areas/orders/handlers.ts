@@ -12,7 +12,7 @@ import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics 
 import { changeProvider, changeUrl, updateComment } from './edits';
 import { displayMoney } from '../../kit/ledger';
 import { availableProviders } from './providers';
-import { orderRecord } from './record';
+import { orderRecord } from './records';
 import { findOrderRow, ordersTable } from './table';
 import { orderTransitions, type SimpleOrderAction } from './transitions';
 

@@ -15,7 +15,7 @@ import { consoleOrigin } from '../../http/publicUrl';
 import { findLinkOwner, issuePasswordLink } from './links';
 import { mailerFromEnv } from './mailer';
 import { assertStaffManagerRemains, lockStaffManagers } from './managers';
-import { allRoleRows, findRoleRow, findStaffDetail, rolesTable, staffTable } from './tables';
+import { allRoleRows, findRoleRow, findStaffDetail, rolesTable, staffTable } from './table';
 
 /**
  * Staff, roles and permissions (contract/staff). Permission changes need no token change: the

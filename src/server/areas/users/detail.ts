@@ -6,7 +6,7 @@ import type { Actor } from '../../deps';
 import { updateRecord } from '../../kit/crud';
 import { recordNotFound } from '../../kit/records';
 import { decimalText, utcText, type TableContext } from '../../table';
-import { userRecord } from './record';
+import { userRecord } from './records';
 import { findUserRow } from './table';
 
 /** The user profile (usersShow) and its edit (usersUpdate). */

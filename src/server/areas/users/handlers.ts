@@ -9,11 +9,11 @@ import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { findById } from '../../kit/records';
 import { loadUserDetail, updateUser } from './detail';
 import { changeGrade, readDiscount, setDiscount, syncPaymentMethods, syncRolesAndPermissions, updateSeller } from './edits';
-import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './lists';
+import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './options';
 import { findUserRow, usersTable } from './table';
-import { userRecord } from './record';
+import { userRecord } from './records';
 import { userTransitions } from './transitions';
-import { destroyUserService, listUserServices, storeUserService } from './user-services';
+import { destroyUserService, listUserServices, storeUserService } from './userServices';
 
 /**
  * The users area (operations.md §7 "Users"). Permissions are checked by the pipeline from the

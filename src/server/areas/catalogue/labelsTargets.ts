@@ -8,7 +8,7 @@ import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';
 import type { TableContext } from '../../table';
 import { labelRecord, targetRecord, targetTypeRecord } from './records';
-import { findLabelRow, findTargetRow, findTargetTypeRow } from './tables';
+import { findLabelRow, findTargetRow, findTargetTypeRow } from './table';
 import { englishName } from './translations';
 
 /** Labels (features), targets and target types (catalogue.md §3, §7): create, update, and deleting a label. */

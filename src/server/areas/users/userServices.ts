@@ -6,7 +6,7 @@ import type { Actor } from '../../deps';
 import { fieldError, notFound } from '../../http/errors';
 import { decimalText, utcText } from '../../table';
 import { findById } from '../../kit/records';
-import { userRecord } from './record';
+import { userRecord } from './records';
 
 /** Custom prices (user_services): a user pays their own price for a service instead of its default. */
 
