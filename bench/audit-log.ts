@@ -14,9 +14,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { auditsTable } from '../src/server/areas/logs/tables';
+import { auditsTable } from '../src/server/areas/logs/table';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
-import { seedBase } from '../src/server/db/seed';
+import { seedBase } from '../src/server/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 import { tableFigures } from './tableFigures';
 

@@ -26,7 +26,7 @@ import { openSession } from '../src/server/auth/sessions';
 import { signAccessToken } from '../src/server/auth/tokens';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
 import { permissions, staffPermissions } from '../src/server/db/schema/staff';
-import { seedBase, seedSteps } from '../src/server/db/seed';
+import { seedBase, seedSteps } from '../src/server/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 import { testConfig } from '../tests/server/helpers/testConfig';

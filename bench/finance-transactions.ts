@@ -15,9 +15,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { transactionsTable } from '../src/server/areas/finance/tables';
+import { transactionsTable } from '../src/server/areas/finance/table';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
-import { seedBase } from '../src/server/db/seed';
+import { seedBase } from '../src/server/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 import { tableFigures } from './tableFigures';
 

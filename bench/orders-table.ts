@@ -18,7 +18,7 @@ import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { COUNT_ESTIMATE_ABOVE, ordersTable } from '../src/server/areas/orders/table';
 import { openDatabase, rows, sql, type Database } from '../src/server/db/client';
-import { seedBase, seedSteps } from '../src/server/db/seed';
+import { seedBase, seedSteps } from '../src/server/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 

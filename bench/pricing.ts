@@ -12,9 +12,9 @@
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { one, openDatabase, sql } from '../src/server/db/client';
-import { runSeed } from '../src/server/db/seed';
+import { runSeed } from '../src/server/seed';
 import { seedDemoOrders } from '../src/server/areas/orders/seed';
-import { demoPricer } from '../src/server/areas/incentives/demoPricing';
+import { demoPricer } from '../src/server/pricing/demoPricing';
 import { priceOrder, type PricingInput } from '../src/server/pricing/price';
 
 const ORDERS = Math.max(1000, Number(process.argv[2] ?? 50_000));

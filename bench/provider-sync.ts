@@ -17,7 +17,7 @@ import { applyChanges } from '../src/server/areas/provider-sync/apply';
 import { loadHealth, loadServiceHealth } from '../src/server/areas/provider-sync/queries';
 import { queueRun, runSync, setSyncClientFactory } from '../src/server/areas/provider-sync/sync';
 import { one, openDatabase, rows, sql, type Database } from '../src/server/db/client';
-import { runSeed } from '../src/server/db/seed';
+import { runSeed } from '../src/server/seed';
 import type { ServerConfig } from '../src/server/config';
 import { createSmmClient } from '../src/server/upstream/client';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';

@@ -15,7 +15,7 @@ import { runInNewContext } from 'node:vm';
 import { spawn } from 'node:child_process';
 import { startStandaloneChannelServer } from '../src/server/channels/standalone';
 import { createPublisher } from '../src/server/realtime/publisher';
-import type { StaffContext } from '../src/server/http/context';
+import type { StaffContext } from '../src/server/deps';
 import { HttpError } from '../src/server/http/errors';
 
 const CLIENTS = Math.min(Number(process.argv[2] ?? 1000), 5000);

@@ -12,9 +12,9 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
-import { servicesTable } from '../src/server/areas/catalogue/tables';
+import { servicesTable } from '../src/server/areas/catalogue/table';
 import { one, openDatabase, sql, type Database } from '../src/server/db/client';
-import { runSeed } from '../src/server/db/seed';
+import { runSeed } from '../src/server/seed';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 
 process.env.SEED_SERVICES ??= '2000';

@@ -24,8 +24,8 @@ import { openSession } from '../src/server/auth/sessions';
 import { signAccessToken } from '../src/server/auth/tokens';
 import { readConfig, type ServerConfig } from '../src/server/config';
 import { openDatabase, sql, type Database } from '../src/server/db/client';
-import { seedBase, seedSteps } from '../src/server/db/seed';
-import type { AppDeps } from '../src/server/http/context';
+import { seedBase, seedSteps } from '../src/server/seed';
+import type { AppDeps } from '../src/server/deps';
 import { withStatementTimeout } from '../src/server/server';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 

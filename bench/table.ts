@@ -13,7 +13,7 @@ import { PERMISSIONS } from '../src/contract/permissions';
 import { tableRequestSchema, type TableRequest } from '../src/contract/table';
 import { usersTable } from '../src/server/areas/users/table';
 import { openDatabase, one } from '../src/server/db/client';
-import { runSeed } from '../src/server/db/seed';
+import { runSeed } from '../src/server/seed';
 
 const COPIES = Math.min(Math.max(Number(process.argv[2] ?? 1), 1), 40);
 const RUNS = Math.min(Math.max(Number(process.argv[3] ?? 20), 3), 200);

@@ -18,8 +18,8 @@ import { webhookDeliveryJob } from '../src/server/areas/webhooks/delivery';
 import { webhookOutboxTask } from '../src/server/areas/webhooks/pump';
 import { newWebhookSecret } from '../src/server/areas/webhooks/signing';
 import { openDatabase, one, type Database } from '../src/server/db/client';
-import { seedBase } from '../src/server/db/seed';
-import type { AppDeps } from '../src/server/http/context';
+import { seedBase } from '../src/server/seed';
+import type { AppDeps } from '../src/server/deps';
 import { startJobWorkers } from '../src/server/jobs';
 import { createScratchDatabase } from '../tests/server/helpers/postgres';
 

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import type { AppDeps, AppEnv } from './http/context';
+import type { AppEnv } from './http/context';
+import type { AppDeps } from './deps';
 import { ZodError } from 'zod';
 import { zodIssuesToErrors } from '../contract/errors';
 import { HttpError, httpErrorForDatabase, validationFailed } from './http/errors';
-import { mountEndpoints } from './http/handlers';
+import { mountEndpoints } from './endpoints';
 import { mountStaticConsole } from './http/staticConsole';
 import { allowedOrigin } from './http/cors';
 import { securityHeaders } from './http/securityHeaders';
@@ -15,7 +16,7 @@ import { createMetrics, mountMetrics, type OpsSources } from './http/metrics';
 import { mountHealth } from './http/health';
 
 /**
- * The Hono app: request ids, access log and request metrics (./http/logger.ts, ./http/metrics.ts), security headers and CORS (./http/securityHeaders.ts, ./http/cors.ts), error mapping, every area's endpoints (src/server/http/handlers.ts), then the
+ * The Hono app: request ids, access log and request metrics (./http/logger.ts, ./http/metrics.ts), security headers and CORS (./http/securityHeaders.ts, ./http/cors.ts), error mapping, every area's endpoints (./endpoints.ts), then the
  * built console with history routing: any GET that is not an API path answers index.html, so
  * `/login` is the console's page while `POST /login` is the API.
  */

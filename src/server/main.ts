@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from './config';
-import { DEMO_ACCOUNTS } from './db/seed';
+import { DEMO_ACCOUNTS } from './auth/demoStaff';
 import { startServer } from './server';
 
 /**

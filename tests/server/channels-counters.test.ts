@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { COUNTERS_CHANNEL, COUNTERS_EVENT } from '../../src/contract/realtime';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { freeTrialRequests } from '../../src/server/db/schema/free-trials';
+import { freeTrialRequests } from '../../src/server/areas/free-trials/schema';
 import { orders } from '../../src/server/db/schema/orders';
 import { countersNotifier, readCounters, readLiveCounters } from '../../src/server/realtime/counters';
 

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { channelAuth } from '../../src/server/channels/signatures';
 import { startStandaloneChannelServer, type StandaloneChannelServer } from '../../src/server/channels/standalone';
 import { HttpError } from '../../src/server/http/errors';
-import type { StaffContext } from '../../src/server/http/context';
+import type { StaffContext } from '../../src/server/deps';
 
 /**
  * The Pusher protocol 7 as a raw client sees it: exact frames over a real socket on an ephemeral

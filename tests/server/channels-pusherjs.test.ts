@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTERS_CHANNEL, COUNTERS_EVENT } from '../../src/contract/realtime';
 import { attachChannelServer, createChannelServer, mountChannels, type ChannelServer } from '../../src/server/channels';
 import { orders } from '../../src/server/db/schema/orders';
-import { freeTrialRequests } from '../../src/server/db/schema/free-trials';
+import { freeTrialRequests } from '../../src/server/areas/free-trials/schema';
 import { countersNotifier, readCounters } from '../../src/server/realtime/counters';
 import { createPublisher, type Publisher } from '../../src/server/realtime/publisher';
 import { createTestApp, type TestApp } from './helpers/testServer';

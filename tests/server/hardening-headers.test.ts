@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clientErrors, pageViews } from '../../src/server/db/schema/logs';
+import { clientErrors, pageViews } from '../../src/server/areas/session/schema';
 import { allowedOrigin } from '../../src/server/http/cors';
 import { inlineScriptHashes } from '../../src/server/http/securityHeaders';
 import { REPORT_LIMITS } from '../../src/server/http/reportLimits';

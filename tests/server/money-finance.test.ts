@@ -9,12 +9,13 @@ import { flushCounters } from '../../src/server/realtime/counters';
 import { createStaffMember } from '../../src/server/auth/accounts';
 import { signAccessToken } from '../../src/server/auth/tokens';
 import { one, openDatabase, rows, type Database } from '../../src/server/db/client';
-import { seedBase } from '../../src/server/db/seed';
+import { seedBase } from '../../src/server/seed';
 import { CANCEL_REASONS } from '../../src/server/areas/orders/seed';
 import { ledgerCheck } from '../../src/server/areas/finance/ledger';
 import { requestWithdrawal } from '../../src/server/areas/finance/transitions';
 import { postTransaction, lockUser } from '../../src/server/kit/ledger';
-import type { AppDeps, AppEnv } from '../../src/server/http/context';
+import type { AppEnv } from '../../src/server/http/context';
+import type { AppDeps } from '../../src/server/deps';
 import { testConfig } from './helpers/testServer';
 
 /**

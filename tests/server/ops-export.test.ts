@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { runSeed } from '../../src/server/db/seed';
+import { runSeed } from '../../src/server/seed';
 import { takeBackup } from '../../src/server/ops/embedded';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
 import { embeddedFigures, FIGURES_SQL, runCli } from './helpers/ops';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { runSeed } from '../../src/server/db/seed';
-import type { AppDeps } from '../../src/server/http/context';
+import { runSeed } from '../../src/server/seed';
+import type { AppDeps } from '../../src/server/deps';
 import { markNotReady, markReady } from '../../src/server/http/health';
 import { tokenMatches } from '../../src/server/http/metrics';
 import { defineJobKind, enqueue, installJobQueue } from '../../src/server/jobs';

@@ -4,7 +4,7 @@ import { createStaffMember } from '../../src/server/auth/accounts';
 import { openSession } from '../../src/server/auth/sessions';
 import { signAccessToken } from '../../src/server/auth/tokens';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { runSeed } from '../../src/server/db/seed';
+import { runSeed } from '../../src/server/seed';
 import { createLogger, defaultLogLevel } from '../../src/server/http/logger';
 import { apiFetch, apiRaw, configureApi } from '../../src/console/api/client';
 import { testConfig } from './helpers/testServer';

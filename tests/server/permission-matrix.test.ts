@@ -14,7 +14,7 @@ import { useTestApp, type TestMember } from './helpers/testServer';
  * signed-in member who holds every permission but the entry's (for a list, none of the list),
  * with the database unchanged ('authenticated' entries need no permission and are not asked).
  *
- * The pipeline checks the permission before it validates anything (src/server/http/handlers.ts:
+ * The pipeline checks the permission before it validates anything (src/server/endpoints.ts:
  * authenticate -> permits -> Idempotency-Key -> params, body, query -> handler), so any request
  * would do; each is still built to look valid — path parameters 1, body and query sampled from
  * their schemas — so that a missing check would reach the handler and show up as a write.

@@ -5,11 +5,11 @@ import { resolveJwtSecret } from '../../src/server/auth/secret';
 import { writeAudit, writeChangeLog } from '../../src/server/audit';
 import { auditEntries, changeLogs } from '../../src/server/db/schema/logs';
 import { orders } from '../../src/server/db/schema/orders';
-import { freeTrialRequests } from '../../src/server/db/schema/free-trials';
+import { freeTrialRequests } from '../../src/server/areas/free-trials/schema';
 import { permissions, rolePermissions, roles, staffMembers } from '../../src/server/db/schema/staff';
 import { settings } from '../../src/server/db/schema/settings';
 import { getSetting, getSettings } from '../../src/server/db/settings';
-import { runSeed, seedBase, seedDemo } from '../../src/server/db/seed';
+import { runSeed, seedBase, seedDemo } from '../../src/server/seed';
 import { createTestApp, type TestApp } from './helpers/testServer';
 
 let t: TestApp;

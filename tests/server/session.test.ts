@@ -15,13 +15,14 @@ import { validationErrorBodySchema } from '../../src/contract/errors';
 import { createApp } from '../../src/server/app';
 import { readConfig } from '../../src/server/config';
 import { signAccessToken } from '../../src/server/auth/tokens';
-import { auditEntries, clientErrors, pageViews } from '../../src/server/db/schema/logs';
+import { auditEntries } from '../../src/server/db/schema/logs';
+import { clientErrors, pageViews } from '../../src/server/areas/session/schema';
 import { orders } from '../../src/server/db/schema/orders';
-import { freeTrialRequests } from '../../src/server/db/schema/free-trials';
+import { freeTrialRequests } from '../../src/server/areas/free-trials/schema';
 import { staffMembers } from '../../src/server/db/schema/staff';
 import { setSetting } from '../../src/server/db/settings';
 import { permits } from '../../src/server/http/handlers';
-import type { StaffContext } from '../../src/server/http/context';
+import type { StaffContext } from '../../src/server/deps';
 import { createTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from './helpers/testServer';
 
 const ADMIN = { email: 'admin@example.com', password: 'password' };

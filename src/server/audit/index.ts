@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client';
 import { auditEntries, changeLogs, serviceLogs } from '../db/schema/logs';
-import type { Actor } from '../http/context';
+import type { Actor } from '../deps';
 
 /**
  * Audit entries and change logs (DESIGN.md §5). Call them with the transaction handle of the

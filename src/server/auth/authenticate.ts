@@ -1,4 +1,5 @@
-import type { AppContext, AppDeps, StaffContext } from '../http/context';
+import type { AppContext } from '../http/context';
+import type { AppDeps, StaffContext } from '../deps';
 import { unauthenticated } from '../http/errors';
 import { loadStaffContext } from './staff';
 import { bearerToken, verifyAccessToken } from './tokens';

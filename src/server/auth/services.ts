@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 import { RecaptchaVerifier, type CaptchaVerifier } from './captcha';
 import { LoginThrottle } from './throttle';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { writeAudit } from '../audit';
 import { staffMembers } from '../db/schema/staff';
 import { getSettings } from '../db/settings';
-import type { Actor, AppDeps, StaffContext } from '../http/context';
+import type { Actor, AppDeps, StaffContext } from '../deps';
 import { fieldError, tooManyRequests, unauthenticated } from '../http/errors';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password';
 import { authServices } from './services';

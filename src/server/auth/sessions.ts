@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { one, rows, type Queryable } from '../db/client';
-import type { Actor } from '../http/context';
+import type { Actor } from '../deps';
 
 /**
  * Staff sessions: one per sign-in (a browser, a device, the installed app), table staff_sessions.

@@ -1,6 +1,6 @@
 import { isPermission, type Permission } from '../../contract/permissions';
 import { one, sql, type Queryable } from '../db/client';
-import type { StaffContext } from '../http/context';
+import type { StaffContext } from '../deps';
 import { endAllSessions } from './sessions';
 
 /** What the status checks read from a member row. */

@@ -1,4 +1,4 @@
-import type { StaffContext } from '../http/context';
+import type { StaffContext } from '../deps';
 
 /**
  * Who may subscribe to which private channel, as data: the first rule whose pattern matches the

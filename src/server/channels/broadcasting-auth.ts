@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import { zodIssuesToErrors, validationMessage } from '../../contract/errors';
 import { BROADCASTING_AUTH_PATH, broadcastingAuthBodySchema } from '../../contract/realtime';
-import type { AppContext, AppEnv, StaffContext } from '../http/context';
+import type { AppContext, AppEnv } from '../http/context';
+import type { StaffContext } from '../deps';
 import { HttpError } from '../http/errors';
 import { mayJoinChannel, type ChannelRule } from './authorization';
 import { channelAuth, type AppCredentials } from './signatures';

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { authenticate } from '../auth/authenticate';
-import type { AppDeps, AppEnv } from '../http/context';
+import type { AppEnv } from '../http/context';
+import type { AppDeps } from '../deps';
 import type { ChannelRule } from './authorization';
 import type { AuthenticateStaff } from './broadcasting-auth';
 import type { ChannelServer } from './channel-server';

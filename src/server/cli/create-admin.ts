@@ -9,7 +9,7 @@ import { writeAudit } from '../audit';
 import { readConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { staffMembers } from '../db/schema/staff';
-import { seedBase } from '../db/seed';
+import { seedBase } from '../seed';
 
 /**
  * `npm run create-admin -- --email admin@acme.test [--name "Jane Doe"]`

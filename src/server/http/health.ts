@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { MIGRATIONS_FOLDER, one, sql } from '../db/client';
-import type { AppDeps, AppEnv } from './context';
+import type { AppEnv } from './context';
+import type { AppDeps } from '../deps';
 import type { OpsSources } from './metrics';
 
 /**

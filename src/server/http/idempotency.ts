@@ -8,7 +8,8 @@ import {
   isIdempotencyKey,
 } from '../../contract/idempotency';
 import { one, type Db } from '../db/client';
-import type { AppContext, AppDeps, StaffContext } from './context';
+import type { AppContext } from './context';
+import type { AppDeps, StaffContext } from '../deps';
 import { HttpError, fieldError } from './errors';
 
 /**

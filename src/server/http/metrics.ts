@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rows, sql } from '../db/client';
 import { JOB_SCHEMA } from '../jobs';
-import type { AppDeps, AppEnv } from './context';
+import type { AppEnv } from './context';
+import type { AppDeps } from '../deps';
 import type { RequestRecord } from './logger';
 
 /**

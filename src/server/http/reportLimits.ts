@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Actor, AppDeps } from './context';
+import type { Actor, AppDeps } from '../deps';
 import { HttpError } from './errors';
 
 /**

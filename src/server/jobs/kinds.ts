@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 
 /** A kind of durable job: its queue, its retry policy and how one job runs. */
 

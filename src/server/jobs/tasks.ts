@@ -1,4 +1,4 @@
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 
 /**
  * A recurring task: work found by looking rather than sent as a job (the webhook outbox pump). It

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 import { bossFor, liveWorkers } from './boss';
 import type { JobKind } from './kinds';
 import { installJobQueue } from './queue';

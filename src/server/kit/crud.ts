@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { diffValues, writeAudit, writeChangeLog } from '../audit';
 import type { Queryable } from '../db/client';
-import type { Actor } from '../http/context';
+import type { Actor } from '../deps';
 import { conflict, fieldError, type HttpError } from '../http/errors';
 import {
   findById,

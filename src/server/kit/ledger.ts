@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { writeAudit } from '../audit';
 import { one, type Queryable } from '../db/client';
-import type { Actor } from '../http/context';
+import type { Actor } from '../deps';
 import { fieldError, notFound } from '../http/errors';
 
 /**

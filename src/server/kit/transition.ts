@@ -3,7 +3,7 @@ import type { BulkResultBody } from '../../contract/fields';
 import type { Permission } from '../../contract/permissions';
 import { writeAudit, writeChangeLog } from '../audit';
 import { rows, type Queryable } from '../db/client';
-import type { Actor, AppDeps, StaffContext } from '../http/context';
+import type { Actor, AppDeps, StaffContext } from '../deps';
 import { conflict, forbidden, type HttpError } from '../http/errors';
 import { utcText } from '../table';
 import { isPossibleId, recordNotFound, type ColumnKey, type RecordKind, type RecordTable, type RowOf } from './records';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Context, Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../http/context';
+import type { AppEnv } from '../http/context';
+import type { AppDeps } from '../deps';
 
 /**
  * The local operations endpoint of an embedded (PGlite) server. PGlite is single-process: while the

@@ -1,7 +1,7 @@
 import { COUNTERS_CHANNEL, COUNTERS_EVENT, type CountersUpdated } from '../../contract/realtime';
 import type { Counters } from '../../contract/session';
 import { one, sql, type Database, type Queryable } from '../db/client';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 
 /**
  * The live counters (operations.md §1): one query for the init call and for every broadcast, so

@@ -5,7 +5,8 @@ import { tableExportPath, tableExportRequestSchema, type ParsedTableRequest } fr
 import type { TableSpec } from '../../contract/columns';
 import { writeAudit } from '../audit';
 import { authenticate } from '../auth/authenticate';
-import type { Actor, AppContext, AppDeps, AppEnv, StaffContext } from '../http/context';
+import type { AppContext, AppEnv } from '../http/context';
+import type { Actor, AppDeps, StaffContext } from '../deps';
 import { forbidden, validationFailed } from '../http/errors';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyText } from '../http/input';
 import { tableOfSpec, type TableContext } from './define';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ExternalPanelOrderStatus } from '../../contract/external-panel-orders';
 import { rows, type Db } from '../db/client';
-import type { Actor } from '../http/context';
+import type { Actor } from '../deps';
 import type { SmmClient } from './client';
 
 /**

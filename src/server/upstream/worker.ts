@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import type { AppDeps } from '../http/context';
+import type { AppDeps } from '../deps';
 import { countersNotifier, type CountersNotifier } from '../realtime/counters';
 import type { StepContext } from './attempts';
 import { createSmmClient, type SmmClient } from './client';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rows, type Queryable } from '../../../src/server/db/client';
-import type { Actor } from '../../../src/server/http/context';
+import type { Actor } from '../../../src/server/deps';
 import { defineRecord } from '../../../src/server/kit/records';
 
 /**

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { signAccessToken } from '../../../src/server/auth/tokens';
 import { createStaffMember } from '../../../src/server/auth/accounts';
 import { one, openDatabase, type Database } from '../../../src/server/db/client';
-import { seedBase } from '../../../src/server/db/seed';
+import { seedBase } from '../../../src/server/seed';
 import { createScratchDatabase, type ScratchDatabase } from './postgres';
 
 /**

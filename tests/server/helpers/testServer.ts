@@ -14,8 +14,9 @@ import { openSession } from '../../../src/server/auth/sessions';
 import type { ServerConfig } from '../../../src/server/config';
 import { openDatabase, type Database, type Db } from '../../../src/server/db/client';
 import { permissions, staffMembers, staffPermissions } from '../../../src/server/db/schema/staff';
-import { runSeed } from '../../../src/server/db/seed';
-import type { AppDeps, AppEnv } from '../../../src/server/http/context';
+import { runSeed } from '../../../src/server/seed';
+import type { AppEnv } from '../../../src/server/http/context';
+import type { AppDeps } from '../../../src/server/deps';
 import { flushCounters } from '../../../src/server/realtime/counters';
 import { TEST_JWT_SECRET, testConfig } from './testConfig';
 

@@ -4,7 +4,7 @@ import { rows } from '../../db/client';
 import { defineHandlers } from '../../http/handlers';
 import { findById } from '../../kit/records';
 import { serviceImpact } from './impact';
-import { removeLabel, storeLabel, storeTarget, storeTargetType, updateLabel, updateTarget, updateTargetType } from './labels-targets';
+import { removeLabel, storeLabel, storeTarget, storeTargetType, updateLabel, updateTarget, updateTargetType } from './labelsTargets';
 import { labelRecord, networkRecord, serviceTypeRecord } from './records';
 import { bulkUpdate, copyService, loadServiceDetail, providerServiceOptions, serviceCollections, setArchived, storeService, updateService } from './services';
 import {
@@ -28,8 +28,8 @@ import {
   servicesTable,
   targetsTable,
   targetTypesTable,
-} from './tables';
-import { readTranslateConfig, translateLocales, translateTexts } from './translate';
+} from './table';
+import { readTranslateConfig, translateLocales, translateTexts } from './translator';
 import { notFound } from '../../http/errors';
 
 /** The catalogue (catalogue.md §7 "Services", "Networks", "Service types", "Service labels", "Targets", "Translation"). */

@@ -1,4 +1,5 @@
-import { labels, networks, serviceTypes, services, targets, targetTypes } from '../../db/schema/catalogue';
+import { networks, serviceTypes, services } from '../../db/schema/catalogue';
+import { labels, targets, targetTypes } from './schema';
 import { defineRecord } from '../../kit/records';
 
 /** The catalogue's record kinds (src/server/kit/records.ts): one noun, audit type and unique rule each. */

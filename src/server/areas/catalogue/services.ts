@@ -13,7 +13,7 @@ import type { BulkResultBody } from '../../../contract/fields';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
 import { DEFAULT_AUTO_REFILL, type AutoRefillSettings } from '../../db/schema/catalogue';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, forbidden, validationFailed, type HttpError } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { findById, findOptional, utcString, type RowOf } from '../../kit/records';

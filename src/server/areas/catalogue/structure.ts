@@ -9,14 +9,14 @@ import {
 } from '../../../contract/catalogue';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { findById, utcString } from '../../kit/records';
 import type { TableContext } from '../../table';
 import { networkRecord, serviceTypeRecord } from './records';
 import { slugify } from './services';
-import { findNetworkRow, findServiceTypeRow } from './tables';
+import { findNetworkRow, findServiceTypeRow } from './table';
 import { englishName, stampTranslations } from './translations';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import { comboOrders } from '../../db/schema/combo-orders';
-import type { Actor } from '../../http/context';
+import { comboOrders } from './schema';
+import type { Actor } from '../../deps';
 import { defineRecord } from '../../kit/records';
 import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';

@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/client';
  * drip feed. The runs share the drip feed's url. A drip feed with an order still open is in
  * processing (often with runs still to come); one whose orders all ended is completed, or, now and
  * then, canceled with runs never placed. Values come from hashint4, so the demo is the same on
- * every machine. Runs after the orders step (seed/index.ts).
+ * every machine. Runs after the orders step (src/server/seed.ts runs the areas' steps in registry order).
  */
 
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 31 + ${salt})::int)::bigint) % ${n})`;

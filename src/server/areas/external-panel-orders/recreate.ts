@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, notFound, validationFailed } from '../../http/errors';
 import { recreatableSql } from './table';
 

@@ -1,7 +1,7 @@
 import { defineHandlers } from '../../http/handlers';
 import { ledgerCheck, userLedger } from './ledger';
 import { collections, deleteBonus, loadMethodDetail, setMethodEnabled, sortMethods, storeBonuses, storeMethod, updateMethod } from './methods';
-import { findInvoiceRow, findWithdrawalRow, invoicesTable, paymentMethodsTable, transactionsTable, withdrawalsTable } from './tables';
+import { findInvoiceRow, findWithdrawalRow, invoicesTable, paymentMethodsTable, transactionsTable, withdrawalsTable } from './table';
 import { displayMoney } from '../../kit/ledger';
 import { markInvoicePaid, withdrawalTransitions } from './transitions';
 

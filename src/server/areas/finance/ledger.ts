@@ -3,7 +3,7 @@ import type { LedgerCheck, UserLedger } from '../../../contract/finance';
 import { one, rows, type Queryable } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { TableContext } from '../../table';
-import { mapTransactionRow, TRANSACTION_SELECT, type TransactionDbRow } from './tables';
+import { mapTransactionRow, TRANSACTION_SELECT, type TransactionDbRow } from './table';
 
 /**
  * What proves the ledger: per user, the balance against the sum of their 'main' transactions; for

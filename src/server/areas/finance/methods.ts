@@ -15,12 +15,12 @@ import {
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
 import { paymentMethods } from '../../db/schema/finance';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, validationFailed } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById, utcString, type RowOf } from '../../kit/records';
 import type { TableContext } from '../../table';
-import { BONUSES_JSON, parseJson } from './tables';
+import { BONUSES_JSON, parseJson } from './table';
 import { bonusRecord, paymentMethodRecord } from './transitions';
 
 /**

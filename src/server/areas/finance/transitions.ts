@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { one, type Queryable } from '../../db/client';
 import { paymentMethods } from '../../db/schema/finance';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError, notFound } from '../../http/errors';
 import { displayMoney, postTransaction, lockUser } from '../../kit/ledger';
 import { defineRecord } from '../../kit/records';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FreeTrialBody, FreeTrialQuestBody } from '../../../contract/free-trials';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';

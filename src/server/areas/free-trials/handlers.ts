@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors';
 import { notifyCountersChanged } from '../../realtime/counters';
 import { collections, setFreeTrialArchived, setQuestArchived, storeFreeTrial, storeQuest, updateFreeTrial, updateQuest } from './edits';
 import { approveFreeTrial, rejectFreeTrial } from './records';
-import { findFreeTrialRow, findQuestRow, freeTrialsTable, questsTable } from './tables';
+import { findFreeTrialRow, findQuestRow, freeTrialsTable, questsTable } from './table';
 
 /** Free trials and quests (operations.md §7 "Free trials and free-trial quests: list, show, store, update, archive"). */
 export const freeTrialsHandlers = defineHandlers({

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, type Queryable } from '../../db/client';
-import { freeTrialQuests, freeTrialRequests } from '../../db/schema/free-trials';
-import type { Actor } from '../../http/context';
+import { freeTrialQuests, freeTrialRequests } from './schema';
+import type { Actor } from '../../deps';
 import { defineRecord } from '../../kit/records';
 import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';

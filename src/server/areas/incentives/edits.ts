@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { couponBodySchema, discountBodySchema, gradeBodySchema } from '../../../contract/incentives';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';

@@ -15,7 +15,7 @@ import { setGradeArchived, storeCoupon, storeDiscount, storeGrade, updateCoupon,
 import { pricePreview, pricePreviewOptions, searchCustomers } from './preview';
 import { archiveCoupon, archiveDiscount, completeDiscount, couponRecord, unarchiveCoupon, unarchiveDiscount } from './records';
 import { couponStatistics, usagesOfCoupon, usagesOfDay } from './statistics';
-import { couponsTable, discountsTable, findCouponRow, findDiscountRow, findGradeRow, gradesTable } from './tables';
+import { couponsTable, discountsTable, findCouponRow, findDiscountRow, findGradeRow, gradesTable } from './table';
 
 /** Coupons, discounts, grades and the price preview (catalogue.md §7 "Coupons", "Discounts", "Grades"). */
 export const incentivesHandlers = defineHandlers({

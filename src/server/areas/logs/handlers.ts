@@ -1,6 +1,6 @@
 import { defineHandlers } from '../../http/handlers';
 import { distinctValues, recordHistory, staffOptions } from './history';
-import { auditsTable, changeLogsTable, serviceLogsTable } from './tables';
+import { auditsTable, changeLogsTable, serviceLogsTable } from './table';
 
 /**
  * The audit log, the change logs, the service logs and one record's history. Read-only: no

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { recordTypeLabel, type HistoryEntry, type RecordHistory } from '../../../contract/logs';
 import { rows, type Queryable } from '../../db/client';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { utcText } from '../../table';
-import { redactSecrets } from './tables';
+import { redactSecrets } from './table';
 
 /**
  * One record's history: its audit entries (viewAudits) and change-log entries (viewChangeLogs)

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { writeAudit } from '../../audit';
 import { rows, type Queryable } from '../../db/client';
 import { staffMembers } from '../../db/schema/staff';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { validationFailed } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
 import { PANEL_NOTIFICATIONS } from './catalogue';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '../../../contract/orders';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { displayMoney } from '../../kit/ledger';
 import { defaultRefundSql, refundableSql } from './money';

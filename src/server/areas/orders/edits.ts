@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../contract/orders';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, fieldError, notFound, validationFailed } from '../../http/errors';
 import { findUsableProvider } from './providers';
 import { cannotMessage, ORDER_ACTION_RULES } from './rules';

@@ -1,7 +1,7 @@
 import type { Endpoints } from '../../../contract/endpoints';
 import type { OrderRow } from '../../../contract/orders';
 import type { Queryable } from '../../db/client';
-import type { AppDeps, StaffContext } from '../../http/context';
+import type { AppDeps, StaffContext } from '../../deps';
 import { fieldError, HttpError, notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { findById } from '../../kit/records';
@@ -12,7 +12,7 @@ import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics 
 import { changeProvider, changeUrl, updateComment } from './edits';
 import { displayMoney } from '../../kit/ledger';
 import { availableProviders } from './providers';
-import { orderRecord } from './record';
+import { orderRecord } from './records';
 import { findOrderRow, ordersTable } from './table';
 import { orderTransitions, type SimpleOrderAction } from './transitions';
 

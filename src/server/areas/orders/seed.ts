@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SIM_SERVICES } from '../../provider-sim/catalogue';
 import { one, rows, type Queryable } from '../../db/client';
-import { demoPricer, type DemoPricer } from '../incentives/demoPricing';
+import { demoPricer, type DemoPricer } from '../../pricing/demoPricing';
 
 /**
  * Orders and their providers: the cancel reasons (a base step, every start), and the demo order

@@ -3,7 +3,7 @@ import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 import type { ColumnKey } from '../../kit/records';
 import type { orders } from '../../db/schema/orders';
-import { orderRecord } from './record';
+import { orderRecord } from './records';
 import { cannotMessage, MANAGE_ORDERS, ORDER_ACTION_RULES } from './rules';
 
 /**

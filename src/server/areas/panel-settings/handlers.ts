@@ -5,9 +5,9 @@ import { writeAudit } from '../../audit';
 import type { AppContext } from '../../http/context';
 import { fieldError, HttpError, notFound, validationFailed } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
-import { formDataToObject } from './form';
-import { checkImage, readImage, removeImage, storeImage } from './uploads';
-import { readPanelSettings, writePanelSettings } from './values';
+import { formDataToObject } from '../../http/form';
+import { checkImage, readImage, removeImage, storeImage } from '../../kit/uploads';
+import { readPanelSettings, writePanelSettings } from '../../db/panelSettings';
 
 /**
  * Panel settings (catalogue.md §7 "Settings: GET and POST (multipart) /settings"). A save writes

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SyncChangeKind } from '../../../contract/provider-sync/columns';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, notFound } from '../../http/errors';
 import { belowMarginSql, defaultFloorOf, panelCurrencies } from './margin';
 

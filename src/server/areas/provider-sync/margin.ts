@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { readPanelSettings } from '../panel-settings/values';
+import { readPanelSettings } from '../../db/panelSettings';
 
 /**
  * The margin guard's arithmetic, in SQL so a list of every service is one query.

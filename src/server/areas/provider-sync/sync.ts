@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import { SYNC_CHANGE_KINDS, SYNC_SCHEDULE_MINUTES, type SyncChangeKind, type SyncRunTrigger } from '../../../contract/provider-sync/columns';
 import { one, rows, type Queryable } from '../../db/client';
-import type { AppDeps } from '../../http/context';
+import type { AppDeps } from '../../deps';
 import { defineJobKind, defineRecurringTask, enqueue } from '../../jobs';
 import { createSmmClient, SmmApiError, type SmmClient } from '../../upstream/client';
 import { providerTarget } from '../../upstream/target';

@@ -11,17 +11,18 @@ import {
   type ProviderType,
 } from '../../../contract/providers';
 import { one, rows, type Queryable } from '../../db/client';
-import type { AppContext, AppDeps } from '../../http/context';
+import type { AppContext } from '../../http/context';
+import type { AppDeps } from '../../deps';
 import { fieldError, notFound } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';
 import { utcText } from '../../table';
-import { consoleOrigin } from '../staff/links';
+import { consoleOrigin } from '../../http/publicUrl';
 import { importPackages, importProviderServices, importServices, listImportablePackages, listImportableServices, liveServices } from './imports';
-import { providerServicesHandlers } from './provider-services';
+import { providerServicesHandlers } from './providerServices';
 import { archiveProvider, billingRecordKind, presetRecord, providerRecord, unarchiveProvider } from './records';
-import { externalPanelsTable, findPanelDetail, providerServiceRows } from './tables';
+import { externalPanelsTable, findPanelDetail, providerServiceRows } from './table';
 import { isUpstreamError, upstream, upstreamMessage } from './upstream';
 import type { z } from 'zod';
 import type { externalPanelBodySchema } from '../../../contract/providers';

@@ -5,7 +5,8 @@ import type { importPackagesBodySchema, importServicesBodySchema, ImportableServ
 import { writeAudit } from '../../audit';
 import { rows, one, type Queryable } from '../../db/client';
 import type { providers } from '../../db/schema/providers';
-import type { Actor, AppContext, AppDeps, StaffContext } from '../../http/context';
+import type { AppContext } from '../../http/context';
+import type { Actor, AppDeps, StaffContext } from '../../deps';
 import { HttpError, validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import type { RowOf } from '../../kit/records';

@@ -1,6 +1,7 @@
 import { createSmmClient, SmmApiError, SmmTransportError, type SmmClient } from '../../upstream/client';
 import { providerTarget } from '../../upstream/target';
-import type { AppContext, AppDeps } from '../../http/context';
+import type { AppContext } from '../../http/context';
+import type { AppDeps } from '../../deps';
 
 /**
  * Calls to a provider's API (SMM panel API v2) from the providers area, through the shared SMM

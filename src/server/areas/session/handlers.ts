@@ -14,11 +14,11 @@ import {
 } from '../../auth/twoFactor';
 import { eq } from 'drizzle-orm';
 import { staffMembers } from '../../db/schema/staff';
-import type { Actor, AppDeps, StaffContext } from '../../http/context';
+import type { Actor, AppDeps, StaffContext } from '../../deps';
 import { conflict, fieldError, tooManyRequests } from '../../http/errors';
 import { endSession, listSessions } from '../../auth/sessions';
 import { notFound } from '../../http/errors';
-import { clientErrors, pageViews } from '../../db/schema/logs';
+import { clientErrors, pageViews } from './schema';
 import { getSettings } from '../../db/settings';
 import { writeAudit } from '../../audit';
 import { defineHandlers } from '../../http/handlers';

@@ -3,7 +3,7 @@ import { isPermission, type Permission } from '../../../contract/permissions';
 import type { Profile } from '../../../contract/session';
 import { rows, sql, type Queryable } from '../../db/client';
 import { DEFAULT_NOTIFICATION_PREFERENCES, staffMembers } from '../../db/schema/staff';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { unauthenticated } from '../../http/errors';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -6,15 +6,16 @@ import { bumpTokenVersion, normalizeEmail } from '../../auth/staff';
 import { one, rows, type Queryable } from '../../db/client';
 import { permissions, rolePermissions, roles, staffMembers, staffPermissions, staffRoles } from '../../db/schema/staff';
 import { getSettings } from '../../db/settings';
-import type { Actor, StaffContext } from '../../http/context';
+import type { Actor, StaffContext } from '../../deps';
 import { conflict, fieldError, HttpError, notFound } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { defineRecord, findById } from '../../kit/records';
-import { consoleOrigin, findLinkOwner, issuePasswordLink } from './links';
+import { consoleOrigin } from '../../http/publicUrl';
+import { findLinkOwner, issuePasswordLink } from './links';
 import { mailerFromEnv } from './mailer';
 import { assertStaffManagerRemains, lockStaffManagers } from './managers';
-import { allRoleRows, findRoleRow, findStaffDetail, rolesTable, staffTable } from './tables';
+import { allRoleRows, findRoleRow, findStaffDetail, rolesTable, staffTable } from './table';
 
 /**
  * Staff, roles and permissions (contract/staff). Permission changes need no token change: the

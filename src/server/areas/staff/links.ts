@@ -9,11 +9,6 @@ import type { Mailer } from './mailer';
 
 export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** The console's address for links: PUBLIC_URL when set, else the address the request came to. */
-export function consoleOrigin(requestUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  return (env.PUBLIC_URL || new URL(requestUrl).origin).replace(/\/+$/, '');
-}
-
 /** Replaces the member's unused links with a new one, and mails it when e-mail is configured. */
 export async function issuePasswordLink(
   tx: Queryable,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AutoPromotion, AutoPromotionNetwork } from '../../../contract/storefront';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError, notFound, validationFailed } from '../../http/errors';
 import { deleteRecord } from '../../kit/crud';
 import { defineRecord, recordNotFound } from '../../kit/records';

@@ -17,13 +17,14 @@ import {
 import { tableRequestSchema } from '../../../contract/table';
 import { writeAudit } from '../../audit';
 import { rows, type Db, type Queryable } from '../../db/client';
-import type { Actor, AppContext } from '../../http/context';
+import type { AppContext } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError, HttpError, validationFailed } from '../../http/errors';
 import { updateRecord } from '../../kit/crud';
 import { defineRecord, findById, recordNotFound } from '../../kit/records';
 import { defineTable, utcText, type TableContext } from '../../table';
-import { formDataToObject } from '../panel-settings/form';
-import { removeImage, sniffImageType, storeImage } from '../panel-settings/uploads';
+import { formDataToObject } from '../../http/form';
+import { removeImage, sniffImageType, storeImage } from '../../kit/uploads';
 import { rasterSize } from './images';
 import { bannerInformations, banners } from './schema';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { networks, serviceTypes, services } from '../../db/schema/catalogue';
+import { packages } from '../../db/schema/packages';
 
 /**
  * Storefront content (catalogue.md §3): special offers, banners with their slides, and
@@ -94,4 +95,26 @@ export const autoPromotionServices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('auto_promotion_services_service_unique').on(t.serviceId), index('auto_promotion_services_network_idx').on(t.networkId, t.serviceTypeId)],
+);
+
+/** What a package holds: a quantity of a service, its cost at the default price and its share of the package price. */
+export const packageContents = pgTable(
+  'package_contents',
+  {
+    id: serial('id').primaryKey(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    /** The quantity at the service's default price. */
+    cost: numeric('cost', { precision: 14, scale: 4 }).notNull().default('0'),
+    /** Its share of the package's total cost. */
+    price: numeric('price', { precision: 14, scale: 4 }).notNull().default('0'),
+    isDisplayable: boolean('is_displayable').notNull().default(true),
+    sorting: integer('sorting').notNull().default(0),
+  },
+  (t) => [index('package_contents_package_idx').on(t.packageId, t.sorting), index('package_contents_service_idx').on(t.serviceId), check('package_contents_quantity_check', sql`${t.quantity} > 0`)],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BANNER_IMAGE_SIZES, bannerSizeOf, type BannerPlace } from '../../../contract/storefront';
 import { rows, type Queryable } from '../../db/client';
-import { storeImage } from '../panel-settings/uploads';
+import { storeImage } from '../../kit/uploads';
 import { ensureBannerPlaces } from './banners';
 import { packageCosts } from './costs';
 import { bannerInformations, banners, specialOffers } from './schema';

@@ -14,7 +14,7 @@ import {
 } from '../../../contract/storefront';
 import { tableRequestSchema } from '../../../contract/table';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { conflict, fieldError, validationFailed } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { defineRecord, findById, recordNotFound } from '../../kit/records';

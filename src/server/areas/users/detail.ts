@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDetail, userUpdateBodySchema } from '../../../contract/users';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { updateRecord } from '../../kit/crud';
 import { recordNotFound } from '../../kit/records';
 import { decimalText, utcText, type TableContext } from '../../table';
-import { userRecord } from './record';
+import { userRecord } from './records';
 import { findUserRow } from './table';
 
 /** The user profile (usersShow) and its edit (usersUpdate). */

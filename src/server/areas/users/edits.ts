@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import type { SellerStatus, changeGradeBodySchema, updateSellerBodySchema } from '../../../contract/users';
 import { diffValues, writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import { userCustomerPermissions, userCustomerRoles } from '../../db/schema/customers';
-import { userPaymentMethods } from '../../db/schema/finance';
-import type { Actor } from '../../http/context';
+import { userCustomerPermissions, userCustomerRoles, userPaymentMethods } from './schema';
+import type { Actor } from '../../deps';
 import { fieldError, notFound, validationFailed } from '../../http/errors';
 
 /**

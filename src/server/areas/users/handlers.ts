@@ -3,17 +3,17 @@ import { tableRequestSchema } from '../../../contract/table';
 import type { UserBulkAction, UserRow } from '../../../contract/users';
 import type { Endpoints } from '../../../contract/endpoints';
 import type { Queryable } from '../../db/client';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { findById } from '../../kit/records';
 import { loadUserDetail, updateUser } from './detail';
 import { changeGrade, readDiscount, setDiscount, syncPaymentMethods, syncRolesAndPermissions, updateSeller } from './edits';
-import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './lists';
+import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './options';
 import { findUserRow, usersTable } from './table';
-import { userRecord } from './record';
+import { userRecord } from './records';
 import { userTransitions } from './transitions';
-import { destroyUserService, listUserServices, storeUserService } from './user-services';
+import { destroyUserService, listUserServices, storeUserService } from './userServices';
 
 /**
  * The users area (operations.md §7 "Users"). Permissions are checked by the pipeline from the

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Permission } from '../../../contract/permissions';
 import type { UserBulkAction, UserStatus } from '../../../contract/users';
 import { defineTransition } from '../../kit/transition';
-import { userRecord } from './record';
+import { userRecord } from './records';
 
 /**
  * Freeze, deactivate and activate (operations.md §4 "User"): each a declared transition (one

@@ -4,7 +4,7 @@ import { endpoints } from '../../../contract/endpoints';
 import type { SavedView } from '../../../contract/views';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { defineHandlers, permits } from '../../http/handlers';
 import { fieldError, forbidden, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../kit/crud';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * The catalogue (catalogue.md §3): networks, their service types and the services sold, with the
- * labels (features), targets, target types, target attachments and promotable checker groups a
- * service refers to.
+ * The catalogue: networks, their service types and the services sold, and the promotable checker
+ * groups a service refers to. Labels, targets and target attachments are the catalogue area's own
+ * (src/server/areas/catalogue/schema.ts).
  *
  * Translations are `{ [locale]: { [field]: text } }` (src/contract/locales.ts). Beside them,
  * `translations_updated_at` holds per locale when its texts last changed and `source_updated_at`
@@ -157,108 +157,4 @@ export const services = pgTable(
     uniqueIndex('services_slug_unique').on(t.slug),
     check('services_full_description_location_check', sql`${t.fullDescriptionLocation} IN ('header', 'footer')`),
   ],
-);
-
-/** Service labels (features, catalogue.md §3): an icon and a translated name shown on services. */
-export const labels = pgTable('labels', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  icon: text('icon').notNull().default(''),
-  translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const serviceLabels = pgTable(
-  'service_labels',
-  {
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    labelId: integer('label_id')
-      .notNull()
-      .references(() => labels.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.serviceId, t.labelId] }), index('service_labels_label_idx').on(t.labelId)],
-);
-
-/** Target types (catalogue.md §3): the kind of targeting and how its input is shown. */
-export const targetTypes = pgTable(
-  'target_types',
-  {
-    id: serial('id').primaryKey(),
-    /** The kind: geotargeting, comment, keyword, seo_keyword, language. */
-    name: text('name').notNull(),
-    title: text('title').notNull(),
-    viewType: text('view_type').notNull(),
-    /** The customer chooses among the target's selectable values. */
-    selectable: boolean('selectable').notNull().default(false),
-    enabledForService: boolean('enabled_for_service').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('target_types_name_check', sql`${t.name} IN ('geotargeting', 'comment', 'keyword', 'seo_keyword', 'language')`),
-    check(
-      'target_types_view_type_check',
-      sql`${t.viewType} IN ('float_input', 'input', 'multiselect', 'number_input', 'select', 'textarea', 'url_input')`,
-    ),
-  ],
-);
-
-/** Targets (catalogue.md §3): one targeting question of a type, with its selectable values. */
-export const targets = pgTable(
-  'targets',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    placeholder: text('placeholder').notNull().default(''),
-    selectableValues: jsonb('selectable_values').$type<string[]>().notNull().default([]),
-    isVisibleDefaultValues: boolean('is_visible_default_values').notNull().default(false),
-    targetTypeId: integer('target_type_id')
-      .notNull()
-      .references(() => targetTypes.id, { onDelete: 'restrict' }),
-    translations: jsonb('translations').$type<Record<string, Record<string, string>>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('targets_target_type_idx').on(t.targetTypeId)],
-);
-
-/** The targets a service asks for, with the values it accepts (a subset of the target's, or free values). */
-export const serviceTargets = pgTable(
-  'service_targets',
-  {
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    targetId: integer('target_id')
-      .notNull()
-      .references(() => targets.id, { onDelete: 'cascade' }),
-    targetableValues: jsonb('targetable_values').$type<string[]>().notNull().default([]),
-  },
-  (t) => [primaryKey({ columns: [t.serviceId, t.targetId] }), index('service_targets_target_idx').on(t.targetId)],
-);
-
-/** Target attachments (catalogue.md §3): extra inputs an order of the service carries (a file, a list…). */
-export const targetAttachments = pgTable('target_attachments', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  isSystem: boolean('is_system').notNull().default(false),
-  selectables: jsonb('selectables').$type<string[]>().notNull().default([]),
-  type: text('type').notNull(),
-});
-
-export const serviceTargetAttachments = pgTable(
-  'service_target_attachments',
-  {
-    serviceId: integer('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    targetAttachmentId: integer('target_attachment_id')
-      .notNull()
-      .references(() => targetAttachments.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.serviceId, t.targetAttachmentId] })],
 );

@@ -1,28 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SellerStatus, UserStatus } from '../../../contract/users';
 import { services } from './catalogue';
 import { staffMembers } from './staff';
-import type { SellerStatus, UserStatus, VerificationDocumentStatus } from '../../../contract/users';
 
 /**
- * The panel's customers ("users" in the spec, operations.md §3) and what hangs off them: grades
- * (loyalty levels), contact steps of the sales funnel, custom prices, customer roles and
- * permissions, verification documents. Payment methods a user may use are in finance.ts.
+ * The panel's customers ("users") and what several areas read of them: grades (loyalty levels),
+ * contact steps of the sales funnel, custom prices. Customer roles and permissions, verification
+ * documents and the payment methods a user may use are the users area's own
+ * (src/server/areas/users/schema.ts).
  */
 /** Messenger handles a customer left: { telegram: '@bob', whatsapp: '+1…' }; "any set" shows as true. */
 export type Messengers = Record<string, string | null>;
@@ -112,60 +98,4 @@ export const userServices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('user_services_user_service_unique').on(t.userId, t.serviceId), index('user_services_service_idx').on(t.serviceId)],
-);
-
-/**
- * Customer roles and permissions (what a customer may do on the storefront: use the API, drip
- * feed…), distinct from staff roles. A user holds roles and direct permissions, synced by name.
- */
-export const customerRoles = pgTable('customer_roles', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-});
-
-export const customerPermissions = pgTable('customer_permissions', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-});
-
-export const userCustomerRoles = pgTable(
-  'user_customer_roles',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => customerRoles.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_customer_roles_role_idx').on(t.roleId)],
-);
-
-export const userCustomerPermissions = pgTable(
-  'user_customer_permissions',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    permissionId: integer('permission_id')
-      .notNull()
-      .references(() => customerPermissions.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index('user_customer_permissions_permission_idx').on(t.permissionId)],
-);
-
-/** Identity documents a customer uploaded (passport, utility bill…); the file itself lives elsewhere. */
-export const verificationDocuments = pgTable(
-  'verification_documents',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    status: text('status').$type<VerificationDocumentStatus>().notNull().default('pending'),
-    fileName: text('file_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('verification_documents_user_idx').on(t.userId)],
 );

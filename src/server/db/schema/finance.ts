@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './customers';
 import { orders } from './orders';
 
@@ -93,18 +93,4 @@ export const transactions = pgTable(
     uniqueIndex('transactions_invoice_type_unique').on(t.invoiceId, t.type).where(sql`${t.invoiceId} IS NOT NULL`),
     uniqueIndex('transactions_withdrawal_type_unique').on(t.withdrawalId, t.type).where(sql`${t.withdrawalId} IS NOT NULL`),
   ],
-);
-
-/** The payment methods a user may pay with (the profile's "sync payment methods"). */
-export const userPaymentMethods = pgTable(
-  'user_payment_methods',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    paymentMethodId: integer('payment_method_id')
-      .notNull()
-      .references(() => paymentMethods.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.paymentMethodId] }), index('user_payment_methods_method_idx').on(t.paymentMethodId)],
 );

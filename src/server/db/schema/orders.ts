@@ -1,26 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { OrderSource, OrderSourceType, OrderStatus, PriceModification } from '../../../contract/orders';
 import { services } from './catalogue';
 import { users } from './customers';
-import { providers, providerServices } from './providers';
+import { providerServices, providers } from './providers';
 
 /**
- * Orders (operations.md §3 "Order row") and what hangs off them: cancel reasons, refill requests,
- * counter checks.
+ * Orders. Cancel reasons, refill requests and counter checks are the orders area's own
+ * (src/server/areas/orders/schema.ts).
  *
  * Columns other areas read or write (plain names, documented here):
  * - status: in_processing | in_moderation | completed | stopped | canceled | unpaid. Change it only
@@ -111,48 +98,4 @@ export const orders = pgTable(
     // Search by url (contains): trigram index, pg_trgm is enabled by migration 0002.
     index('orders_url_trgm_idx').using('gin', t.url.op('gin_trgm_ops')),
   ],
-);
-
-/** The reasons offered by the cancel dialog (`value` is stored on the order). */
-export const cancelReasons = pgTable('cancel_reasons', {
-  id: serial('id').primaryKey(),
-  value: text('value').notNull().unique(),
-  text: text('text').notNull(),
-  sorting: integer('sorting').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-});
-
-export const orderRefillRequests = pgTable(
-  'order_refill_requests',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').$type<'pending' | 'in_progress' | 'completed' | 'rejected'>().notNull().default('pending'),
-    /** Units asked to be refilled; NULL: whatever dropped. */
-    quantity: integer('quantity'),
-    /** The refill's id at the provider. */
-    externalRefillId: text('external_refill_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (t) => [
-    check('order_refill_requests_status_check', sql`${t.status} IN ('pending', 'in_progress', 'completed', 'rejected')`),
-    index('order_refill_requests_order_idx').on(t.orderId, t.id),
-  ],
-);
-
-/** Counter checks at an order's url (its statistics history). */
-export const orderStatistics = pgTable(
-  'order_statistics',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull(),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('order_statistics_order_idx').on(t.orderId, t.checkedAt)],
 );

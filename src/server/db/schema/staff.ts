@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Staff notification channels (profile). */
 export interface NotificationPreferences {
@@ -95,25 +95,5 @@ export const staffPermissions = pgTable(
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.staffId, t.permissionId] }), index('staff_permissions_permission_idx').on(t.permissionId)],
-);
-
-/**
- * One-time password links: a new member (or one an administrator re-invites) sets their own
- * password through `/set-password/<token>`. Only the token's SHA-256 is stored; a link works once,
- * until it expires, and a newer link for the same member replaces it.
- */
-export const staffPasswordLinks = pgTable(
-  'staff_password_links',
-  {
-    id: serial('id').primaryKey(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => staffMembers.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('staff_password_links_token_unique').on(t.tokenHash), index('staff_password_links_staff_idx').on(t.staffId)],
 );
 

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { BillingType, SubscriptionStatus, SubscriptionType } from '../../../contract/subscriptions';
 import { services } from './catalogue';
 import { users } from './customers';
-import { paymentMethods } from './finance';
 
 /**
- * Subscriptions (operations.md §3): a customer follows an account; each new content it publishes is
+ * Subscriptions: a customer follows an account; each new content it publishes is
  * a subscription content, served by one order per subscription service (orders with source_type
  * 'subscription' and source_id = the subscription's id), up to `contents_limit` contents.
  */
@@ -56,33 +55,4 @@ export const subscriptionServices = pgTable(
     countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [index('subscription_services_subscription_idx').on(t.subscriptionId), index('subscription_services_service_idx').on(t.serviceId)],
-);
-
-/** Contents served; `order_ids` are the orders placed for the content. */
-export const subscriptionContents = pgTable(
-  'subscription_contents',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    url: text('url').notNull(),
-    orderIds: bigint('order_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('subscription_contents_subscription_idx').on(t.subscriptionId, t.id)],
-);
-
-/** Saved payment methods a recurring subscription renews with. */
-export const subscriptionPaymentMethods = pgTable(
-  'subscription_payment_methods',
-  {
-    subscriptionId: integer('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    paymentMethodId: integer('payment_method_id')
-      .notNull()
-      .references(() => paymentMethods.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.paymentMethodId] }), index('subscription_payment_methods_method_idx').on(t.paymentMethodId)],
 );

@@ -8,7 +8,7 @@ import { createRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';
 import type { TableContext } from '../../table';
 import { archiveProviderService, providerServiceRecord, unarchiveProviderService } from './records';
-import { providerServiceRows, providerServicesTable } from './tables';
+import { providerServiceRows, providerServicesTable } from './table';
 
 /** Provider services (pricing rules, catalogue.md §3): list, editor, archive and unarchive. */
 

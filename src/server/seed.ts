@@ -1,13 +1,9 @@
-import type { Db } from '../client';
-import { hasRawSetting, setRawSetting } from '../settings';
-import { seedDefaultSettings, seedPermissionsAndRoles } from './base';
-import { seedDemoStaff } from './demo';
-import { serverAreas } from '../../areas';
-import type { SeedStep } from './steps';
-
-export { DEMO_ACCOUNTS } from './demo';
-
-export type { SeedStep } from './steps';
+import type { Db } from './db/client';
+import { hasRawSetting, setRawSetting } from './db/settings';
+import { seedDefaultSettings, seedPermissionsAndRoles } from './db/seed/base';
+import type { SeedStep } from './db/seed/steps';
+import { seedDemoStaff } from './auth/demoStaff';
+import { serverAreas } from './areas';
 
 /**
  * The seed, as a list of steps: the core steps (permissions, roles, settings, staff) first, then

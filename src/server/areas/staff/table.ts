@@ -3,7 +3,7 @@ import { PERMISSION_GROUPS, type Permission } from '../../../contract/permission
 import { ROLES_TABLE, STAFF_TABLE, type RoleRow, type StaffDetail, type StaffRow, type StaffStatus } from '../../../contract/staff';
 import { tableRequestSchema } from '../../../contract/table';
 import { one, rows, type Queryable } from '../../db/client';
-import type { StaffContext } from '../../http/context';
+import type { StaffContext } from '../../deps';
 import { defineTable, readScalar, utcText } from '../../table';
 
 const ONE_ROW = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: 1 } });

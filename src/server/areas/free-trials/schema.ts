@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { FreeTrialQuestKind, FreeTrialStatus } from '../../../contract/free-trials/columns';
-import { services } from './catalogue';
-import { users } from './customers';
-import { staffMembers } from './staff';
+import { services } from '../../db/schema/catalogue';
+import { users } from '../../db/schema/customers';
+import { staffMembers } from '../../db/schema/staff';
 
 /**
- * Free trials (operations.md §3 "Free trial": requests and quests).
+ * Free trials: requests and quests.
  *
  * - A quest is a task the storefront offers ("subscribe to our Telegram channel") with the free
  *   service and quantity it earns. Quests are archived, never deleted (requests refer to them).

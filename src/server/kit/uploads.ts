@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { IMAGE_MAX_BYTES } from '../../../contract/panel-settings';
-import type { Queryable } from '../../db/client';
-import { uploadedFiles } from '../../db/schema/settings';
+import { IMAGE_MAX_BYTES } from '../../contract/panel-settings';
+import type { Queryable } from '../db/client';
+import { uploadedFiles } from '../db/schema/settings';
 
 /**
  * Uploaded images: the type is read from the file's first bytes (the declared type and the name are

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { labelBodySchema, LabelRow, targetBodySchema, TargetRow, targetTypeBodySchema, TargetTypeRow } from '../../../contract/catalogue';
 import { one, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById } from '../../kit/records';
 import type { TableContext } from '../../table';
 import { labelRecord, targetRecord, targetTypeRecord } from './records';
-import { findLabelRow, findTargetRow, findTargetTypeRow } from './tables';
+import { findLabelRow, findTargetRow, findTargetTypeRow } from './table';
 import { englishName } from './translations';
 
 /** Labels (features), targets and target types (catalogue.md §3, §7): create, update, and deleting a label. */

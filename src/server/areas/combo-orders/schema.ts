@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ComboOrderStatus } from '../../../contract/combo-orders';
-import { users } from './customers';
-import { packages } from './packages';
+import { users } from '../../db/schema/customers';
+import { packages } from '../../db/schema/packages';
 
 /**
- * Combo orders (operations.md §3): a package bought for one url. Its orders carry source_type
+ * Combo orders: a package bought for one url. Its orders carry source_type
  * 'combo_order' and source_id = this id; `orders_count` is how many it placed (1 for a manual
  * package), kept here so the list neither counts nor joins 200k orders per row.
  */

@@ -3,7 +3,7 @@ import { USER_SEARCH_LIMIT, type GradeOption, type UserSearchItem } from '../../
 import { rows, type Queryable } from '../../db/client';
 import { containsPattern, decimalText, escapeLike, utcText } from '../../table';
 import { findById } from '../../kit/records';
-import { userRecord } from './record';
+import { userRecord } from './records';
 
 /** The small lists pickers read: user search, sellers, contact steps, grades, verification documents. */
 

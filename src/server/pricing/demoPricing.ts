@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Queryable } from '../../db/client';
-import { loadCoupons, loadCustomers, loadDiscountsByService } from '../../pricing/load';
-import { priceOrder, type PricingService } from '../../pricing/price';
+import { rows, type Queryable } from '../db/client';
+import { loadCoupons, loadCustomers, loadDiscountsByService } from './load';
+import { priceOrder, type PricingService } from './price';
 
 /**
  * The demo order generator's prices, from the pricing function: the orders seed materialises each

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import type { PanelSettings } from '../../../contract/panel-settings';
-import type { Queryable } from '../../db/client';
-import { settings } from '../../db/schema/settings';
-import { DEFAULT_SETTINGS, setRawSetting } from '../../db/settings';
+import type { PanelSettings } from '../../contract/panel-settings';
+import type { Queryable } from './client';
+import { settings } from './schema/settings';
+import { DEFAULT_SETTINGS, setRawSetting } from './settings';
 
 /**
  * Where each panel setting lives in the settings table: the keys the start-up settings read

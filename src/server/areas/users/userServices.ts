@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { UserService } from '../../../contract/users';
 import { writeAudit, writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
-import type { Actor } from '../../http/context';
+import type { Actor } from '../../deps';
 import { fieldError, notFound } from '../../http/errors';
 import { decimalText, utcText } from '../../table';
 import { findById } from '../../kit/records';
-import { userRecord } from './record';
+import { userRecord } from './records';
 
 /** Custom prices (user_services): a user pays their own price for a service instead of its default. */
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { createStaffMember } from '../../auth/accounts';
-import type { Queryable } from '../client';
-import { staffMembers } from '../schema/staff';
+import { createStaffMember } from './accounts';
+import type { Queryable } from '../db/client';
+import { staffMembers } from '../db/schema/staff';
 
 /** Demo sign-ins, printed at start in demo mode. */
 export const DEMO_ACCOUNTS = [
