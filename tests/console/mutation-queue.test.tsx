@@ -4,7 +4,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineRowAction } from '../../src/console/actions/types';
+import { defineRowAction } from '../../src/console/resource/actions';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
 import { PlainError, ValidationError, ApiError } from '../../src/console/api/errors';
 import { Dexie } from 'dexie';
@@ -14,7 +14,7 @@ import { MutationQueue, getMutationQueue, type EnqueueInput, type ReplayOutcome 
 import { QueuedActions } from '../../src/console/offline/QueueIndicator';
 import { connectMutationQueueToSession } from '../../src/console/offline/queueReplay';
 import { runLogoutCallbacks, runProfileLoadedCallbacks } from '../../src/console/session/lifecycle';
-import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';
 import { makeProfile } from './app.fixtures';
 import { NoteDialog, deferred, mutations, newQueryClient, renderWithEngine, user, usersResource } from './tableFixtures';

@@ -5,9 +5,9 @@ import { api } from '../api/client';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../../contract/idempotency';
 import { ValidationError, errorMessage, isNetworkError } from '../api/errors';
 import { NeedsConnectionError, getMutationQueue, isBrowserOffline } from '../offline/mutationQueue';
-import { useListEngine, type DialogSubmitResult, type ListEngine } from '../table/engineContext';
-import { detailKeyPrefix, listKeyPrefix } from '../table/listQuery';
-import { capitalize, type Resource } from '../table/resource';
+import { useListEngine, type DialogSubmitResult, type ListEngine } from '../list/engineContext';
+import { detailKeyPrefix, listKeyPrefix } from '../list/listQuery';
+import { capitalize, type Resource } from '../resource/resource';
 import { availableActions, availableBulkActions } from './available';
 import { bulkResultsFromAnswer } from './bulkResults';
 import {
@@ -20,7 +20,7 @@ import {
   type Mutation,
   type RowActionDef,
   type RowKey,
-} from './types';
+} from '../resource/actions';
 
 /**
  * Runs declared actions: availability check -> confirmation or dialog -> mutation through the

@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text } from '@mantine/core';
-import type { SearchChangeOptions } from '../app/area';
+import type { SearchChangeOptions } from '../resource/area';
 import { isCancelledError, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { ColumnFilter } from '../../contract/table';
 import { errorMessage, isCancellation } from '../api/errors';
 import { BulkBar } from '../actions/BulkBar';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
-import type { RowKey } from '../actions/types';
+import type { RowKey } from '../resource/actions';
 import { useRunAction } from '../actions/useRunAction';
 import { preloadDialogs } from '../actions/lazyDialog';
 import { formatDateTime } from '../ui/format';
@@ -16,17 +16,17 @@ import { ColumnHeader } from './ColumnFilter';
 import { DataGrid, type GridColumn, type GridRowMenu, type GridSelection } from './DataGrid';
 import { DensityToggle, useDensity } from './density';
 import { EXPORT_SHORTCUT, ExportButton } from './ExportButton';
-import { useActionError, useListEngine } from './engineContext';
-import { describeFilter, isEmptyFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
+import { useActionError, useListEngine } from '../list/engineContext';
+import { describeFilter, isEmptyFilter, type FilterOption, type FilterSpec, type FilterValue } from '../resource/filters';
 import { ResetIcon } from './icons';
-import { listQueryOptions, type PathParams } from './listQuery';
-import { permittedColumns, valueAtPath, type Resource } from './resource';
+import { listQueryOptions, type PathParams } from '../list/listQuery';
+import { permittedColumns, valueAtPath, type Resource } from '../resource/resource';
 import classes from './ResourceTable.module.css';
 import { SearchBox } from './SearchBox';
 import { TableFooter } from './TableFooter';
 import { useFirstPaintRows } from './useFirstPaintRows';
-import { useListState } from './useListState';
-import { defaultTableState, filterSpecs, listStorageKey, searchFromTableState, toTableRequest, withFilter, type ListSearch } from './urlState';
+import { useListState } from '../list/useListState';
+import { defaultTableState, filterSpecs, listStorageKey, searchFromTableState, toTableRequest, withFilter, type ListSearch } from '../list/urlState';
 import { ViewsMenu } from '../views/ViewsMenu';
 
 /**

@@ -17,21 +17,21 @@ import {
   type PackageType,
 } from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { MoneyInput, PercentInput, TranslationsField } from '../../forms/fields';
 import { FormDialog } from '../../forms/FormDialog';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { useContractForm, type ContractForm } from '../../forms/useContractForm';
 import { RecordHistory } from '../../history/RecordHistory';
-import { listKeyPrefix } from '../../table/listQuery';
+import { listKeyPrefix } from '../../list/listQuery';
 import { CostLabel } from '../../ui/CostLabel';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { percentText } from '../../forms/fields/percent';
 import { packageCollectionsQuery, packageQuery } from './queries';
-import { packagesResource } from './resources';
+import { packagesResource } from './resource';
 import { RecordActions } from '../../actions/RecordActions';
 import { RecordHeader } from '../../ui/RecordHeader';
 

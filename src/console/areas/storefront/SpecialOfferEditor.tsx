@@ -13,10 +13,10 @@ import {
   type SpecialOfferRow,
 } from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { TranslationsField } from '../../forms/fields';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
@@ -24,7 +24,7 @@ import { RecordHistory } from '../../history/RecordHistory';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { offerCollectionQuery, offerNetworksQuery, offerServiceTypesQuery, specialOfferQuery } from './queries';
-import { specialOffersResource } from './resources';
+import { specialOffersResource } from './resource';
 import { Field } from '../../ui/Field';
 import { RecordActions } from '../../actions/RecordActions';
 import { RecordHeader } from '../../ui/RecordHeader';

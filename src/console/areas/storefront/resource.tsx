@@ -12,11 +12,11 @@ import {
   SPECIAL_OFFER_STATUS_LABELS,
   SPECIAL_OFFERS_TABLE,
 } from '../../../contract/storefront/columns';
-import { archiveAction, createAction, deleteAction, editAction, restoreAction } from '../../actions/factories';
+import { archiveAction, createAction, deleteAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
-import { defineBulkAction, defineRowAction, type RowKey } from '../../actions/types';
+import { defineBulkAction, defineRowAction, type RowKey } from '../../resource/actions';
 import { Dash } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -2,11 +2,11 @@ import { Badge, Group, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EXTERNAL_PANELS_TABLE, PROVIDER_SERVICE_TYPE_LABELS, PROVIDER_SERVICES_TABLE, PROVIDER_STATUS_LABELS, PROVIDER_TYPE_LABELS } from '../../../contract/providers/columns';
 import type { ExternalPanelBody, ExternalPanelRow, ImportPackagesBody, ImportServicesBody, ProviderServiceBody, ProviderServiceRow } from '../../../contract/providers';
-import { archiveAction, createAction, editAction, restoreAction } from '../../actions/factories';
+import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { api } from '../../api/client';
 import { AppLink } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
 
