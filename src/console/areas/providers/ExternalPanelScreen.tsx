@@ -14,7 +14,8 @@ import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { BillingPanel } from './BillingPanel';
-import { currencySign, externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resource';
+import { currencySign } from './currency';
+import { externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /**

@@ -7,7 +7,7 @@ import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
-import { currencySign } from './resource';
+import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**

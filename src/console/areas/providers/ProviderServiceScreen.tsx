@@ -11,7 +11,8 @@ import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { currencySign, ProviderStatus, providerServicesResource } from './resource';
+import { currencySign } from './currency';
+import { ProviderStatus, providerServicesResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One provider service (pricing rule): its source, price, events, the services it fulfils, its history. */

@@ -9,6 +9,7 @@ import { AppLink } from '../../table/cells';
 import { defineResource } from '../../resource/resource';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
+import { currencySign } from './currency';
 
 /**
  * Providers (external panels) and provider services (pricing rules), catalogue.md §2–§4. One
@@ -22,9 +23,6 @@ const importServicesDialog = lazyDialog(() => import('./ImportServicesDialog').t
 const importProvidersDialog = lazyDialog(() => import('./ImportProvidersDialog').then((m) => m.ImportProvidersDialog));
 const importPackagesDialog = lazyDialog(() => import('./ImportPackagesDialog').then((m) => m.ImportPackagesDialog));
 const providerServiceDialog = lazyDialog(() => import('./ProviderServiceDialog').then((m) => m.ProviderServiceDialog));
-
-/** A sign before the amount: $ for dollars, the code otherwise. */
-export const currencySign = (code: string) => (code === 'USD' ? '$' : code === 'EUR' ? '€' : `${code} `);
 
 export function ProviderTypeBadge({ type }: { type: keyof typeof PROVIDER_TYPE_LABELS }) {
   return (

@@ -30,9 +30,9 @@ import { useOfferNetworkOptions, usePackageNetworkOptions, usePackageProviderOpt
  */
 
 const dialogs = {
-  package: lazyDialog(() => import('./PackageEditor').then((m) => m.PackageDialog)),
+  package: lazyDialog(() => import('./PackageForm').then((m) => m.PackageDialog)),
   packageBulk: lazyDialog(() => import('./PackageBulkDialog').then((m) => m.PackageBulkDialog)),
-  specialOffer: lazyDialog(() => import('./SpecialOfferEditor').then((m) => m.SpecialOfferDialog)),
+  specialOffer: lazyDialog(() => import('./SpecialOfferForm').then((m) => m.SpecialOfferDialog)),
 };
 
 const ids = (keys: RowKey[]) => keys.map(Number);

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
-import { eventLabel } from './resource';
+import { eventLabel } from './eventLabel';
 
 /** Create and edit a webhook: URL, the events it receives, active. `row` is undefined when creating. */
 

@@ -14,7 +14,8 @@ import { DateTime } from '../../ui/DateTime';
 import { OneTimeValueAlert, useOneTime } from '../../ui/OneTimeValue';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { WebhookDialog } from './WebhookDialog';
-import { eventLabel, webhookSecretKey } from './resource';
+import { eventLabel } from './eventLabel';
+import { webhookSecretKey } from './resource';
 import { useDialogSubmit } from '../../forms/useDialogSubmit';
 import { RecordHeader } from '../../ui/RecordHeader';
 
