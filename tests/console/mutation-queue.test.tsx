@@ -12,7 +12,7 @@ import { CONSOLE_DB_NAME, deleteConsoleDb, getConsoleDb } from '../../src/consol
 import { ConsoleDb } from '../../src/console/offline/consoleDb';
 import { MutationQueue, getMutationQueue, type EnqueueInput, type ReplayOutcome } from '../../src/console/offline/mutationQueue';
 import { QueuedActions } from '../../src/console/offline/QueueIndicator';
-import { connectMutationQueueToSession } from '../../src/console/offline/queueReplay';
+import { connectMutationQueueToSession } from '../../src/console/actions/queueReplay';
 import { runLogoutCallbacks, runProfileLoadedCallbacks } from '../../src/console/session/lifecycle';
 import { defineResourceOf, type TableEndpointName } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';

@@ -9,7 +9,7 @@ import { useListEngine, type ConfirmRequest, type DialogRequest, type DialogSubm
 import { detailKeyPrefix, listKeyPrefix } from '../list/listQuery';
 import { capitalize, type Resource } from '../resource/resource';
 import { availableActions, availableBulkActions } from './available';
-import { bulkResultsFromAnswer } from './bulkResults';
+import { bulkResultsFromAnswer } from '../resource/bulkResults';
 import {
   DEFAULT_CANCEL_LABEL,
   DEFAULT_CONFIRM_LABEL,

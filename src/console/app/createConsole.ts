@@ -3,7 +3,7 @@ import { loadContractAfter } from '../api/contract';
 import { firstScreenPainted } from '../offline/firstPaint';
 import { clearStaffCache } from '../offline';
 import { warmConsoleDb } from '../offline/db';
-import { connectMutationQueueToSession } from '../offline/queueReplay';
+import { connectMutationQueueToSession } from '../actions/queueReplay';
 import { queryCacheLimits } from '../offline/queryPersister';
 import { restoreScreenQueries, screenAddress } from '../offline/screenRestore';
 import { forgetScreenSnapshot } from '../offline/screenSnapshot';
