@@ -1,4 +1,4 @@
-import type { AnyResource } from '../../src/console/table/resource';
+import type { AnyResource } from '../../src/console/resource/resource';
 import { statusViewCommands, type NavCommand } from '../../src/console/palette/navigation';
 
 /**

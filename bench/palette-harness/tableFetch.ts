@@ -1,6 +1,6 @@
 import { endpoints } from '../../src/contract/endpoints';
 import type { TableRequest } from '../../src/contract/table';
-import type { AnyResource } from '../../src/console/table/resource';
+import type { AnyResource } from '../../src/console/resource/resource';
 
 /**
  * Answers the palette's record lookups in the page, at once and without a network: window.fetch

@@ -1,9 +1,9 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { archiveAction, createAction, deleteAction, editAction } from '../../src/console/actions/factories';
+import { archiveAction, createAction, deleteAction, editAction } from '../../src/console/resource/actionFactories';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
-import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';
 import type { Permission } from '../../src/contract/permissions';
 import { ALL_PERMISSIONS, NoteDialog, only, renderWithEngine } from './tableFixtures';

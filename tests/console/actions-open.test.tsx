@@ -2,7 +2,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { availableActions } from '../../src/console/actions/available';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
-import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';
 import { ALL_PERMISSIONS, renderWithEngine } from './tableFixtures';
 

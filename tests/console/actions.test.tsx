@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError, PlainError } from '../../src/console/api/errors';
 import { availableActions, availableBulkActions, rowFlag } from '../../src/console/actions/available';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
-import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';
 import { ALL_PERMISSIONS, mutations, only, renderWithEngine, user, usersResource } from './tableFixtures';
 

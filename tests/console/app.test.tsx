@@ -5,7 +5,7 @@ import { createMemoryHistory, createRoute } from '@tanstack/react-router';
 import type { Permission } from '../../src/contract/permissions';
 import { isLocalOrIpHost, resolveApiBaseUrl } from '../../src/console/api/baseUrl';
 import { App } from '../../src/console/app/AppProviders';
-import { applyDocumentSettings } from '../../src/console/app/instanceSettings';
+import { applyDocumentSettings } from '../../src/console/session/instanceSettings';
 import { guardedRoute } from '../../src/console/app/layoutRoute';
 import { buildNav, NAV_ITEMS } from '../../src/console/app/nav';
 import { AUTH_ONLY } from '../../src/console/app/routes';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../src/console/api/errors';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../src/console/actions/useRunAction';
-import { servicesResource } from '../../src/console/areas/catalogue/resources';
+import { servicesResource } from '../../src/console/areas/catalogue/resource';
 import { EditServiceScreen } from '../../src/console/areas/catalogue/ServiceScreen';
 import type { ServiceCollections, ServiceDetail, ServiceImpact, ServiceRow } from '../../src/contract/catalogue';
 import type { Permission } from '../../src/contract/permissions';

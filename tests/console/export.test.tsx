@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fileNameOf, rowCounter } from '../../src/console/table/exportCsv';
-import { requestExport } from '../../src/console/table/exportRequests';
+import { fileNameOf, rowCounter } from '../../src/console/list/exportCsv';
+import { requestExport } from '../../src/console/list/exportRequests';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
-import type { ListSearch } from '../../src/console/table/urlState';
+import type { ListSearch } from '../../src/console/list/urlState';
 import { collectionCommands } from '../../src/console/palette/navigation';
 import { only, page, renderWithEngine, user, usersResource } from './tableFixtures';
 

@@ -6,7 +6,7 @@ import type { Permission } from '../../src/contract/permissions';
 import { availableActions } from '../../src/console/actions/available';
 import { FreeTrialDialog } from '../../src/console/areas/free-trials/FreeTrialDialog';
 import { RejectFreeTrialDialog } from '../../src/console/areas/free-trials/RejectFreeTrialDialog';
-import { freeTrialsResource } from '../../src/console/areas/free-trials/resources';
+import { freeTrialsResource } from '../../src/console/areas/free-trials/resource';
 import { ALL_PERMISSIONS, only, renderWithEngine } from './tableFixtures';
 
 // Mantine's autosize textarea listens to document.fonts, which happy-dom lacks.

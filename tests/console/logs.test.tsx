@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordTypeLabel } from '../../src/contract/logs';
-import { auditsResource, changeLogsResource, serviceLogsResource } from '../../src/console/areas/logs/resources';
+import { auditsResource, changeLogsResource, serviceLogsResource } from '../../src/console/areas/logs/resource';
 import { recordName, recordPath } from '../../src/console/history/recordLinks';
-import { filterSpecs } from '../../src/console/table/urlState';
+import { filterSpecs } from '../../src/console/list/urlState';
 
 /** The logs' lists: the filters the issue names, and records linked to their screens where one exists. */
 

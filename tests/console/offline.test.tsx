@@ -13,7 +13,7 @@ import {
   queryCacheStats,
 } from '../../src/console/offline/queryPersister';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
-import { listStorageKey, loadLastSearch, saveLastSearch } from '../../src/console/table/urlState';
+import { listStorageKey, loadLastSearch, saveLastSearch } from '../../src/console/list/urlState';
 import { deferred, page, renderWithEngine, user, usersResource } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));

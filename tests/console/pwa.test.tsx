@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider, onlineManager, useQuery } from '@tanstack/react-query';
 import { createMemoryHistory, createRoute } from '@tanstack/react-router';
 import { App } from '../../src/console/app/AppProviders';
-import { settingsQueryOptions } from '../../src/console/app/instanceSettings';
+import { settingsQueryOptions } from '../../src/console/session/instanceSettings';
 import { guardedRoute } from '../../src/console/app/layoutRoute';
 import { createAppQueryClient } from '../../src/console/app/queryClient';
 import { createAppRouter } from '../../src/console/app/router';

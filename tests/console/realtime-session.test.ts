@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { COUNTERS_CHANNEL } from '../../src/contract/realtime';
 import type { PublicSettings } from '../../src/contract/session';
 import { configureApi } from '../../src/console/api/client';
-import { SETTINGS_QUERY_KEY } from '../../src/console/app/instanceSettings';
+import { SETTINGS_QUERY_KEY } from '../../src/console/session/instanceSettings';
 import { getConnectionState } from '../../src/console/realtime/connectionState';
 import { connectRealtimeToSession } from '../../src/console/realtime/sessionRealtime';
 import { runLogoutCallbacks, runProfileLoadedCallbacks } from '../../src/console/session/lifecycle';

@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTERS_CHANNEL, COUNTERS_EVENT } from '../../src/contract/realtime';
-import { COUNTERS_QUERY_KEY } from '../../src/console/app/counters';
+import { COUNTERS_QUERY_KEY } from '../../src/console/realtime/counters';
 import { getConnectionState, useConnectionState } from '../../src/console/realtime/connectionState';
 import { echoOptions } from '../../src/console/realtime/echo';
 import { startRealtime } from '../../src/console/realtime/startRealtime';

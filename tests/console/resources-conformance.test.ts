@@ -4,7 +4,7 @@ import type { Endpoint } from '../../src/contract/endpoint';
 import { CONSOLE_AREAS, CONSOLE_RESOURCES } from '../../src/console/app/areas';
 import { areaRoutes } from '../../src/console/app/areaRoutes';
 import { SCREENS } from '../../src/console/app/screens';
-import type { AnyResource } from '../../src/console/table/resource';
+import type { AnyResource } from '../../src/console/resource/resource';
 
 /**
  * Every registered resource agrees with the contract: its table endpoint exists and is bound to

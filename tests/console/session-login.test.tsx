@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../../src/console/app/AppProviders';
-import { SETTINGS_QUERY_KEY } from '../../src/console/app/instanceSettings';
+import { SETTINGS_QUERY_KEY } from '../../src/console/session/instanceSettings';
 import { LoginScreen } from '../../src/console/session/LoginScreen';
 import { RECAPTCHA_SCRIPT_URL } from '../../src/console/session/recaptcha';
 import { Session } from '../../src/console/session/session';

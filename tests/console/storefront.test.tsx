@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bannerBodySchema, clampScrollDelay, packageBodySchema, packagesBulkBodySchema } from '../../src/contract/storefront';
 import { percentText } from '../../src/console/forms/fields/percent';
-import { bannersResource, packagesResource } from '../../src/console/areas/storefront/resources';
+import { bannersResource, packagesResource } from '../../src/console/areas/storefront/resource';
 import { buildVocabulary } from '../../src/console/palette/vocabulary';
 
 /**

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlainError } from '../../src/console/api/errors';
-import { useActiveList } from '../../src/console/table/engineContext';
+import { useActiveList } from '../../src/console/list/engineContext';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
 import { pageRange, rangeText } from '../../src/console/table/TableFooter';
-import { listStorageKey, saveLastSearch, type ListSearch } from '../../src/console/table/urlState';
+import { listStorageKey, saveLastSearch, type ListSearch } from '../../src/console/list/urlState';
 import { deferred, mutations, only, page, renderWithEngine, user, usersResource, type EngineOptions } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));

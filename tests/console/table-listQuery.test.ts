@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StaleAnswerError, fetchTable, listQueryKey, listQueryOptions } from '../../src/console/table/listQuery';
-import { defineResourceOf } from '../../src/console/table/resource';
+import { StaleAnswerError, fetchTable, listQueryKey, listQueryOptions } from '../../src/console/list/listQuery';
+import { defineResourceOf } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';
-import { defaultTableState, toTableRequest } from '../../src/console/table/urlState';
+import { defaultTableState, toTableRequest } from '../../src/console/list/urlState';
 import { usersResource } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));

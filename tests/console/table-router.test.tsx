@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
-import { listSearchSchema } from '../../src/console/table/urlState';
+import { listSearchSchema } from '../../src/console/list/urlState';
 import { Providers, page, user, usersResource } from './tableFixtures';
 
 const apiMock = vi.hoisted(() => ({ api: vi.fn() }));

@@ -13,7 +13,7 @@ import {
   toTableRequest,
   withFilter,
   type TableState,
-} from '../../src/console/table/urlState';
+} from '../../src/console/list/urlState';
 import { only, usersResource } from './tableFixtures';
 
 const roundTrip = (state: TableState) => tableStateFromSearch(usersResource, searchFromTableState(usersResource, state));

@@ -6,12 +6,12 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { Permission } from '../../src/contract/permissions';
 import type { TableResponse } from '../../src/contract/table';
-import { defineRowAction, type ActionDialogProps } from '../../src/console/actions/types';
+import { defineRowAction, type ActionDialogProps } from '../../src/console/resource/actions';
 import { FormDialog } from '../../src/console/forms/FormDialog';
 import { useContractForm } from '../../src/console/forms/useContractForm';
 import { CostLabel } from '../../src/console/ui/CostLabel';
-import { ListEngineProvider } from '../../src/console/table/ListEngineProvider';
-import { defineResourceOf, type TableEndpointName } from '../../src/console/table/resource';
+import { ListEngineProvider } from '../../src/console/list/ListEngineProvider';
+import { defineResourceOf, type TableEndpointName } from '../../src/console/resource/resource';
 import { defineTableSpec } from '../../src/contract/columns';
 
 // The machine is shared: a first render of Mantine + the router can take over a second.

@@ -6,7 +6,7 @@ import type { UserDetail, UserRow } from '../../src/contract/users';
 import { ValidationError } from '../../src/console/api/errors';
 import { availableActions } from '../../src/console/actions/available';
 import { UserProfileScreen } from '../../src/console/areas/users/UserProfileScreen';
-import { bulkResultsFromAnswer } from '../../src/console/actions/bulkResults';
+import { bulkResultsFromAnswer } from '../../src/console/resource/bulkResults';
 import { usersResource } from '../../src/console/areas/users/resource';
 import { percentToFraction, fractionToPercent } from '../../src/console/areas/users/percent';
 import { ResourceTable } from '../../src/console/table/ResourceTable';

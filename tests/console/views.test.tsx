@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SavedView } from '../../src/contract/views';
 import { ValidationError } from '../../src/console/api/errors';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
-import type { ListSearch } from '../../src/console/table/urlState';
+import type { ListSearch } from '../../src/console/list/urlState';
 import { savedViewCommands } from '../../src/console/views/commands';
 import { cancelAllConfirms } from '../../src/console/ui/confirm';
 import { page, renderWithEngine, user, usersResource } from './tableFixtures';

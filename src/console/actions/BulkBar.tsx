@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import type { Resource } from '../table/resource';
+import type { Resource } from '../resource/resource';
 import { formatNumber } from '../ui/format';
 import { availableBulkActions, type Can } from './available';
 

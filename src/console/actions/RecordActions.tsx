@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Resource } from '../table/resource';
-import { useListEngine } from '../table/engineContext';
+import type { Resource } from '../resource/resource';
+import { useListEngine } from '../list/engineContext';
 import { availableActions } from './available';
 import { useRunAction } from './useRunAction';
 

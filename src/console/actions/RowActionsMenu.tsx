@@ -1,6 +1,6 @@
 import { Kbd, Menu } from '@mantine/core';
 import { useState } from 'react';
-import type { Resource } from '../table/resource';
+import type { Resource } from '../resource/resource';
 import { DotsIcon } from '../table/icons';
 import { availableActions, type Can } from './available';
 import classes from '../ui/IconButton.module.css';

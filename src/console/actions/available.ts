@@ -1,6 +1,6 @@
 import type { Permission } from '../../contract/permissions';
-import { capitalize, type Resource } from '../table/resource';
-import type { BulkActionDef, RowActionDef } from './types';
+import { capitalize, type Resource } from '../resource/resource';
+import type { BulkActionDef, RowActionDef } from '../resource/actions';
 
 /**
  * Which actions a row (or a selection) offers, from the declaration alone: the permission hides

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
-import type { ActionDialogProps } from './types';
+import type { ActionDialogProps } from '../resource/actions';
 
 /**
  * An action dialog that loads when it first opens: resource declarations stay data in the entry

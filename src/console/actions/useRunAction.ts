@@ -5,11 +5,11 @@ import { api } from '../api/client';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../../contract/idempotency';
 import { ValidationError, errorMessage, isNetworkError } from '../api/errors';
 import { NeedsConnectionError, getMutationQueue, isBrowserOffline } from '../offline/mutationQueue';
-import { useListEngine, type DialogSubmitResult, type ListEngine } from '../table/engineContext';
-import { detailKeyPrefix, listKeyPrefix } from '../table/listQuery';
-import { capitalize, type Resource } from '../table/resource';
+import { useListEngine, type ConfirmRequest, type DialogRequest, type DialogSubmitResult, type ListEngine } from '../list/engineContext';
+import { detailKeyPrefix, listKeyPrefix } from '../list/listQuery';
+import { capitalize, type Resource } from '../resource/resource';
 import { availableActions, availableBulkActions } from './available';
-import { bulkResultsFromAnswer } from './bulkResults';
+import { bulkResultsFromAnswer } from '../resource/bulkResults';
 import {
   DEFAULT_CANCEL_LABEL,
   DEFAULT_CONFIRM_LABEL,
@@ -20,7 +20,7 @@ import {
   type Mutation,
   type RowActionDef,
   type RowKey,
-} from './types';
+} from '../resource/actions';
 
 /**
  * Runs declared actions: availability check -> confirmation or dialog -> mutation through the
@@ -172,211 +172,190 @@ function summarizeBulk(results: BulkResult[]): { ok: number; failed: BulkResult[
   return { ok: results.length - failed.length, failed };
 }
 
-function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
-  const fail = (resourceName: string, label: string, error: unknown) => {
-    const message = describeError(error);
-    notifications.show({ color: 'red', title: `${label} failed`, message });
-    engine.store.setActionError(resourceName, `${label}: ${message}`);
+/** How a run asks the member first: a dialog for input, a confirmation, or nothing. */
+type Ask = { dialog: Omit<DialogRequest, 'submit'> } | { confirm: Omit<ConfirmRequest, 'onProceed'> } | null;
+
+/** One run of a declared action, as an adapter (row, bulk, collection) describes it to the core. */
+interface DeclaredRun {
+  /** The action's label: the notifications' title. */
+  label: string;
+  mutation: Mutation<any[]>;
+  /** The mutation's arguments, given the dialog's input (undefined without a dialog). */
+  args: (input: unknown) => unknown[];
+  /** What a queued call keeps: its label ("Approve order 123"), resource, the lists it affects, a bulk's ids. */
+  queue: Omit<QueueContext, 'staffId' | 'keyFor'>;
+  ask: Ask;
+  /** The answer of a call that went through: the adapter's notification (the lists reload after it). */
+  answered: (response: unknown) => void;
+  /**
+   * A failure other than field errors or a lost connection: shown in the dialog, which stays open
+   * (collection actions); otherwise notified, stored above the table and the lists reloaded.
+   */
+  keepDialogOnFailure?: boolean;
+  /** Called once the call went through, was queued or failed (a bulk run clears the selection). */
+  settled?: () => void;
+}
+
+/** The core every declared action runs through: ask, call or queue, notify, reload. */
+async function runDeclared(engine: ListEngine, queryClient: QueryClient, run: DeclaredRun): Promise<ActionOutcome> {
+  const { label, queue } = run;
+  const keyFor = runKeys();
+  const inDialog = run.ask !== null && 'dialog' in run.ask;
+  let failed = false;
+  let queued = false;
+
+  const execute = async (input: unknown): Promise<DialogSubmitResult> => {
+    try {
+      const result = await runOrQueue(run.mutation, run.args(input), { ...queue, staffId: engine.staffId, keyFor });
+      if (result.queued) {
+        queued = true;
+        notifications.show({ color: 'blue', title: label, message: queuedMessage(queue.label) });
+        run.settled?.();
+        return { ok: true };
+      }
+      run.answered(result.response);
+      invalidateResourceQueries(queryClient, queue.resourceName, queue.invalidates);
+      run.settled?.();
+      return { ok: true };
+    } catch (error) {
+      if (inDialog && error instanceof ValidationError) {
+        return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
+      }
+      // What was typed stays in the dialog until the connection returns.
+      if (inDialog && error instanceof NeedsConnectionError) {
+        return { ok: false, errors: null, message: error.message, keepOpen: true };
+      }
+      if (run.keepDialogOnFailure) return { ok: false, errors: null, message: describeError(error), keepOpen: true };
+      failed = true;
+      const message = describeError(error);
+      notifications.show({ color: 'red', title: `${label} failed`, message });
+      engine.store.setActionError(queue.resourceName, `${label}: ${message}`);
+      invalidateResourceQueries(queryClient, queue.resourceName, queue.invalidates);
+      run.settled?.();
+      return { ok: false, errors: null, message, keepOpen: false };
+    }
   };
 
+  if (run.ask && 'dialog' in run.ask) {
+    const outcome = await engine.host.dialog({ ...run.ask.dialog, submit: execute });
+    return outcome === 'done' && queued ? 'queued' : outcome;
+  }
+  if (run.ask && 'confirm' in run.ask) {
+    const outcome = await engine.host.confirm({
+      ...run.ask.confirm,
+      onProceed: async () => {
+        await execute(undefined);
+      },
+    });
+    return outcome === 'done' && failed ? 'failed' : outcome === 'done' && queued ? 'queued' : outcome;
+  }
+  const result = await execute(undefined);
+  return result.ok ? (queued ? 'queued' : 'done') : 'failed';
+}
+
+/** The dialog or confirmation a row or bulk action declares, about its subject (a row, or the eligible rows). */
+function askFor<S>(
+  action: Pick<RowActionDef<any, any>, 'label' | 'color' | 'dialog' | 'confirm'>,
+  subject: S,
+  rows: unknown[],
+  subjectText: string,
+): Ask {
+  if (action.dialog) return { dialog: { title: `${action.label} — ${subjectText}`, Component: action.dialog, rows } };
+  const confirm = action.confirm;
+  if (!confirm) return null;
   return {
-    collection: (resource, actionOrId) => runCollection(engine, queryClient, resource, actionOrId),
-
-    async row(resource, actionOrId, row) {
-      const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
-      const available = availableActions(resource, row, engine.can).find((a) => a.action.id === id);
-      const subject = resource.describe(row);
-      if (!available) {
-        notifications.show({ color: 'yellow', title: 'Not available', message: `This action is not available for ${subject}.` });
-        return 'unavailable';
-      }
-      if (!available.enabled) {
-        notifications.show({ color: 'yellow', title: available.action.label, message: available.reason });
-        return 'unavailable';
-      }
-      const action = available.action;
-      // An action that opens a screen for the row: nothing to call or confirm.
-      if (action.open) {
-        engine.navigate(action.open(row));
-        return 'done';
-      }
-      const mutation = action.mutation;
-      if (!mutation) throw new Error(`Row action '${action.id}' of '${resource.name}' needs 'open' or a mutation`);
-      const inDialog = action.dialog !== undefined;
-      let failed = false;
-      let queued = false;
-      const queueContext: QueueContext = {
-        staffId: engine.staffId,
-        keyFor: runKeys(),
-        label: `${action.label} ${subject}`,
-        resourceName: resource.name,
-        invalidates: action.invalidates,
-      };
-
-      const execute = async (input: unknown): Promise<DialogSubmitResult> => {
-        try {
-          const result = await runOrQueue(mutation, [row, input], queueContext);
-          if (result.queued) {
-            queued = true;
-            notifications.show({ color: 'blue', title: action.label, message: queuedMessage(queueContext.label) });
-            return { ok: true };
-          }
-          engine.store.setActionError(resource.name, null);
-          notifications.show({
-            color: 'green',
-            title: action.label,
-            message: resolveText(action.success, row, action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`),
-          });
-          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
-          return { ok: true };
-        } catch (error) {
-          if (inDialog && error instanceof ValidationError) {
-            return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
-          }
-          // What was typed stays in the dialog until the connection returns.
-          if (inDialog && error instanceof NeedsConnectionError) {
-            return { ok: false, errors: null, message: error.message, keepOpen: true };
-          }
-          failed = true;
-          fail(resource.name, action.label, error);
-          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
-          return { ok: false, errors: null, message: describeError(error), keepOpen: false };
-        }
-      };
-
-      if (action.dialog) {
-        const outcome = await engine.host.dialog({
-          title: `${action.label} — ${subject}`,
-          Component: action.dialog,
-          rows: [row],
-          submit: execute,
-        });
-        return outcome === 'done' && queued ? 'queued' : outcome;
-      }
-      if (action.confirm) {
-        const confirm = action.confirm;
-        const outcome = await engine.host.confirm({
-          title: resolveText(confirm.title, row, DEFAULT_CONFIRM_TITLE),
-          text: resolveText(confirm.text, row, `${action.label} ${subject}?`),
-          undoable: confirm.undoable,
-          confirmLabel: confirm.confirmLabel ?? DEFAULT_CONFIRM_LABEL,
-          cancelLabel: confirm.cancelLabel ?? DEFAULT_CANCEL_LABEL,
-          color: action.color,
-          onProceed: async () => {
-            await execute(undefined);
-          },
-        });
-        return outcome === 'done' && failed ? 'failed' : outcome === 'done' && queued ? 'queued' : outcome;
-      }
-      const result = await execute(undefined);
-      return result.ok ? (queued ? 'queued' : 'done') : 'failed';
-    },
-
-    async bulk(resource, actionOrId, rows, options = {}) {
-      const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
-      const available = availableBulkActions(resource, rows, engine.can).find((a) => a.action.id === id);
-      if (!available) {
-        notifications.show({ color: 'yellow', title: 'Not available', message: 'This action is not available.' });
-        return 'unavailable';
-      }
-      if (!available.enabled) {
-        notifications.show({ color: 'yellow', title: available.action.label, message: available.reason });
-        return 'unavailable';
-      }
-      const action = available.action;
-      const eligible = available.eligible;
-      const ids: RowKey[] = eligible.map(resource.keyOf);
-      const plural = resource.nouns[1] ?? `${resource.nouns[0]}s`;
-      const inDialog = action.dialog !== undefined;
-      let failed = false;
-      let queued = false;
-      let finished = false;
-      const finish = () => {
-        if (finished) return;
-        finished = true;
-        options.onFinished?.();
-      };
-
-      const queueContext: QueueContext = {
-        staffId: engine.staffId,
-        keyFor: runKeys(),
-        label: `${action.label} ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural}`,
-        resourceName: resource.name,
-        invalidates: action.invalidates,
-        bulkIds: ids,
-      };
-
-      const execute = async (input: unknown): Promise<DialogSubmitResult> => {
-        try {
-          const result = await runOrQueue(action.mutation, [ids, input, eligible], queueContext);
-          if (result.queued) {
-            queued = true;
-            notifications.show({ color: 'blue', title: action.label, message: queuedMessage(queueContext.label) });
-            finish();
-            return { ok: true };
-          }
-          const response = result.response;
-          const results = (action.results ?? bulkResultsFromAnswer)(response, ids);
-          const summary = results ? summarizeBulk(results) : null;
-          if (summary && summary.failed.length > 0) {
-            const detail = summary.failed.map((r) => `${r.id}${r.message ? `: ${r.message}` : ''}`).join('; ');
-            const message = `${summary.ok} of ${results!.length} ${plural} done; failed — ${detail}`;
-            notifications.show({ color: 'yellow', title: action.label, message });
-            engine.store.setActionError(resource.name, `${action.label}: ${message}`);
-          } else {
-            engine.store.setActionError(resource.name, null);
-            notifications.show({
-              color: 'green',
-              title: action.label,
-              message: resolveText(action.success, eligible, `${action.label}: ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural} done.`),
-            });
-          }
-          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
-          finish();
-          return { ok: true };
-        } catch (error) {
-          if (inDialog && error instanceof ValidationError) {
-            return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
-          }
-          if (inDialog && error instanceof NeedsConnectionError) {
-            return { ok: false, errors: null, message: error.message, keepOpen: true };
-          }
-          failed = true;
-          fail(resource.name, action.label, error);
-          invalidateResourceQueries(queryClient, resource.name, action.invalidates);
-          finish();
-          return { ok: false, errors: null, message: describeError(error), keepOpen: false };
-        }
-      };
-
-      if (action.dialog) {
-        const outcome = await engine.host.dialog({
-          title: `${action.label} — ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural}`,
-          Component: action.dialog,
-          rows: eligible,
-          submit: execute,
-        });
-        return outcome === 'done' && queued ? 'queued' : outcome;
-      }
-      if (action.confirm) {
-        const confirm = action.confirm;
-        const outcome = await engine.host.confirm({
-          title: resolveText(confirm.title, eligible, DEFAULT_CONFIRM_TITLE),
-          text: resolveText(confirm.text, eligible, `${action.label} ${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural}?`),
-          undoable: confirm.undoable,
-          confirmLabel: confirm.confirmLabel ?? DEFAULT_CONFIRM_LABEL,
-          cancelLabel: confirm.cancelLabel ?? DEFAULT_CANCEL_LABEL,
-          color: action.color,
-          onProceed: async () => {
-            await execute(undefined);
-          },
-        });
-        return outcome === 'done' && failed ? 'failed' : outcome === 'done' && queued ? 'queued' : outcome;
-      }
-      const result = await execute(undefined);
-      return result.ok ? (queued ? 'queued' : 'done') : 'failed';
+    confirm: {
+      title: resolveText(confirm.title as string | ((s: S) => string) | undefined, subject, DEFAULT_CONFIRM_TITLE),
+      text: resolveText(confirm.text as string | ((s: S) => string) | undefined, subject, `${action.label} ${subjectText}?`),
+      undoable: confirm.undoable,
+      confirmLabel: confirm.confirmLabel ?? DEFAULT_CONFIRM_LABEL,
+      cancelLabel: confirm.cancelLabel ?? DEFAULT_CANCEL_LABEL,
+      color: action.color,
     },
   };
+}
+
+/** Shows why a declared action cannot run now. */
+function unavailable(title: string, message: string | undefined): ActionOutcome {
+  notifications.show({ color: 'yellow', title, message });
+  return 'unavailable';
+}
+
+/** A row action: open its screen, or run it on the row. */
+async function runRow<Row>(engine: ListEngine, queryClient: QueryClient, resource: Resource<Row>, actionOrId: string | RowActionDef<Row, any>, row: Row): Promise<ActionOutcome> {
+  const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
+  const available = availableActions(resource, row, engine.can).find((a) => a.action.id === id);
+  const subject = resource.describe(row);
+  if (!available) return unavailable('Not available', `This action is not available for ${subject}.`);
+  if (!available.enabled) return unavailable(available.action.label, available.reason);
+  const action = available.action;
+  // An action that opens a screen for the row: nothing to call or confirm.
+  if (action.open) {
+    engine.navigate(action.open(row));
+    return 'done';
+  }
+  if (!action.mutation) throw new Error(`Row action '${action.id}' of '${resource.name}' needs 'open' or a mutation`);
+  return runDeclared(engine, queryClient, {
+    label: action.label,
+    mutation: action.mutation as Mutation<any[]>,
+    args: (input) => [row, input],
+    queue: { label: `${action.label} ${subject}`, resourceName: resource.name, invalidates: action.invalidates },
+    ask: askFor(action, row, [row], subject),
+    answered: () => {
+      engine.store.setActionError(resource.name, null);
+      notifications.show({
+        color: 'green',
+        title: action.label,
+        message: resolveText(action.success, row, action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`),
+      });
+    },
+  });
+}
+
+/** A bulk action on the selected rows it applies to; the others are left out. */
+async function runBulk<Row>(
+  engine: ListEngine,
+  queryClient: QueryClient,
+  resource: Resource<Row>,
+  actionOrId: string | BulkActionDef<Row, any>,
+  rows: Row[],
+  options: RunBulkOptions,
+): Promise<ActionOutcome> {
+  const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
+  const available = availableBulkActions(resource, rows, engine.can).find((a) => a.action.id === id);
+  if (!available) return unavailable('Not available', 'This action is not available.');
+  if (!available.enabled) return unavailable(available.action.label, available.reason);
+  const action = available.action;
+  const eligible = available.eligible;
+  const ids: RowKey[] = eligible.map(resource.keyOf);
+  const plural = resource.nouns[1] ?? `${resource.nouns[0]}s`;
+  const subject = `${ids.length} ${ids.length === 1 ? resource.nouns[0] : plural}`;
+  let finished = false;
+  return runDeclared(engine, queryClient, {
+    label: action.label,
+    mutation: action.mutation as Mutation<any[]>,
+    args: (input) => [ids, input, eligible],
+    queue: { label: `${action.label} ${subject}`, resourceName: resource.name, invalidates: action.invalidates, bulkIds: ids },
+    ask: askFor(action, eligible, eligible, subject),
+    answered: (response) => {
+      const results = (action.results ?? bulkResultsFromAnswer)(response, ids);
+      const summary = results ? summarizeBulk(results) : null;
+      if (summary && summary.failed.length > 0) {
+        const detail = summary.failed.map((r) => `${r.id}${r.message ? `: ${r.message}` : ''}`).join('; ');
+        const message = `${summary.ok} of ${results!.length} ${plural} done; failed — ${detail}`;
+        notifications.show({ color: 'yellow', title: action.label, message });
+        engine.store.setActionError(resource.name, `${action.label}: ${message}`);
+      } else {
+        engine.store.setActionError(resource.name, null);
+        notifications.show({ color: 'green', title: action.label, message: resolveText(action.success, eligible, `${action.label}: ${subject} done.`) });
+      }
+    },
+    settled: () => {
+      if (finished) return;
+      finished = true;
+      options.onFinished?.();
+    },
+  });
 }
 
 /** Runs a collection action ("New coupon"): a screen to open, or a dialog and its mutation. */
@@ -388,46 +367,36 @@ async function runCollection<Row>(
 ): Promise<ActionOutcome> {
   const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
   const action = resource.collectionActions.find((a) => a.id === id);
-  if (!action || (action.permission && !engine.can(action.permission))) {
-    notifications.show({ color: 'yellow', title: 'Not available', message: 'This action is not available.' });
-    return 'unavailable';
-  }
+  if (!action || (action.permission && !engine.can(action.permission))) return unavailable('Not available', 'This action is not available.');
   if (action.to) {
     engine.navigate(action.to);
     return 'done';
   }
   const mutation = action.mutation;
   if (!action.dialog || !mutation) throw new Error(`Collection action '${action.id}' of '${resource.name}' needs 'to', or a dialog and a mutation`);
-  let queued = false;
   let created: string | undefined;
-  const queueContext: QueueContext = {
-    staffId: engine.staffId,
-    keyFor: runKeys(),
+  const outcome = await runDeclared(engine, queryClient, {
     label: action.label,
-    resourceName: resource.name,
-    invalidates: action.invalidates,
-  };
-  const execute = async (input: unknown): Promise<DialogSubmitResult> => {
-    try {
-      const result = await runOrQueue(mutation, [input], queueContext);
-      if (result.queued) {
-        queued = true;
-        notifications.show({ color: 'blue', title: action.label, message: queuedMessage(action.label) });
-        return { ok: true };
-      }
-      notifications.show({ color: 'green', title: action.label, message: resolveText(action.success, result.response, `${action.label}: done.`) });
-      invalidateResourceQueries(queryClient, resource.name, action.invalidates);
-      created = action.openCreated?.(result.response);
-      return { ok: true };
-    } catch (error) {
-      if (error instanceof ValidationError) return { ok: false, errors: error.errors, message: error.message, keepOpen: true };
-      if (error instanceof NeedsConnectionError) return { ok: false, errors: null, message: error.message, keepOpen: true };
-      return { ok: false, errors: null, message: describeError(error), keepOpen: true };
-    }
-  };
-  const outcome = await engine.host.dialog({ title: action.label, Component: action.dialog, rows: [], submit: execute });
+    mutation: mutation as Mutation<any[]>,
+    args: (input) => [input],
+    queue: { label: action.label, resourceName: resource.name, invalidates: action.invalidates },
+    ask: { dialog: { title: action.label, Component: action.dialog, rows: [] } },
+    answered: (response) => {
+      notifications.show({ color: 'green', title: action.label, message: resolveText(action.success, response, `${action.label}: done.`) });
+      created = action.openCreated?.(response);
+    },
+    keepDialogOnFailure: true,
+  });
   if (outcome === 'done' && created) engine.navigate(created);
-  return outcome === 'done' && queued ? 'queued' : outcome;
+  return outcome;
+}
+
+function createRunner(engine: ListEngine, queryClient: QueryClient): RunAction {
+  return {
+    row: (resource, action, row) => runRow(engine, queryClient, resource, action, row),
+    bulk: (resource, action, rows, options = {}) => runBulk(engine, queryClient, resource, action, rows, options),
+    collection: (resource, action) => runCollection(engine, queryClient, resource, action),
+  };
 }
 
 /** The action runner of the current list engine. */

@@ -9,7 +9,7 @@ import { ConsolePalette } from './ConsolePalette';
 import { CounterLinks } from './CounterLinks';
 import { HomeIcon } from './icons';
 import { QueueIndicator } from '../offline/QueueIndicator';
-import { useInstanceSettings } from './instanceSettings';
+import { useInstanceSettings } from '../session/instanceSettings';
 import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts';
 import { ProfileMenu } from './ProfileMenu';
 import { SessionListEngine } from './SessionListEngine';

@@ -8,7 +8,7 @@ import { HintLayer } from '../ui/HintLayer';
 import { SessionProvider } from '../session/SessionContext';
 import type { Session } from '../session/session';
 import type { AppRouter } from './router';
-import { firstScreenPainted } from './firstPaint';
+import { firstScreenPainted } from '../offline/firstPaint';
 import { colorSchemeManager, theme } from './theme';
 
 /**

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { PaletteProvider } from '../palette/PaletteProvider';
 import { collectionCommands, statusViewCommands, type NavCommand } from '../palette/navigation';
-import { COUNTER_LINKS } from './counters';
+import { COUNTER_LINKS } from '../realtime/counters';
 import { NAV_SECTIONS } from './nav';
 import { CONSOLE_RESOURCES } from './areas';
 import { useSession } from '../session/SessionContext';

@@ -1,10 +1,7 @@
 import { Badge, Button, Group, Loader, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatNumber } from '../ui/format';
+import { formatCount } from '../ui/format';
 import { useCounters } from './useCounters';
-
-/** A counter's value, thousands grouped with a space; a dash until it is known. */
-const formatCount = (value: number | null) => (value === null ? '–' : formatNumber(value));
 
 /** The header's live counters, each a link to its filtered list. */
 export function CounterLinks() {
@@ -49,4 +46,3 @@ export function CounterLinks() {
   );
 }
 
-export { formatCount };

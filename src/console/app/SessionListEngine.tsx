@@ -2,8 +2,8 @@ import { useRouter } from '@tanstack/react-router';
 import { useCallback, type ReactNode } from 'react';
 import { rememberRecent } from '../palette/recents';
 import { useSession } from '../session/SessionContext';
-import { ListEngineProvider } from '../table/ListEngineProvider';
-import type { AnyResource } from '../table/resource';
+import { ListEngineProvider } from '../list/ListEngineProvider';
+import type { AnyResource } from '../resource/resource';
 
 /**
  * The list engine for every screen of the signed-in app: the session's staff id (cache keys) and

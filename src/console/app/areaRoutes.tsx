@@ -1,9 +1,9 @@
 import { Alert } from '@mantine/core';
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import type { AnyResource } from '../table/resource';
-import { listSearchSchema, type ListSearch } from '../table/urlState';
-import type { ConsoleArea, ListScreenProps, ScreenLoader } from './area';
+import type { AnyResource } from '../resource/resource';
+import { listSearchSchema, type ListSearch } from '../list/urlState';
+import type { ConsoleArea, ListScreenProps, ScreenLoader } from '../resource/area';
 import { guardedRoute } from './layoutRoute';
 import { rootRoute } from './rootRoute';
 import { toRouterPath } from './routes';

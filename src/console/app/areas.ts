@@ -1,5 +1,5 @@
-import type { ConsoleArea } from './area';
-import type { AnyResource } from '../table/resource';
+import type { ConsoleArea } from '../resource/area';
+import type { AnyResource } from '../resource/resource';
 
 /**
  * The area registry: every `src/console/areas/<area>/index.ts`, found at build time (no list to

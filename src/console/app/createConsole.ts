@@ -1,9 +1,9 @@
 import { apiBaseUrlForPage } from '../api/baseUrl';
 import { loadContractAfter } from '../api/contract';
-import { firstScreenPainted } from './firstPaint';
+import { firstScreenPainted } from '../offline/firstPaint';
 import { clearStaffCache } from '../offline';
 import { warmConsoleDb } from '../offline/db';
-import { connectMutationQueueToSession } from '../offline/queueReplay';
+import { connectMutationQueueToSession } from '../actions/queueReplay';
 import { queryCacheLimits } from '../offline/queryPersister';
 import { restoreScreenQueries, screenAddress } from '../offline/screenRestore';
 import { forgetScreenSnapshot } from '../offline/screenSnapshot';
@@ -14,7 +14,7 @@ import { connectRealtimeToSession } from '../realtime';
 import { onLogout } from '../session/lifecycle';
 import { createSession } from '../session/session';
 import { consumeUrlToken } from '../session/urlToken';
-import { settingsQueryOptions } from './instanceSettings';
+import { settingsQueryOptions } from '../session/instanceSettings';
 import { createAppQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { markFirstScreenCommitted } from './firstPaint';
-import { DocumentSettings } from './instanceSettings';
+import { markFirstScreenCommitted } from '../offline/firstPaint';
+import { DocumentSettings } from '../session/instanceSettings';
 import type { RouterContext } from './routerContext';
 
 /** Unknown paths (and paths whose area is not built) go to Home (operations.md §2). */

@@ -3,7 +3,7 @@ import type { RouteGroup } from '../../contract/permissions';
 /**
  * The route map of both specs (operations.md §2, catalogue.md §2) and the console's own screens,
  * read from SCREENS (app/screens.ts): path -> access. An area gives the screen of a path
- * (app/area.ts); a path whose screen is not registered resolves to Home.
+ * (resource/area.ts); a path whose screen is not registered resolves to Home.
  */
 export type { RouteAccess } from './screens';
 import { SCREENS, type RouteAccess, type ScreenEntry } from './screens';

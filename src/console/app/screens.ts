@@ -4,7 +4,7 @@ import type { RouteGroup } from '../../contract/permissions';
  * SCREENS: every screen of the console in one table — its path, who may open it, its navigation
  * entry and its go sequence. Route guards (app/guard.ts), the navigation (app/nav.ts), the g
  * sequences and the "?" overlay (app/keyboard) all read it; areas only give the screens'
- * components (src/console/app/area.ts), by path.
+ * components (src/console/resource/area.ts), by path.
  *
  * Access kinds:
  * - public: no auth flag (the login screen);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../session/SessionContext';
 import { mayOpen } from './routeAccess';
 import { AUTH_ONLY, findRouteEntry } from './routes';
-import { COUNTER_LINKS, countersQueryOptions, type CounterLink } from './counters';
+import { COUNTER_LINKS, countersQueryOptions, type CounterLink } from '../realtime/counters';
 import { useRegisteredRoutes } from './useRegisteredRoutes';
 
 export interface VisibleCounter extends CounterLink {

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { DialogActions } from '../actions/DialogActions';
-import type { ActionDialogProps } from '../actions/types';
+import { DialogActions } from '../ui/DialogActions';
+import type { ActionDialogProps } from '../resource/actions';
 import { useCloseRequests } from './closeGuard';
 import { DiscardQuestion } from './DiscardQuestion';
 import { DraftNotice, FormAlert } from './FormNotices';

@@ -3,7 +3,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { z } from 'zod';
 import { zodIssuesToErrors } from '../../contract/errors';
-import { ListEngineContext } from '../table/engineContext';
+import { ListEngineContext } from '../list/engineContext';
 import { readDraft, removeDraft, writeDraft, type DraftLocation } from './drafts';
 import { mapServerErrors, valuePaths, type ErrorMapping } from './mapServerErrors';
 

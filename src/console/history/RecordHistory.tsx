@@ -5,7 +5,7 @@ import { HISTORY_PAGE_MAX, type HistoryEntry } from '../../contract/logs';
 import { api } from '../api/client';
 import { errorMessage } from '../api/errors';
 import { AppLink } from '../table/cells';
-import { useListEngine } from '../table/engineContext';
+import { useListEngine } from '../list/engineContext';
 import { DateTime } from '../ui/DateTime';
 import { humanize } from '../ui/format';
 import { ValuesDiff } from './ValuesDiff';

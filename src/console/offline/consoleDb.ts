@@ -1,5 +1,5 @@
 import { Dexie, type Table } from 'dexie';
-import { CONSOLE_DB_NAME, type PersistedQueryRecord, type QueryMetaRecord, type QueuedMutationRecord, type StaffKey } from './db';
+import { CONSOLE_DB_NAME, type PersistedQueryRecord, type QueryMetaRecord, type QueuedMutationRecord, type StaffKey } from './dbRecords';
 
 /**
  * The console's IndexedDB database, 'panel-console'. Version 1 holds the persisted queries,

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryPersister, QueryState } from '@tanstack/react-query';
 import { experimental_createQueryPersister, type AsyncStorage, type PersistedQuery } from '@tanstack/react-query-persist-client';
-import { clearStaffListStates } from '../table/urlState';
+import { clearStaffListStates } from '../list/urlState';
 import { getConsoleDb, staffKey, type PersistedQueryRecord, type StaffKey } from './db';
 import { forgetScreenQueries, rememberScreenQuery, screenAddress } from './screenRestore';
 

@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useListEngine } from '../table/engineContext';
-import type { ListEngineStore } from '../table/engineStore';
-import type { AnyResource } from '../table/resource';
+import { useListEngine } from '../list/engineContext';
+import type { ListEngineStore } from '../list/engineStore';
+import type { AnyResource } from '../resource/resource';
 import { prepareNavCommands, type NavCommand } from './navigation';
 
 /**

@@ -1,7 +1,7 @@
 import { availableActions, availableBulkActions, type Can } from '../actions/available';
-import type { BulkActionDef, RowActionDef } from '../actions/types';
-import type { ActiveList } from '../table/engineStore';
-import type { AnyResource } from '../table/resource';
+import type { BulkActionDef, RowActionDef } from '../resource/actions';
+import type { ActiveList } from '../list/engineStore';
+import type { AnyResource } from '../resource/resource';
 import type { ActionIntent } from './grammar';
 
 /**

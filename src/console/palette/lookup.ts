@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Permission } from '../../contract/permissions';
-import { fetchTable, type ListRequest } from '../table/listQuery';
-import type { AnyResource } from '../table/resource';
-import { defaultTableState, toTableRequest, type TableState } from '../table/urlState';
+import { fetchTable, type ListRequest } from '../list/listQuery';
+import type { AnyResource } from '../resource/resource';
+import { defaultTableState, toTableRequest, type TableState } from '../list/urlState';
 
 /**
  * Record lookups of the palette, through each resource's own table endpoint (no second API):

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { firstScreenPainted } from '../app/firstPaint';
-import { settingsQueryOptions } from '../app/instanceSettings';
+import { firstScreenPainted } from '../offline/firstPaint';
+import { settingsQueryOptions } from '../session/instanceSettings';
 import { onLogout, onProfileLoaded } from '../session/lifecycle';
 import type { Session } from '../session/session';
 

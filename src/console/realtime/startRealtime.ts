@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { COUNTERS_CHANNEL, COUNTERS_CHANNEL_ECHO_NAME, COUNTERS_EVENT, countersUpdatedSchema, type CountersUpdated } from '../../contract/realtime';
 import type { Counters } from '../../contract/session';
 import { apiBaseUrl } from '../api/client';
-import { COUNTERS_QUERY_KEY } from '../app/counters';
-import { SETTINGS_QUERY_KEY } from '../app/instanceSettings';
+import { COUNTERS_QUERY_KEY } from './counters';
+import { SETTINGS_QUERY_KEY } from '../session/instanceSettings';
 import { connectionStateOf, setConnectionState } from './connectionState';
 import { createEcho, type BroadcastingSettings } from './echo';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Center, Loader, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useInstanceSettings } from '../app/instanceSettings';
+import { useInstanceSettings } from './instanceSettings';
 import { ApiError, errorMessage, ValidationError } from '../api/errors';
 import { RecaptchaField } from './RecaptchaField';
 import { useSession } from './SessionContext';

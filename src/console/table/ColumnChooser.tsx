@@ -1,5 +1,5 @@
 import { Button, Checkbox, Popover, Stack, Text } from '@mantine/core';
-import type { ColumnDef } from './resource';
+import type { ColumnDef } from '../resource/resource';
 import { ColumnsIcon } from './icons';
 
 /** Chooses the visible columns (kept in the URL as `cols`). At least one column stays visible. */

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, NumberInput, Popover, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react';
-import type { DateRange, FilterOption, FilterSpec, FilterValue, NumberRange } from './filters';
+import type { DateRange, FilterOption, FilterSpec, FilterValue, NumberRange } from '../resource/filters';
 import { FilterIcon, SortAscIcon, SortDescIcon, UnsortedIcon } from './icons';
 import a11y from '../ui/a11y.module.css';
 import iconButton from '../ui/IconButton.module.css';

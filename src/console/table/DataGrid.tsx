@@ -1,11 +1,11 @@
 import { Loader } from '@mantine/core';
 import { memo, useEffect, useRef, type CSSProperties, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
-import type { RowKey } from '../actions/types';
+import type { RowKey } from '../resource/actions';
 import a11y from '../ui/a11y.module.css';
 import classes from './DataGrid.module.css';
 import type { Density } from './density';
 import { EmptyIcon } from './icons';
-import type { Align } from './resource';
+import type { Align } from '../resource/resource';
 
 /**
  * The rows of a list as a plain HTML table: the one home of how a list's rows look and respond.

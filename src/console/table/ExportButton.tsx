@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import type { TableRequest } from '../../contract/table';
 import { errorMessage, isCancellation } from '../api/errors';
-import { onExportRequest, takeExportRequest } from './exportRequests';
-import type { ColumnDef, Resource } from './resource';
+import { onExportRequest, takeExportRequest } from '../list/exportRequests';
+import type { ColumnDef, Resource } from '../resource/resource';
 
 /** The list's shortcut for "Export CSV" (Shift+E: single letters belong to the list's actions). */
 export const EXPORT_SHORTCUT = 'E';
@@ -49,7 +49,7 @@ export function ExportButton<Row>({ resource, request, columns, params, total, t
     setRows(0);
     const { request: current, columns: visible, params: pathParams } = latest.current;
     try {
-      const { runExport } = await import('./exportCsv');
+      const { runExport } = await import('../list/exportCsv');
       const result = await runExport({
         endpoint: resource.endpoint,
         params: pathParams,

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import type { ListScreenProps } from '../app/area';
+import type { ListScreenProps } from '../resource/area';
 import { ResourceTable } from './ResourceTable';
 
 /**

@@ -1,32 +1,36 @@
-import { Alert, Badge, Button, CloseButton, Group, Loader, Stack, Text } from '@mantine/core';
-import type { SearchChangeOptions } from '../app/area';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import type { SearchChangeOptions } from '../resource/area';
 import { isCancelledError, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ColumnFilter } from '../../contract/table';
 import { errorMessage, isCancellation } from '../api/errors';
 import { BulkBar } from '../actions/BulkBar';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
-import type { RowKey } from '../actions/types';
+import type { RowKey } from '../resource/actions';
 import { useRunAction } from '../actions/useRunAction';
-import { preloadDialogs } from '../actions/lazyDialog';
 import { formatDateTime } from '../ui/format';
 import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
 import { ColumnHeader } from './ColumnFilter';
 import { DataGrid, type GridColumn, type GridRowMenu, type GridSelection } from './DataGrid';
 import { DensityToggle, useDensity } from './density';
-import { EXPORT_SHORTCUT, ExportButton } from './ExportButton';
-import { useActionError, useListEngine } from './engineContext';
-import { describeFilter, isEmptyFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
+import { ExportButton } from './ExportButton';
+import { useActionError, useListEngine } from '../list/engineContext';
+import { isEmptyFilter, type FilterValue } from '../resource/filters';
 import { ResetIcon } from './icons';
-import { listQueryOptions, type PathParams } from './listQuery';
-import { permittedColumns, valueAtPath, type Resource } from './resource';
+import { listQueryOptions, type PathParams } from '../list/listQuery';
+import { permittedColumns, valueAtPath, type Resource } from '../resource/resource';
 import classes from './ResourceTable.module.css';
+import { FilterChips } from './FilterChips';
+import { usePreloadedDialogs } from './usePreloadedDialogs';
+import { useTableFocus } from './useTableFocus';
+import { useTableKeys } from './useTableKeys';
+import { useTableSelection } from './useTableSelection';
 import { SearchBox } from './SearchBox';
 import { TableFooter } from './TableFooter';
 import { useFirstPaintRows } from './useFirstPaintRows';
-import { useListState } from './useListState';
-import { defaultTableState, filterSpecs, listStorageKey, searchFromTableState, toTableRequest, withFilter, type ListSearch } from './urlState';
+import { useListState } from '../list/useListState';
+import { defaultTableState, filterSpecs, listStorageKey, searchFromTableState, toTableRequest, withFilter, type ListSearch } from '../list/urlState';
 import { ViewsMenu } from '../views/ViewsMenu';
 
 /**
@@ -56,7 +60,6 @@ export interface ResourceTableProps<Row> {
   toolbar?: ReactNode;
 }
 
-const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
 const STALE_NOTICE_MS = 60_000;
 
 export function ResourceTable<Row>({ resource, search, onSearchChange, params, queries, listId: listIdProp, remember = true, toolbar }: ResourceTableProps<Row>) {
@@ -101,49 +104,18 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const bulkAllowed = resource.bulkActions.some((a) => !a.permission || can(a.permission));
   const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
   const collectionActions = useMemo(() => resource.collectionActions.filter((a) => !a.permission || can(a.permission)), [resource, can]);
-  // The list's dialogs load while the member reads it, so a shortcut opens a ready form.
-  // Once the browser is idle: loading the dialogs' code must not compete with the list's first paint.
-  useEffect(() => {
-    const preload = () => preloadDialogs([...resource.rowActions, ...resource.bulkActions, ...resource.collectionActions]);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(preload, 300);
-      return () => clearTimeout(timer);
-    }
-    const handle = requestIdleCallback(preload, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }, [resource]);
-  const [selectedKeys, setSelectedKeys] = useState<RowKey[]>([]);
-  const [focusedKey, setFocusedKey] = useState<RowKey | null>(null);
+  usePreloadedDialogs(resource);
   const [menuKey, setMenuKey] = useState<RowKey | null>(null);
   const [resets, setResets] = useState(0);
-  const anchorKey = useRef<RowKey | null>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const rowDomId = (row: Row) => `${listId}-row-${String(resource.keyOf(row)).replace(/[^A-Za-z0-9_-]/g, '_')}`;
 
-  const requestKey = JSON.stringify([request, params ?? null]);
-  useEffect(() => {
-    // A different list (filters, sort, page) means a different set of rows: forget the selection.
-    setSelectedKeys([]);
-    anchorKey.current = null;
-  }, [requestKey]);
-
-  const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(resource.keyOf(r))), [rows, selectedKeys, resource]);
-  const focusedIndex = focusedKey === null ? -1 : rows.findIndex((r) => resource.keyOf(r) === focusedKey);
-  const focusedRow = focusedIndex >= 0 ? rows[focusedIndex] : null;
-
-  const clearSelection = useCallback(() => {
-    setSelectedKeys([]);
-    anchorKey.current = null;
-  }, []);
-
-  // Where the focus was: when the focused row leaves the list (approved out of "in moderation"),
-  // the row now at that place takes the focus, so the next key acts on the next row.
-  const lastFocusedIndex = useRef(-1);
-  if (focusedIndex >= 0) lastFocusedIndex.current = focusedIndex;
-  useEffect(() => {
-    if (focusedKey === null || focusedIndex >= 0 || rows.length === 0 || query.isFetching) return;
-    const next = rows[Math.min(Math.max(lastFocusedIndex.current, 0), rows.length - 1)];
-    setFocusedKey(resource.keyOf(next));
-  }, [focusedKey, focusedIndex, rows, query.isFetching, resource]);
+  const { selectedKeys, selectedRows, clearSelection, toggleSelected, selectRangeTo, toggleAll } = useTableSelection(
+    resource,
+    rows,
+    JSON.stringify([request, params ?? null]),
+  );
+  const { focusedKey, focusedRow, setFocusedKey, moveFocus, focusTable } = useTableFocus(resource, rows, query, containerRef, rowDomId);
 
   const controls = useRef({
     clearSelection,
@@ -152,18 +124,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     focus: () => {},
   });
   controls.current.refresh = () => void query.refetch();
-  // Asked for the focus before the rows arrived: the first row takes it when they do.
-  const focusWhenLoaded = useRef(false);
-  controls.current.focus = () => {
-    containerRef.current?.focus({ preventScroll: true });
-    if (rows.length === 0 || query.isPlaceholderData) focusWhenLoaded.current = true;
-    setFocusedKey((key) => (key !== null && rows.some((r) => resource.keyOf(r) === key) ? key : rows.length > 0 ? resource.keyOf(rows[0]) : null));
-  };
-  useEffect(() => {
-    if (!focusWhenLoaded.current || rows.length === 0 || query.isPlaceholderData) return;
-    focusWhenLoaded.current = false;
-    setFocusedKey((key) => (key !== null && rows.some((r) => resource.keyOf(r) === key) ? key : resource.keyOf(rows[0])));
-  }, [rows, query.isPlaceholderData, resource]);
+  controls.current.focus = focusTable;
 
   const snapshot = useMemo(
     () => ({ listId, resource, rows, focusedRow, selectedRows, controls: controls.current }),
@@ -182,32 +143,6 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     }
   }, [query.isFetching, query.data, rows.length, state.page, state.perPage, total, estimate, setState]);
 
-  const rowDomId = (row: Row) => `${listId}-row-${String(resource.keyOf(row)).replace(/[^A-Za-z0-9_-]/g, '_')}`;
-
-  const moveFocus = (delta: number) => {
-    if (rows.length === 0) return;
-    const next = focusedIndex < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, focusedIndex + delta));
-    const row = rows[next];
-    setFocusedKey(resource.keyOf(row));
-    document.getElementById(rowDomId(row))?.scrollIntoView?.({ block: 'nearest' });
-  };
-
-  const toggleSelected = (row: Row) => {
-    const key = resource.keyOf(row);
-    setSelectedKeys((keys) => (keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key]));
-    anchorKey.current = key;
-  };
-
-  const selectRangeTo = (row: Row) => {
-    const anchorIndex = anchorKey.current === null ? -1 : rows.findIndex((r) => resource.keyOf(r) === anchorKey.current);
-    const to = rows.indexOf(row);
-    const from = anchorIndex < 0 ? to : anchorIndex;
-    const [lo, hi] = from <= to ? [from, to] : [to, from];
-    const range = rows.slice(lo, hi + 1).map(resource.keyOf);
-    setSelectedKeys((keys) => [...keys, ...range.filter((k) => !keys.includes(k))]);
-    anchorKey.current = resource.keyOf(row);
-  };
-
   const openRow = (row: Row) => {
     if (!resource.open) return;
     onOpenRow?.(resource, row);
@@ -223,65 +158,23 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     void run.bulk(resource, actionId, selectedRows, { onFinished: clearSelection });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (target !== event.currentTarget && target.closest(INTERACTIVE)) return;
-    const handled = () => event.preventDefault();
-    switch (event.key) {
-      case 'j':
-      case 'ArrowDown':
-        handled();
-        moveFocus(1);
-        return;
-      case 'k':
-      case 'ArrowUp':
-        handled();
-        moveFocus(-1);
-        return;
-      case 'x':
-      case 'X':
-        if (!bulkAllowed || !focusedRow) return;
-        handled();
-        if (event.shiftKey) selectRangeTo(focusedRow);
-        else toggleSelected(focusedRow);
-        return;
-      case 'Enter':
-        if (!focusedRow || !resource.open) return;
-        handled();
-        openRow(focusedRow);
-        return;
-      case '.':
-        if (!focusedRow || !rowActionsAllowed) return;
-        handled();
-        setMenuKey(resource.keyOf(focusedRow));
-        return;
-      case 'Escape':
-        if (selectedKeys.length === 0) return;
-        handled();
-        clearSelection();
-        return;
-      default: {
-        if (event.shiftKey && event.key === EXPORT_SHORTCUT) {
-          handled();
-          startExport.current();
-          return;
-        }
-        if (event.shiftKey) return;
-        const collection = collectionActions.find((a) => a.shortcut === event.key);
-        if (collection) {
-          handled();
-          void run.collection(resource, collection.id);
-          return;
-        }
-        if (!focusedRow) return;
-        const action = resource.rowActions.find((a) => a.shortcut === event.key);
-        if (!action) return;
-        handled();
-        runRowAction(action.id, focusedRow);
-      }
-    }
-  };
+  const onKeyDown = useTableKeys({
+    resource,
+    focusedRow,
+    hasSelection: selectedKeys.length > 0,
+    bulkAllowed,
+    rowActionsAllowed,
+    collectionActions,
+    moveFocus,
+    toggleSelected,
+    selectRangeTo,
+    clearSelection,
+    openRow,
+    openRowMenu: (row) => setMenuKey(resource.keyOf(row)),
+    runRowAction,
+    runCollectionAction: (actionId) => void run.collection(resource, actionId),
+    startExport: () => startExport.current(),
+  });
 
   // ── columns ──────────────────────────────────────────────────────────────────────────────────
   const setFilter = useCallback((key: string, value: FilterValue | undefined) => setState((s) => withFilter(resource, s, key, value)), [resource, setState]);
@@ -348,26 +241,11 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
     ? {
         keys: selectedKeys,
         onToggle: (row, range) => (range ? selectRangeTo(row) : toggleSelected(row)),
-        onToggleAll: () => {
-          const pageKeys = rows.map(resource.keyOf);
-          const all = pageKeys.length > 0 && pageKeys.every((key) => selectedKeys.includes(key));
-          setSelectedKeys(all ? [] : pageKeys);
-          anchorKey.current = all ? null : (pageKeys[pageKeys.length - 1] ?? null);
-        },
+        onToggleAll: toggleAll,
         label: (row) => `Select ${resource.describe(row)}`,
         allLabel: 'Select all rows on this page',
       }
     : undefined;
-
-  // ── active filter chips ──────────────────────────────────────────────────────────────────────
-  const chips: { key: string; label: string; spec: FilterSpec; value: FilterValue }[] = [];
-  for (const [key, spec] of specs) {
-    const value = state.filters[key];
-    const column = columns.find((c) => c.key === key);
-    const queryDef = resource.queries[key];
-    if ((!column && !queryDef) || isEmptyFilter(spec.kind, value)) continue;
-    chips.push({ key, label: column?.header ?? queryDef!.label, spec, value: value as FilterValue });
-  }
 
   const title = resource.title;
   const perPage = state.perPage;
@@ -442,20 +320,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
         </Group>
       </Group>
 
-      {chips.length > 0 && (
-        <Group gap={6} aria-label="Active filters" role="group">
-          {chips.map((chip) => (
-            <Badge
-              key={chip.key}
-              variant="light"
-              tt="none"
-              rightSection={<CloseButton size="xs" aria-label={`Remove filter ${chip.label}`} onClick={() => setFilter(chip.key, undefined)} />}
-            >
-              {chip.label}: <FilterChipText spec={chip.spec} value={chip.value} />
-            </Badge>
-          ))}
-        </Group>
-      )}
+      <FilterChips resource={resource} columns={columns} specs={specs} filters={state.filters} onRemove={(key) => setFilter(key, undefined)} />
 
       {loadError && (
         <Alert color="red" title={`Could not load ${title.toLowerCase()}`} role="alert">
@@ -522,17 +387,4 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
       />
     </Stack>
   );
-}
-
-const NO_OPTIONS = (): undefined => undefined;
-
-/**
- * A chip's value in words: the option's label, also for options fetched at run time (a staff
- * member's name rather than their id). The options hook is fixed for the chip's lifetime.
- */
-function FilterChipText({ spec, value }: { spec: FilterSpec; value: FilterValue }) {
-  const [useOptions] = useState(() => ('useOptions' in spec && spec.useOptions ? spec.useOptions : NO_OPTIONS));
-  const fetched: readonly FilterOption[] | undefined = useOptions();
-  const options = fetched ?? ('options' in spec ? spec.options : undefined);
-  return <>{describeFilter(spec.kind, value, options)}</>;
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { PAGE_SIZES } from '../../contract/columns';
 import { formatNumber } from '../ui/format';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
-import { ALL_ROWS } from './urlState';
+import { ALL_ROWS } from '../list/urlState';
 
 /**
  * The table footer of operations.md §9: 'Rows per page' (10, 20, 30, 50, 100, All), the range

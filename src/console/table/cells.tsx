@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { formatNumber } from '../ui/format';
 import { Dash } from '../ui/InlineText';
 import textClasses from '../ui/InlineText.module.css';
-import { useListEngine } from './engineContext';
+import { useListEngine } from '../list/engineContext';
 
 /** An empty cell. */
 export { Dash };

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export interface RecordHeaderProps {
   /**
    * The way back: the record's list (a bare list address brings back the filters the member left
-   * it with, src/console/table/useListState.ts) or the record it belongs to, named by its title.
+   * it with, src/console/list/useListState.ts) or the record it belongs to, named by its title.
    */
   back: { to: string; label: string };
   /** The screen's heading: the record's name or "Order 5". */

@@ -89,6 +89,9 @@ export function formatNumber(value: Numeric, options: NumberFormatOptions = {}):
   return `${sign}${groupThousands(parts.int)}${frac ? `.${frac}` : ''}`;
 }
 
+/** A counter's value, thousands grouped with a space; a dash until it is known. */
+export const formatCount = (value: number | null): string => (value === null ? '–' : formatNumber(value));
+
 export interface MoneyFormatOptions extends NumberFormatOptions {
   /** Currency symbol placed before the amount; default '$'. */
   currency?: string;

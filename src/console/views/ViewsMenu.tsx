@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { api } from '../api/client';
 import { errorMessage, ValidationError } from '../api/errors';
 import { confirm } from '../ui/confirm';
-import { useListEngine } from '../table/engineContext';
-import type { Resource } from '../table/resource';
+import { useListEngine } from '../list/engineContext';
+import type { Resource } from '../resource/resource';
 import { refreshSavedViews, useSavedViews, viewHref } from './useSavedViews';
 
 /**

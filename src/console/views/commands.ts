@@ -1,6 +1,6 @@
 import type { SavedView } from '../../contract/views';
 import type { NavCommand } from '../palette/navigation';
-import type { AnyResource } from '../table/resource';
+import type { AnyResource } from '../resource/resource';
 import { viewHref } from './useSavedViews';
 
 /** Saved views as palette commands: "Orders: Stuck over 24 h" opens the view's address. */

@@ -1,6 +1,6 @@
 import { Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
-import { useActiveList, useListEngine } from '../../table/engineContext';
+import { useActiveList, useListEngine } from '../../list/engineContext';
 import type { GoTarget } from './goKeys';
 import { goShortcuts, HELP_SHORTCUT, LIST_SHORTCUTS, PALETTE_SHORTCUT, rowActionShortcuts, type ShortcutEntry } from './shortcuts';
 

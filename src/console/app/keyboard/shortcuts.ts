@@ -1,5 +1,5 @@
 import type { Permission } from '../../../contract/permissions';
-import type { AnyResource } from '../../table/resource';
+import type { AnyResource } from '../../resource/resource';
 import { GO_PREFIX, type GoTarget } from './goKeys';
 
 /**

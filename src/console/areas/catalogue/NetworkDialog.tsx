@@ -2,7 +2,7 @@ import { Alert, Loader, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NETWORK_TRANSLATION_FIELDS, networkBodySchema, type NetworkBody, type NetworkDetail, type NetworkRow } from '../../../contract/catalogue';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { BULK_SERVICE_FLAGS, SERVICE_FLAG_LABELS, serviceBulkBodySchema, type BulkServiceFlag, type ServiceBulkBody, type ServiceChange, type ServiceRow } from '../../../contract/catalogue';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';

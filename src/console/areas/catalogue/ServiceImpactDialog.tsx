@@ -1,8 +1,8 @@
 import { Alert, List, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceChange, ServiceImpact, ServiceRow } from '../../../contract/catalogue';
-import { DialogActions } from '../../actions/DialogActions';
-import type { ActionDialogProps } from '../../actions/types';
+import { DialogActions } from '../../ui/DialogActions';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 

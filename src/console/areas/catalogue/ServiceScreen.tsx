@@ -35,14 +35,14 @@ import {
 import type { Translations } from '../../../contract/locales';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { CountrySelect } from '../../forms/fields/CountrySelect';
 import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
-import { useListEngine } from '../../table/engineContext';
+import { useListEngine } from '../../list/engineContext';
 import { DateTime } from '../../ui/DateTime';
 import { confirm } from '../../ui/confirm';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -2,7 +2,7 @@ import { Alert, Autocomplete, Loader, NumberInput, Select, SimpleGrid, TextInput
 import { useQuery } from '@tanstack/react-query';
 import { SERVICE_TYPE_TRANSLATION_FIELDS, serviceTypeBodySchema, type ServiceTypeBody, type ServiceTypeDetail, type ServiceTypeRow } from '../../../contract/catalogue';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

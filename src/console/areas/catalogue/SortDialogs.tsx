@@ -2,11 +2,11 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { NetworkRow, ServiceTypeRow } from '../../../contract/catalogue';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { SortableList } from '../../forms/fields/SortableList';
-import { DialogCloseAction } from '../../actions/DialogActions';
+import { DialogCloseAction } from '../../ui/DialogActions';
 
 /**
  * Hand order (catalogue.md §2 "network positions", "service type positions", "service positions"):

@@ -15,7 +15,7 @@ import {
   type TargetViewType,
 } from '../../../contract/catalogue';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

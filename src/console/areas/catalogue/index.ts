@@ -1,5 +1,5 @@
-import { defineArea } from '../../app/area';
-import { labelsResource, networksResource, serviceTypesResource, servicesResource, targetsResource, targetTypesResource } from './resources';
+import { defineArea } from '../../resource/area';
+import { labelsResource, networksResource, serviceTypesResource, servicesResource, targetsResource, targetTypesResource } from './resource';
 
 /**
  * The catalogue (catalogue.md §2): services and their shared create/edit screen, networks

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useListEngine } from '../../table/engineContext';
-import type { FilterOption } from '../../table/filters';
+import { useListEngine } from '../../list/engineContext';
+import type { FilterOption } from '../../resource/filters';
 
 /** The catalogue's shared lookups: the service editor's collections and the filters' options. */
 

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { comboOrdersResource } from './resource';
 
 /** Combo orders (packages bought as one order). */

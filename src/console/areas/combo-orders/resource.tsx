@@ -2,7 +2,7 @@ import { UserLink } from '../../table/cells';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { COMBO_ORDERS_TABLE, COMBO_ORDER_STATUS_LABELS } from '../../../contract/combo-orders/columns';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber, humanize } from '../../ui/format';

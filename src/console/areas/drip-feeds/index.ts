@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { dripFeedsResource } from './resource';
 
 /** Drip-feed orders. */

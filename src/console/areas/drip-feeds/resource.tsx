@@ -3,7 +3,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUS_LABELS } from '../../../contract/drip-feeds/columns';
 import type { DripFeedRow } from '../../../contract/drip-feeds';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -1,7 +1,7 @@
 import { NumberInput, Text } from '@mantine/core';
 import { recreateExternalPanelOrderBodySchema, type ExternalPanelOrderRow } from '../../../contract/external-panel-orders';
 import type { ProviderOption } from '../../../contract/providers';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 // The picker is shared with the orders' change-provider dialog.

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { externalPanelOrdersResource } from './resource';
 
 /** Orders placed with external panels (provider attempts). */

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { storeBonusesBodySchema, type PaymentMethodBonus, type PaymentMethodDetail, type StoreBonusesBody } from '../../../contract/finance';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { FormScreen } from '../../forms/FormScreen';
 import { MoneyInput } from '../../forms/fields/MoneyInput';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { markInvoicePaidBodySchema, type InvoiceRow } from '../../../contract/finance';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { useContractForm } from '../../forms/useContractForm';

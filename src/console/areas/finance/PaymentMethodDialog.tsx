@@ -10,7 +10,7 @@ import {
   type PaymentMethodDetail,
   type PaymentMethodRow,
 } from '../../../contract/finance';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

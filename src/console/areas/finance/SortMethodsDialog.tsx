@@ -2,11 +2,11 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentMethodRow } from '../../../contract/finance';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { SortableList } from '../../forms/fields/SortableList';
-import { DialogCloseAction } from '../../actions/DialogActions';
+import { DialogCloseAction } from '../../ui/DialogActions';
 
 /** The payment methods' positions (operations.md §4 "edit positions"): drag or use the keyboard, then save. */
 export function SortMethodsDialog({ onSubmit, onCancel, submitting, errorMessage: failed }: ActionDialogProps<unknown, { ids: number[] }>) {

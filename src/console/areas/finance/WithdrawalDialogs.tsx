@@ -1,6 +1,6 @@
 import { Text, Textarea, TextInput } from '@mantine/core';
 import { payWithdrawalBodySchema, rejectWithdrawalBodySchema, type WithdrawalRow } from '../../../contract/finance';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { CostLabel } from '../../ui/CostLabel';

@@ -1,5 +1,5 @@
-import { defineArea } from '../../app/area';
-import { invoicesResource, paymentMethodsResource, transactionsResource, withdrawalsResource } from './resources';
+import { defineArea } from '../../resource/area';
+import { invoicesResource, paymentMethodsResource, transactionsResource, withdrawalsResource } from './resource';
 
 /** Finance: invoices, withdrawals, transactions, payment methods and their bonuses. */
 export default defineArea({

@@ -1,7 +1,7 @@
 import { Alert, Loader, NumberInput, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { freeTrialBodySchema, type FreeTrialBody, type FreeTrialCollections, type FreeTrialRow } from '../../../contract/free-trials';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';

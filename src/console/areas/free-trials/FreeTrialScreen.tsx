@@ -1,18 +1,18 @@
 import { Anchor, Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FREE_TRIAL_STATUS_LABELS } from '../../../contract/free-trials';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { api } from '../../api/client';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink, Dash, UserLink } from '../../table/cells';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { detailKeyPrefix } from '../../list/listQuery';
 import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { formatNumber } from '../../ui/format';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { RecordActions } from '../../actions/RecordActions';
 import { Field } from '../../ui/Field';
-import { freeTrialsResource } from './resources';
+import { freeTrialsResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One free-trial request: its terms, the decision, the free order, its actions and its history. */

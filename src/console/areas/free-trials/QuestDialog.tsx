@@ -8,7 +8,7 @@ import {
   type FreeTrialQuestBody,
   type FreeTrialQuestRow,
 } from '../../../contract/free-trials';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';

@@ -1,6 +1,6 @@
 import { Text, Textarea } from '@mantine/core';
 import { rejectFreeTrialBodySchema, type FreeTrialRow, type RejectFreeTrialBody } from '../../../contract/free-trials';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 

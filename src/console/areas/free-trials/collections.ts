@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { FilterOption } from '../../table/filters';
+import type { FilterOption } from '../../resource/filters';
 
 /** The services and quests a request or quest may name, fetched once per session and kept fresh. */
 export const freeTrialCollectionsQuery = () =>

@@ -1,5 +1,5 @@
-import { defineArea } from '../../app/area';
-import { freeTrialsResource, questsResource } from './resources';
+import { defineArea } from '../../resource/area';
+import { freeTrialsResource, questsResource } from './resource';
 
 /** Free trials: requests (approve, reject, edit, archive) and quests, each with a record screen. */
 export default defineArea({

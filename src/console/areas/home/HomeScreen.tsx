@@ -5,11 +5,10 @@ import { Link } from '@tanstack/react-router';
 import type { HomeAuditEntry, HomeChangeLogEntry } from '../../../contract/home';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import { formatCount } from '../../app/CounterLinks';
 import { useCounters, type VisibleCounter } from '../../app/useCounters';
 import { useNav } from '../../app/useRegisteredRoutes';
 import { useSession } from '../../session/SessionContext';
-import { formatDateTime } from '../../ui/format';
+import { formatDateTime, formatCount } from '../../ui/format';
 import { changedFields, homeActivityQueryOptions, modelLabel, summarise } from './activity';
 
 // The charts (and their chart library) load after the counters have painted.

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 
 /** Home: the signed-in member's dashboard (the spec's Home, parent of all other screens). */
 export default defineArea({

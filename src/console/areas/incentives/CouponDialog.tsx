@@ -2,7 +2,7 @@ import { Alert, Checkbox, Loader, NumberInput, SegmentedControl, Select, SimpleG
 import { useQuery } from '@tanstack/react-query';
 import { couponBodySchema, type CouponBody, type CouponCollections, type CouponRow } from '../../../contract/incentives';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

@@ -2,11 +2,11 @@ import { Card, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { COUPON_BONUS_TYPE_LABELS, COUPON_CALCULATION_TYPE_LABELS, COUPON_PAYMENT_TYPE_LABELS, COUPON_STATUS_LABELS } from '../../../contract/incentives';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { api } from '../../api/client';
 import { RecordHistory } from '../../history/RecordHistory';
 import { Dash, UserLink } from '../../table/cells';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { detailKeyPrefix } from '../../list/listQuery';
 import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { Money } from '../../ui/Money';
@@ -16,7 +16,7 @@ import { UsagesTable } from './CouponStatistics';
 import { RecordActions } from '../../actions/RecordActions';
 import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
-import { couponsResource } from './resources';
+import { couponsResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One coupon: its terms, flags, translations, usage (paged) and history; its actions; a price preview with its code. */

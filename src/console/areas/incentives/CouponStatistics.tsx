@@ -11,7 +11,7 @@ import { AppLink, Dash, UserLink } from '../../table/cells';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
 import { formatMoney, formatNumber } from '../../ui/format';
-import { DialogCloseAction } from '../../actions/DialogActions';
+import { DialogCloseAction } from '../../ui/DialogActions';
 
 /**
  * Coupon statistics (catalogue.md §2): date, name, code, received, spent, usages and referral

@@ -1,6 +1,6 @@
 import { Tabs, Title, Stack } from '@mantine/core';
 import { useState } from 'react';
-import type { ListScreenProps } from '../../app/area';
+import type { ListScreenProps } from '../../resource/area';
 import { ResourceTable } from '../../table/ResourceTable';
 import { CouponStatisticsPanel } from './CouponStatistics';
 

@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Select, SimpleGrid, Stack, Te
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { discountBodySchema, type DiscountBody, type DiscountRow } from '../../../contract/incentives';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Table, Text } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DISCOUNT_STATUS_LABELS } from '../../../contract/incentives';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { api } from '../../api/client';
 import { RecordHistory } from '../../history/RecordHistory';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { detailKeyPrefix } from '../../list/listQuery';
 import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { StatusLabel } from '../../ui/StatusLabel';
@@ -13,7 +13,7 @@ import { RecordActions } from '../../actions/RecordActions';
 import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
 import { previewPath } from './previewPath';
-import { discountsResource } from './resources';
+import { discountsResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One discount: dates, where it applies, its services with their percentages, actions and history. */

@@ -1,7 +1,7 @@
 import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { gradeBodySchema, type GradeBody, type GradeRow } from '../../../contract/incentives';
 import type { Translations } from '../../../contract/locales';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { PercentInput } from '../../forms/fields/PercentInput';

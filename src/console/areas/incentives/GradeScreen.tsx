@@ -1,10 +1,10 @@
 import { Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { api } from '../../api/client';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink, Dash } from '../../table/cells';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { detailKeyPrefix } from '../../list/listQuery';
 import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { Money } from '../../ui/Money';
@@ -12,7 +12,7 @@ import { formatNumber } from '../../ui/format';
 import { RecordActions } from '../../actions/RecordActions';
 import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
-import { gradesResource } from './resources';
+import { gradesResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One grade of the loyalty program: its terms, translations, customers (a link to the filtered users list), actions and history. */

@@ -8,7 +8,7 @@ import { errorMessage, ValidationError } from '../../api/errors';
 import { DateTimeField } from '../../forms/fields/DateFields';
 import { countriesQuery } from '../../forms/fields/countries';
 import { AppLink } from '../../table/cells';
-import { useListEngine } from '../../table/engineContext';
+import { useListEngine } from '../../list/engineContext';
 import { Money } from '../../ui/Money';
 import { formatNumber } from '../../ui/format';
 import { CustomerPicker } from './CustomerPicker';

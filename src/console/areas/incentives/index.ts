@@ -1,5 +1,5 @@
-import { defineArea } from '../../app/area';
-import { couponsResource, discountsResource, gradesResource } from './resources';
+import { defineArea } from '../../resource/area';
+import { couponsResource, discountsResource, gradesResource } from './resource';
 
 /** Pricing incentives: coupons (with statistics), discounts, grades (the loyalty program) and the price preview. */
 export default defineArea({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { FilterOption } from '../../table/filters';
+import type { FilterOption } from '../../resource/filters';
 
 /**
  * Filter options of the three logs from their collections endpoints (the values are open lists:

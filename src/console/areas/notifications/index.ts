@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 
 /** Notification settings and admin notifications, saved together (docs/configuration.md). */
 export default defineArea({

@@ -2,7 +2,7 @@ import { Checkbox, Select, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { orderBulkCancelBodySchema, orderCancelBodySchema, type OrderRow } from '../../../contract/orders';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { useContractForm } from '../../forms/useContractForm';

@@ -1,7 +1,7 @@
 import { NumberInput, Text } from '@mantine/core';
 import { orderChangeProviderBodySchema, type OrderRow } from '../../../contract/orders';
 import type { ProviderOption } from '../../../contract/providers';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { ProviderPicker } from '../../ui/ProviderPicker';

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { ordersResource } from './resource';
 
 /** Orders (operations.md §3 "Order row", §4, §5): the list and one order. */

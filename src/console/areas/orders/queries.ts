@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { detailKeyPrefix } from '../../list/listQuery';
 import { parseRefundAmount } from './refund';
 
 /** Queries of the orders area (keys under the list engine's prefixes, so actions refresh them). */

@@ -1,8 +1,8 @@
 import { ORDERS_TABLE } from '../../../contract/orders/columns';
 import { SOURCE_TYPE_LABELS } from './labels';
 import type { OrderRow } from '../../../contract/orders';
-import { defineBulkAction, defineRowAction, type RowKey } from '../../actions/types';
-import { defineResource } from '../../table/resource';
+import { defineBulkAction, defineRowAction, type RowKey } from '../../resource/actions';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/panel-settings';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import { SETTINGS_QUERY_KEY } from '../../app/instanceSettings';
+import { SETTINGS_QUERY_KEY } from '../../session/instanceSettings';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { ImageUploadField, type ImageValue } from '../../forms/fields/ImageUploadField';
 import { toMultipart } from '../../forms/fields/multipart';

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 
 /** Panel (instance) settings (docs/configuration.md). */
 export default defineArea({

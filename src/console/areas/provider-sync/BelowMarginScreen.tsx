@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { useListEngine } from '../../table/engineContext';
+import { useListEngine } from '../../list/engineContext';
 import { formatNumber } from '../../ui/format';
 import { percent, priceIn, readable, SYNC_KEY } from './common';
 

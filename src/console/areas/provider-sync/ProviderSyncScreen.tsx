@@ -13,7 +13,7 @@ import {
   type SyncRun,
   type SyncSchedule,
 } from '../../../contract/provider-sync';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
 import { PercentInput } from '../../forms/fields/PercentInput';

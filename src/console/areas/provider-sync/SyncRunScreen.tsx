@@ -11,7 +11,7 @@ import {
   type SyncChangeKind,
   type SyncRunDetail,
 } from '../../../contract/provider-sync';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { confirm } from '../../ui/confirm';

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 
 /**
  * Provider sync: a provider's sync history and settings, one run's change set to review, the

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import type { ExternalPanelRow } from '../../../contract/providers';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { BillingPanel } from './BillingPanel';
-import { DialogCloseAction } from '../../actions/DialogActions';
+import { DialogCloseAction } from '../../ui/DialogActions';
 
 /** The provider's billing from its row: records are added, edited and deleted here; Close leaves. */
 export function BillingDialog({ row, onCancel }: ActionDialogProps<ExternalPanelRow, void>) {

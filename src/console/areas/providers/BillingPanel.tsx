@@ -11,7 +11,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
-import { currencySign } from './resources';
+import { currencySign } from './currency';
 import { useDialogSubmit } from '../../forms/useDialogSubmit';
 
 /**

@@ -6,7 +6,7 @@ import { PROVIDER_STATISTIC_TYPE_LABELS, PROVIDER_SYNC_FLAG_LABELS, PROVIDER_SYN
 import { RecordActions } from '../../actions/RecordActions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink } from '../../table/cells';
 import { percentText } from '../../forms/fields/percent';
@@ -14,7 +14,8 @@ import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { BillingPanel } from './BillingPanel';
-import { currencySign, externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resources';
+import { currencySign } from './currency';
+import { externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /**

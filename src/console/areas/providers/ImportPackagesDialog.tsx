@@ -2,8 +2,8 @@ import { Alert, Badge, Checkbox, ScrollArea, Stack, Table, Text, TextInput } fro
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow, ImportPackagesBody } from '../../../contract/providers';
-import { DialogActions } from '../../actions/DialogActions';
-import type { ActionDialogProps } from '../../actions/types';
+import { DialogActions } from '../../ui/DialogActions';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { PercentInput } from '../../forms/fields';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';

@@ -2,12 +2,12 @@ import { Alert, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow } from '../../../contract/providers';
-import { DialogActions } from '../../actions/DialogActions';
-import type { ActionDialogProps } from '../../actions/types';
+import { DialogActions } from '../../ui/DialogActions';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
-import { currencySign } from './resources';
+import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**

@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { SERVICE_SYNC_FLAG_LABELS, SERVICE_SYNC_FLAGS, type ExternalPanelRow, type ImportableService, type ImportServicesBody, type ServiceSyncFlag } from '../../../contract/providers';
-import type { ActionDialogProps } from '../../actions/types';
-import { DialogActions } from '../../actions/DialogActions';
+import type { ActionDialogProps } from '../../resource/actions';
+import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
-import { currencySign } from './resources';
+import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**

@@ -13,7 +13,7 @@ import {
   type ProviderSyncFlag,
   type ProviderType,
 } from '../../../contract/providers';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { ValidationError, errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

@@ -1,7 +1,7 @@
 import { Alert, Loader, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { providerServiceBodySchema, type ProviderServiceBody, type ProviderServiceRow } from '../../../contract/providers';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';

@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { PROVIDER_SERVICE_TYPE_LABELS, SERVICE_SYNC_FLAG_LABELS, type ServiceSyncFlag } from '../../../contract/providers';
 import { RecordActions } from '../../actions/RecordActions';
 import { api } from '../../api/client';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink } from '../../table/cells';
 import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { currencySign, ProviderStatus, providerServicesResource } from './resources';
+import { currencySign } from './currency';
+import { ProviderStatus, providerServicesResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One provider service (pricing rule): its source, price, events, the services it fulfils, its history. */

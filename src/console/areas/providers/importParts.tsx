@@ -2,7 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../api/errors';
-import { DialogCloseAction } from '../../actions/DialogActions';
+import { DialogCloseAction } from '../../ui/DialogActions';
 
 /**
  * What the import dialogs (services, packages, provider services) share: the state of reading the

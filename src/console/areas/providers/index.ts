@@ -1,5 +1,5 @@
-import { defineArea } from '../../app/area';
-import { externalPanelsResource, providerServicesResource } from './resources';
+import { defineArea } from '../../resource/area';
+import { externalPanelsResource, providerServicesResource } from './resource';
 
 /** Providers (external panels) and provider services (docs/providers.md). */
 export default defineArea({

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 
 /** Referral program statistics per affiliate over a date range. */
 export default defineArea({

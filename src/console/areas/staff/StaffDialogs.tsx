@@ -1,7 +1,7 @@
 import { MultiSelect, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { PERMISSION_GROUPS, type Permission } from '../../../contract/permissions';
 import { staffStoreBodySchema, staffUpdateBodySchema, type StaffRow, type StaffStoreBody, type StaffUpdateBody } from '../../../contract/staff';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { groupLabel, permissionLabel } from './permissionLabels';

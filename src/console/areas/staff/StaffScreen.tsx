@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { STAFF_STATUS_LABELS, type PasswordLink, type StaffDetail, type StaffUpdateBody } from '../../../contract/staff';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { staffResource } from './resource';
 
 /** Staff, roles and permissions (docs/configuration.md). */

@@ -1,12 +1,12 @@
 import { Badge, Group } from '@mantine/core';
 import { STAFF_STATUS_LABELS, STAFF_TABLE } from '../../../contract/staff/columns';
 import type { StaffRow, StaffStoreBody, StaffUpdateBody } from '../../../contract/staff';
-import { createAction, editAction } from '../../actions/factories';
+import { createAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
-import { defineCollectionAction, defineRowAction } from '../../actions/types';
+import { defineCollectionAction, defineRowAction } from '../../resource/actions';
 import { api } from '../../api/client';
 import { AppLink } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { keepOneTime } from '../../ui/OneTimeValue';
 import { StatusLabel } from '../../ui/StatusLabel';

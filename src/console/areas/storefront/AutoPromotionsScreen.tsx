@@ -7,7 +7,7 @@ import type { AutoPromotionNetwork } from '../../../contract/storefront';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
 import { SortableList } from '../../forms/fields';
-import { useListEngine } from '../../table/engineContext';
+import { useListEngine } from '../../list/engineContext';
 import { confirm } from '../../ui/confirm';
 import { percentText } from '../../forms/fields/percent';
 

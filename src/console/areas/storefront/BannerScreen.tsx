@@ -22,12 +22,12 @@ import {
 } from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
 import { api } from '../../api/client';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { ImageUploadField, SortableList, toMultipart, TranslationsField, type ImageValue } from '../../forms/fields';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { useContractForm, type ContractForm } from '../../forms/useContractForm';
 import { RecordHistory } from '../../history/RecordHistory';
-import { listKeyPrefix } from '../../table/listQuery';
+import { listKeyPrefix } from '../../list/listQuery';
 import { confirm } from '../../ui/confirm';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { bannerQuery } from './queries';

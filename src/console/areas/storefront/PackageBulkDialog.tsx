@@ -1,6 +1,6 @@
 import { SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { packagesBulkBodySchema, type PackageRow, type PackagesBulkBody } from '../../../contract/storefront';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { PercentInput } from '../../forms/fields';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';

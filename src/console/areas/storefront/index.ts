@@ -1,5 +1,5 @@
-import { defineArea } from '../../app/area';
-import { bannersResource, packagesResource, specialOffersResource } from './resources';
+import { defineArea } from '../../resource/area';
+import { bannersResource, packagesResource, specialOffersResource } from './resource';
 
 /**
  * Storefront content (catalogue.md §2): packages (/packages, record /packages/:id), special

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { useListEngine } from '../../table/engineContext';
-import type { FilterOption } from '../../table/filters';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { useListEngine } from '../../list/engineContext';
+import type { FilterOption } from '../../resource/filters';
+import { detailKeyPrefix } from '../../list/listQuery';
 
 /** Lookups and detail queries of the storefront screens. */
 

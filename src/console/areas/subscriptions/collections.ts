@@ -9,7 +9,7 @@ import {
 } from '../../../contract/subscriptions/columns';
 import type { SubscriptionCollections } from '../../../contract/subscriptions';
 import { api } from '../../api/client';
-import type { FilterOption } from '../../table/filters';
+import type { FilterOption } from '../../resource/filters';
 
 /**
  * The subscription collections (statuses, billing types, content types) as filter options. Until

@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { subscriptionsResource } from './resource';
 
 /** Subscriptions: the list and one subscription. */

@@ -3,7 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS, SUBSCRIPTIONS_TABLE } from '../../../contract/subscriptions/columns';
 import type { SubscriptionRow } from '../../../contract/subscriptions';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { userUpdateBodySchema, type UserRow } from '../../../contract/users';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 

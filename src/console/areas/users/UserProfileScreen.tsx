@@ -5,7 +5,7 @@ import type { UserDetail } from '../../../contract/users';
 import { availableActions } from '../../actions/available';
 import { useRunAction } from '../../actions/useRunAction';
 import { ApiError, errorMessage } from '../../api/errors';
-import { useListEngine } from '../../table/engineContext';
+import { useListEngine } from '../../list/engineContext';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { AffiliatesPanel } from './AffiliatesPanel';
 import { CustomPricesPanel } from './CustomPricesPanel';
@@ -19,7 +19,7 @@ import { usersResource } from './resource';
 import { RolesPanel } from './RolesPanel';
 import { SellerPanel } from './SellerPanel';
 import { VerificationDocumentsPanel } from './VerificationDocumentsPanel';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { RecordHeader } from '../../ui/RecordHeader';
 

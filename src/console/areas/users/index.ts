@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { usersResource } from './resource';
 
 /** Customers (operations.md §3 "User row", §4, §7): the list and the profile. */

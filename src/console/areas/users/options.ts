@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useListEngine } from '../../table/engineContext';
-import type { FilterOption } from '../../table/filters';
+import { useListEngine } from '../../list/engineContext';
+import type { FilterOption } from '../../resource/filters';
 import { availableSellersQueryOptions, gradesAvailableQueryOptions } from './queries';
 
 

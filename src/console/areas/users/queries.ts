@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { detailKeyPrefix } from '../../table/listQuery';
+import { detailKeyPrefix } from '../../list/listQuery';
 
 /**
  * Query options of the users area. Every per-user key starts with the engine's detail prefix

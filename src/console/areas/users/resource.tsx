@@ -1,10 +1,10 @@
 import { USERS_TABLE, type UserBulkAction } from '../../../contract/users/columns';
 import type { UserRow } from '../../../contract/users';
-import type { BulkActionDef, RowActionDef } from '../../actions/types';
-import { defineRowAction } from '../../actions/types';
+import type { BulkActionDef, RowActionDef } from '../../resource/actions';
+import { defineRowAction } from '../../resource/actions';
 import type { Permission } from '../../../contract/permissions';
 import { Dash } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ValidationError, errorMessage } from '../../api/errors';
 import { mapServerErrors, valuePaths } from '../../forms/mapServerErrors';
-import { listKeyPrefix } from '../../table/listQuery';
+import { listKeyPrefix } from '../../list/listQuery';
 import { USERS_RESOURCE_NAME, userDetailKey } from './queries';
 
 /**

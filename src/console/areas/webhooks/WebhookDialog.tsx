@@ -1,12 +1,12 @@
 import { Alert, Checkbox, Loader, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { webhookBodySchema, type WebhookBody, type WebhookRow } from '../../../contract/webhooks';
-import type { ActionDialogProps } from '../../actions/types';
+import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
-import { eventLabel } from './resource';
+import { eventLabel } from './eventLabel';
 
 /** Create and edit a webhook: URL, the events it receives, active. `row` is undefined when creating. */
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { DELIVERY_STATUS_LABELS, type DeliveryRow, type WebhookBody, type WebhookDetail } from '../../../contract/webhooks';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import type { RecordScreenProps } from '../../app/area';
+import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { Dash } from '../../table/cells';
 import { confirm } from '../../ui/confirm';
@@ -14,7 +14,8 @@ import { DateTime } from '../../ui/DateTime';
 import { OneTimeValueAlert, useOneTime } from '../../ui/OneTimeValue';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { WebhookDialog } from './WebhookDialog';
-import { eventLabel, webhookSecretKey } from './resource';
+import { eventLabel } from './eventLabel';
+import { webhookSecretKey } from './resource';
 import { useDialogSubmit } from '../../forms/useDialogSubmit';
 import { RecordHeader } from '../../ui/RecordHeader';
 

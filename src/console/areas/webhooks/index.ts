@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area';
+import { defineArea } from '../../resource/area';
 import { webhooksResource } from './resource';
 
 /** Webhooks: the list, a webhook's screen with its secret, test event and delivery log (docs/configuration.md). */

@@ -1,15 +1,16 @@
 import { Badge, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS, WEBHOOKS_TABLE, type WebhookEventType } from '../../../contract/webhooks/columns';
+import { DELIVERY_STATUS_LABELS, WEBHOOKS_TABLE } from '../../../contract/webhooks/columns';
 import type { WebhookBody, WebhookRow } from '../../../contract/webhooks';
-import { createAction, deleteAction, editAction } from '../../actions/factories';
+import { createAction, deleteAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { api } from '../../api/client';
 import { AppLink, Dash } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { keepOneTime } from '../../ui/OneTimeValue';
+import { eventLabel } from './eventLabel';
 
 /**
  * Webhooks (catalogue.md §2, §7): the list, one dialog for create and edit, a test event from the
@@ -19,8 +20,6 @@ import { keepOneTime } from '../../ui/OneTimeValue';
 const dialog = lazyDialog(() => import('./WebhookDialog').then((m) => m.WebhookDialog));
 
 export const webhookSecretKey = (id: number) => `webhook-secret:${id}`;
-
-export const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? type;
 
 /** The event kinds, for the list's filter (fetched once). */
 function useWebhookTypeOptions() {

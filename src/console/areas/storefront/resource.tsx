@@ -12,11 +12,11 @@ import {
   SPECIAL_OFFER_STATUS_LABELS,
   SPECIAL_OFFERS_TABLE,
 } from '../../../contract/storefront/columns';
-import { archiveAction, createAction, deleteAction, editAction, restoreAction } from '../../actions/factories';
+import { archiveAction, createAction, deleteAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
-import { defineBulkAction, defineRowAction, type RowKey } from '../../actions/types';
+import { defineBulkAction, defineRowAction, type RowKey } from '../../resource/actions';
 import { Dash } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
@@ -30,9 +30,9 @@ import { useOfferNetworkOptions, usePackageNetworkOptions, usePackageProviderOpt
  */
 
 const dialogs = {
-  package: lazyDialog(() => import('./PackageEditor').then((m) => m.PackageDialog)),
+  package: lazyDialog(() => import('./PackageForm').then((m) => m.PackageDialog)),
   packageBulk: lazyDialog(() => import('./PackageBulkDialog').then((m) => m.PackageBulkDialog)),
-  specialOffer: lazyDialog(() => import('./SpecialOfferEditor').then((m) => m.SpecialOfferDialog)),
+  specialOffer: lazyDialog(() => import('./SpecialOfferForm').then((m) => m.SpecialOfferDialog)),
 };
 
 const ids = (keys: RowKey[]) => keys.map(Number);

@@ -10,8 +10,8 @@ import {
   type FilterSpec,
   type FilterValue,
   type SearchParamValue,
-} from './filters';
-import { allowAll, type Resource, type SortState } from './resource';
+} from '../resource/filters';
+import { allowAll, type Resource, type SortState } from '../resource/resource';
 
 /**
  * A list's state in the URL (DESIGN.md §4): page, perPage, sort ('createdAt:asc'), search, one

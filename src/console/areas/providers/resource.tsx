@@ -2,13 +2,14 @@ import { Badge, Group, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EXTERNAL_PANELS_TABLE, PROVIDER_SERVICE_TYPE_LABELS, PROVIDER_SERVICES_TABLE, PROVIDER_STATUS_LABELS, PROVIDER_TYPE_LABELS } from '../../../contract/providers/columns';
 import type { ExternalPanelBody, ExternalPanelRow, ImportPackagesBody, ImportServicesBody, ProviderServiceBody, ProviderServiceRow } from '../../../contract/providers';
-import { archiveAction, createAction, editAction, restoreAction } from '../../actions/factories';
+import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { api } from '../../api/client';
 import { AppLink } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
+import { currencySign } from './currency';
 
 /**
  * Providers (external panels) and provider services (pricing rules), catalogue.md §2–§4. One
@@ -22,9 +23,6 @@ const importServicesDialog = lazyDialog(() => import('./ImportServicesDialog').t
 const importProvidersDialog = lazyDialog(() => import('./ImportProvidersDialog').then((m) => m.ImportProvidersDialog));
 const importPackagesDialog = lazyDialog(() => import('./ImportPackagesDialog').then((m) => m.ImportPackagesDialog));
 const providerServiceDialog = lazyDialog(() => import('./ProviderServiceDialog').then((m) => m.ProviderServiceDialog));
-
-/** A sign before the amount: $ for dollars, the code otherwise. */
-export const currencySign = (code: string) => (code === 'USD' ? '$' : code === 'EUR' ? '€' : `${code} `);
 
 export function ProviderTypeBadge({ type }: { type: keyof typeof PROVIDER_TYPE_LABELS }) {
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ActionHost, ConfirmRequest, DialogRequest, HostOutcome } from '../table/engineContext';
+import type { ActionHost, ConfirmRequest, DialogRequest, HostOutcome } from './engineContext';
 import { GuardedModal } from '../forms/closeGuard';
 import { cancelAllConfirms, confirm as askToConfirm } from '../ui/confirm';
 import { ConfirmDialogHost } from '../ui/ConfirmDialog';

@@ -1,5 +1,5 @@
 import type { BulkResultBody } from '../../contract/fields';
-import type { BulkResult, RowKey } from './types';
+import type { BulkResult, RowKey } from './actions';
 
 /**
  * Per-id outcomes of a bulk action from the contract's bulk answer `{done, failed}`; an id the

@@ -1,11 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { ARCHIVE_STATE_LABELS, FREE_TRIAL_QUEST_KIND_LABELS, FREE_TRIAL_QUESTS_TABLE, FREE_TRIAL_STATUS_LABELS, FREE_TRIALS_TABLE } from '../../../contract/free-trials/columns';
 import type { FreeTrialBody, FreeTrialQuestBody, FreeTrialQuestRow, FreeTrialRow, RejectFreeTrialBody } from '../../../contract/free-trials';
-import { archiveAction, createAction, editAction, restoreAction } from '../../actions/factories';
+import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
-import { defineRowAction } from '../../actions/types';
+import { defineRowAction } from '../../resource/actions';
 import { AppLink, Dash, UserLink } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';

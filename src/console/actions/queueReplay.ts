@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
-import { bulkResultsFromAnswer } from '../actions/bulkResults';
-import { invalidateResourceQueries } from '../actions/useRunAction';
+import { bulkResultsFromAnswer } from '../resource/bulkResults';
+import { invalidateResourceQueries } from './useRunAction';
 import { onLogout, onProfileLoaded } from '../session/lifecycle';
-import { getMutationQueue, type MutationQueue, type QueuedMutationError, type ReplayOutcome } from './mutationQueue';
+import { getMutationQueue, type MutationQueue, type QueuedMutationError, type ReplayOutcome } from '../offline/mutationQueue';
 
 /**
  * Ties the offline action queue to the session: the signed-in member's queue starts replaying at

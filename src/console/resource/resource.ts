@@ -20,7 +20,7 @@
  *     state: (u) => u.status,                      // reasons: "…cannot be frozen: it is frozen."
  *     open: (u) => `/users/${u.id}`,               // Enter / double click on a row
  *     path: '/users',                              // the list screen (its route is built from it)
- *     rowActions: [transitionAction(...), editAction({...})],   // actions/factories.ts
+ *     rowActions: [transitionAction(...), editAction({...})],   // resource/actionFactories.ts
  *     bulkActions: [...], collectionActions: [createAction({...})],
  *   });
  *
@@ -41,7 +41,7 @@ import type { ResponseOf } from '../../contract/endpoint';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
 import type { Permission } from '../../contract/permissions';
 import type { TableRequest } from '../../contract/table';
-import type { BulkActionDef, CollectionActionDef, RowActionDef, RowKey } from '../actions/types';
+import type { BulkActionDef, CollectionActionDef, RowActionDef, RowKey } from './actions';
 import { humanize } from '../ui/format';
 import { normalizeFilter, type FilterOption, type FilterSpec, type FilterValue } from './filters';
 

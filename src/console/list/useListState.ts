@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { SearchChangeOptions } from '../app/area';
-import type { Resource } from './resource';
+import type { SearchChangeOptions } from '../resource/area';
+import type { Resource } from '../resource/resource';
 import {
   clearLastSearch,
   isBareSearch,

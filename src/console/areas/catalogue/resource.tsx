@@ -12,11 +12,11 @@ import {
   TARGETS_TABLE,
 } from '../../../contract/catalogue/columns';
 import { LOCALE_LABELS } from '../../../contract/locales';
-import { createAction, deleteAction, editAction } from '../../actions/factories';
+import { createAction, deleteAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
-import { defineBulkAction, defineCollectionAction, defineRowAction, type RowKey } from '../../actions/types';
+import { defineBulkAction, defineCollectionAction, defineRowAction, type RowKey } from '../../resource/actions';
 import { Dash } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -13,11 +13,11 @@ import {
   WITHDRAWALS_TABLE,
 } from '../../../contract/finance/columns';
 import type { InvoiceRow, PaymentMethodBody, PaymentMethodRow, TransactionRow, WithdrawalRow } from '../../../contract/finance';
-import { createAction, editAction } from '../../actions/factories';
+import { createAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
-import { defineCollectionAction, defineRowAction } from '../../actions/types';
+import { defineCollectionAction, defineRowAction } from '../../resource/actions';
 import { Dash, UserLink } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { BodyOf } from '../../contract/endpoint';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
 import type { Permission } from '../../contract/permissions';
-import type { ActionDialogProps, CollectionActionDef, EndpointCall, FlagKey, RowActionDef } from './types';
+import type { ActionDialogProps, CollectionActionDef, EndpointCall, FlagKey, RowActionDef } from './actions';
 
 /**
  * Factories of the actions every editable list has: create (a collection action), edit, archive,

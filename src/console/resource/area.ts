@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { AnyResource } from '../table/resource';
-import type { ListSearch } from '../table/urlState';
+import type { AnyResource } from './resource';
+import type { ListSearch } from '../list/urlState';
 
 /**
  * One module per area (DESIGN.md §3): `src/console/areas/<area>/index.ts` default-exports

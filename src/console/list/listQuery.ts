@@ -4,7 +4,7 @@ import { api } from '../api/client';
 import { endpointRoutes } from '../../contract/endpointRoutes';
 import { ApiError } from '../api/errors';
 import { persistedQueryOptions } from '../offline/queryPersister';
-import type { Resource } from './resource';
+import type { Resource } from '../resource/resource';
 
 /**
  * The list query: key ['list', resourceName, request-without-draw(, params)], fetched through the

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Permission } from '../../contract/permissions';
-import { useActionHost } from '../actions/ActionHost';
+import { useActionHost } from './ActionHost';
 import { ListEngineContext, type ListEngine } from './engineContext';
 import { ListEngineStore } from './engineStore';
 

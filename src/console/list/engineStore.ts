@@ -1,5 +1,5 @@
-import type { RowKey } from '../actions/types';
-import type { AnyResource } from './resource';
+import type { RowKey } from '../resource/actions';
+import type { AnyResource } from '../resource/resource';
 
 /**
  * What the rest of the console may read about the list on screen: its resource, rows, focused

@@ -2,11 +2,11 @@ import { Badge, Code, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AUDITS_TABLE, CHANGE_LOGS_TABLE, recordTypeLabel, SERVICE_LOGS_TABLE } from '../../../contract/logs/columns';
 import type { AuditRow, ChangeLogRow, ServiceLogRow } from '../../../contract/logs';
-import { defineCollectionAction } from '../../actions/types';
+import { defineCollectionAction } from '../../resource/actions';
 import { recordName, recordPath } from '../../history/recordLinks';
 import { ValuesDiff } from '../../history/ValuesDiff';
 import { AppLink, Dash } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { humanize } from '../../ui/format';
 import {

@@ -1,8 +1,8 @@
 import { createContext, useContext, useSyncExternalStore, type ComponentType } from 'react';
 import type { Permission } from '../../contract/permissions';
-import type { ActionDialogProps } from '../actions/types';
+import type { ActionDialogProps } from '../resource/actions';
 import type { ActiveList, ListEngineStore } from './engineStore';
-import type { AnyResource } from './resource';
+import type { AnyResource } from '../resource/resource';
 
 /**
  * The list engine's context: who is signed in (cache key), what they may do, how to navigate,

@@ -1,10 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { COUPON_BONUS_TYPE_LABELS, COUPON_CALCULATION_TYPE_LABELS, COUPON_PAYMENT_TYPE_LABELS, COUPON_STATUS_LABELS, COUPONS_TABLE, DISCOUNT_SCOPE_LABELS, DISCOUNT_STATUS_LABELS, DISCOUNTS_TABLE, GRADE_ARCHIVE_STATE_LABELS, GRADES_TABLE } from '../../../contract/incentives/columns';
 import type { CouponBody, CouponRow, DiscountBody, DiscountRow, GradeBody, GradeRow } from '../../../contract/incentives';
-import { archiveAction, createAction, editAction, restoreAction } from '../../actions/factories';
+import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { AppLink, Dash, UserLink } from '../../table/cells';
-import { defineResource } from '../../table/resource';
+import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';

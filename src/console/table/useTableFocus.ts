@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { RowKey } from '../resource/actions';
+import type { Resource } from '../resource/resource';
+
+export interface TableFocus<Row> {
+  focusedKey: RowKey | null;
+  focusedRow: Row | null;
+  setFocusedKey: (key: RowKey | null) => void;
+  /** Moves the focus by rows (j/k), scrolling the row into view. */
+  moveFocus: (delta: number) => void;
+  /** Moves the keyboard focus into the table: its focused row, or the first (once the rows arrive). */
+  focusTable: () => void;
+}
+
+/**
+ * The row the keyboard acts on. When the focused row leaves the list (approved out of "in
+ * moderation"), the row now at that place takes the focus, so the next key acts on the next row.
+ */
+export function useTableFocus<Row>(
+  resource: Resource<Row>,
+  rows: Row[],
+  loading: { isFetching: boolean; isPlaceholderData: boolean },
+  containerRef: RefObject<HTMLDivElement | null>,
+  rowDomId: (row: Row) => string,
+): TableFocus<Row> {
+  const [focusedKey, setFocusedKey] = useState<RowKey | null>(null);
+  const focusedIndex = focusedKey === null ? -1 : rows.findIndex((r) => resource.keyOf(r) === focusedKey);
+  const focusedRow = focusedIndex >= 0 ? rows[focusedIndex] : null;
+
+  // Where the focus was.
+  const lastFocusedIndex = useRef(-1);
+  if (focusedIndex >= 0) lastFocusedIndex.current = focusedIndex;
+  useEffect(() => {
+    if (focusedKey === null || focusedIndex >= 0 || rows.length === 0 || loading.isFetching) return;
+    const next = rows[Math.min(Math.max(lastFocusedIndex.current, 0), rows.length - 1)];
+    setFocusedKey(resource.keyOf(next));
+  }, [focusedKey, focusedIndex, rows, loading.isFetching, resource]);
+
+  // Asked for the focus before the rows arrived: the first row takes it when they do.
+  const focusWhenLoaded = useRef(false);
+  const focusTable = () => {
+    containerRef.current?.focus({ preventScroll: true });
+    if (rows.length === 0 || loading.isPlaceholderData) focusWhenLoaded.current = true;
+    setFocusedKey((key) => (key !== null && rows.some((r) => resource.keyOf(r) === key) ? key : rows.length > 0 ? resource.keyOf(rows[0]) : null));
+  };
+  useEffect(() => {
+    if (!focusWhenLoaded.current || rows.length === 0 || loading.isPlaceholderData) return;
+    focusWhenLoaded.current = false;
+    setFocusedKey((key) => (key !== null && rows.some((r) => resource.keyOf(r) === key) ? key : resource.keyOf(rows[0])));
+  }, [rows, loading.isPlaceholderData, resource]);
+
+  const moveFocus = (delta: number) => {
+    if (rows.length === 0) return;
+    const next = focusedIndex < 0 ? (delta > 0 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, focusedIndex + delta));
+    const row = rows[next];
+    setFocusedKey(resource.keyOf(row));
+    document.getElementById(rowDomId(row))?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  return { focusedKey, focusedRow, setFocusedKey, moveFocus, focusTable };
+}
