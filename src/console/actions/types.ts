@@ -80,7 +80,14 @@ interface ActionBase {
   icon?: ReactNode;
   /** Mantine colour of the menu item and confirm button ('red' for destructive moves). */
   color?: MantineColor;
+  /**
+   * Only for an action that calls no endpoint (opens a screen, runs a function), or that needs one
+   * particular permission of the several its endpoint admits; otherwise the endpoint's is used
+   * (./permission.ts).
+   */
   permission?: Permission;
+  /** The endpoint a function `mutation` calls, whose permission the action needs (an endpoint call names its own). */
+  endpoint?: EndpointName;
   /** Palette words besides the id and label ('freeze' -> ['block']). */
   aliases?: readonly string[];
   /** Other resources whose lists and details reload after the action (by resource name). */

@@ -9,6 +9,7 @@ import { useListEngine, type DialogSubmitResult, type ListEngine } from '../tabl
 import { detailKeyPrefix, listKeyPrefix } from '../table/listQuery';
 import { capitalize, type Resource } from '../table/resource';
 import { availableActions, availableBulkActions } from './available';
+import { mayRun } from './permission';
 import { bulkResultsFromAnswer } from './bulkResults';
 import {
   DEFAULT_CANCEL_LABEL,
@@ -388,7 +389,7 @@ async function runCollection<Row>(
 ): Promise<ActionOutcome> {
   const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
   const action = resource.collectionActions.find((a) => a.id === id);
-  if (!action || (action.permission && !engine.can(action.permission))) {
+  if (!action || !mayRun(action, engine.can)) {
     notifications.show({ color: 'yellow', title: 'Not available', message: 'This action is not available.' });
     return 'unavailable';
   }

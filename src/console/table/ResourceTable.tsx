@@ -9,6 +9,7 @@ import { RowActionsMenu } from '../actions/RowActionsMenu';
 import type { RowKey } from '../actions/types';
 import { useRunAction } from '../actions/useRunAction';
 import { preloadDialogs } from '../actions/lazyDialog';
+import { mayRun } from '../actions/permission';
 import { formatDateTime } from '../ui/format';
 import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
@@ -98,9 +99,9 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const actionError = useActionError(resource.name);
 
   // ── selection and focus ──────────────────────────────────────────────────────────────────────
-  const bulkAllowed = resource.bulkActions.some((a) => !a.permission || can(a.permission));
-  const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
-  const collectionActions = useMemo(() => resource.collectionActions.filter((a) => !a.permission || can(a.permission)), [resource, can]);
+  const bulkAllowed = resource.bulkActions.some((a) => mayRun(a, can));
+  const rowActionsAllowed = resource.rowActions.some((a) => mayRun(a, can));
+  const collectionActions = useMemo(() => resource.collectionActions.filter((a) => mayRun(a, can)), [resource, can]);
   // The list's dialogs load while the member reads it, so a shortcut opens a ready form.
   // Once the browser is idle: loading the dialogs' code must not compete with the list's first paint.
   useEffect(() => {

@@ -33,7 +33,6 @@ export const dripFeedsResource = defineResource({
   nouns: ['drip feed', 'drip feeds', 'drip', 'df'],
   endpoint: 'dripFeedsTable',
   table: DRIP_FEEDS_TABLE,
-  permission: 'viewOrders',
   state: (d) => DRIP_FEED_STATUS_LABELS[d.status].toLowerCase(),
   columns: [
     { key: 'id', header: 'ID', hideable: false },
@@ -81,7 +80,6 @@ export const dripFeedsResource = defineResource({
       label: 'Cancel',
       past: 'canceled',
       flag: 'cancelable',
-      permission: 'manageOrders',
       color: 'red',
       confirm: { text: (d) => `Cancel drip feed ${d.id}? No further runs will be placed.`, undoable: false },
       mutation: { endpoint: 'dripFeedsCancel', params: (d) => ({ dripFeedId: d.id }) },

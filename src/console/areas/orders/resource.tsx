@@ -61,7 +61,6 @@ export const ordersResource = defineResource({
   nouns: ['order', 'orders', 'o'],
   endpoint: 'ordersTable',
   table: ORDERS_TABLE,
-  permission: 'viewOrders',
   state,
   open: (o) => `/orders/${o.id}`,
   path: '/orders',
