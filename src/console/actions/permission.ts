@@ -13,7 +13,7 @@ import type { Permission } from '../../contract/permissions';
 export type Can = (permission: Permission) => boolean;
 
 interface ActionLike {
-  permission?: Permission;
+  permission?: EndpointPermission;
   endpoint?: EndpointName;
   mutation?: unknown;
 }

@@ -1,8 +1,7 @@
 import type { MantineColor } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
-import type { BodyOf, QueryOf } from '../../contract/endpoint';
+import type { BodyOf, EndpointPermission, QueryOf } from '../../contract/endpoint';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
-import type { Permission } from '../../contract/permissions';
 
 /**
  * Row and bulk action declarations (DESIGN.md §3). They live inside a resource declaration; the
@@ -85,7 +84,7 @@ interface ActionBase {
    * particular permission of the several its endpoint admits; otherwise the endpoint's is used
    * (./permission.ts).
    */
-  permission?: Permission;
+  permission?: EndpointPermission;
   /** The endpoint a function `mutation` calls, whose permission the action needs (an endpoint call names its own). */
   endpoint?: EndpointName;
   /** Palette words besides the id and label ('freeze' -> ['block']). */
