@@ -9,10 +9,10 @@ describe("the console's route table (what a request needs before the schemas loa
     expect(readFileSync('src/contract/endpointRoutes.ts', 'utf8')).toBe(endpointRoutesSource());
   });
 
-  it("gives every endpoint its method and path, and nothing else's", () => {
+  it("gives every endpoint its method, path and permission, and nothing else's", () => {
     expect(Object.keys(endpointRoutes).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [name, endpoint] of Object.entries(endpoints)) {
-      expect(endpointRoutes[name as keyof typeof endpointRoutes]).toEqual({ method: endpoint.method, path: endpoint.path });
+      expect(endpointRoutes[name as keyof typeof endpointRoutes]).toEqual({ method: endpoint.method, path: endpoint.path, permission: endpoint.permission });
     }
   });
 });

@@ -1,5 +1,6 @@
-import type { Permission } from '../../contract/permissions';
+import type { EndpointPermission } from '../../contract/endpoint';
 import { capitalize, type Resource } from '../resource/resource';
+import { actionPermission, mayRun, meets, type Can } from './permission';
 import type { BulkActionDef, RowActionDef } from '../resource/actions';
 
 /**
@@ -8,7 +9,7 @@ import type { BulkActionDef, RowActionDef } from '../resource/actions';
  * The row menu, the keyboard shortcuts and the command palette all call these functions.
  */
 
-export type Can = (permission: Permission) => boolean;
+export type { Can };
 
 export interface AvailableAction<Row> {
   action: RowActionDef<Row, any>;
@@ -36,7 +37,7 @@ export function unavailableReason<Row>(resource: Resource<Row>, action: RowActio
   return state ? `${head}: it is ${state}.` : `${head}.`;
 }
 
-export const forbiddenReason = (permission: Permission): string => `You need the ${permission} permission for this.`;
+export const forbiddenReason = (permission: EndpointPermission): string => `You need the ${[permission].flat().join(' or ')} permission for this.`;
 
 export interface AvailableActionsOptions {
   /** Also list actions the staff member lacks the permission for (disabled, with a reason). */
@@ -52,8 +53,9 @@ export function availableActions<Row>(
   const list: AvailableAction<Row>[] = [];
   for (const action of resource.rowActions) {
     if (action.hidden?.(row)) continue;
-    if (action.permission && !can(action.permission)) {
-      if (options.includeForbidden) list.push({ action, enabled: false, reason: forbiddenReason(action.permission) });
+    const needed = actionPermission(action);
+    if (!meets(needed, can)) {
+      if (options.includeForbidden) list.push({ action, enabled: false, reason: forbiddenReason(needed!) });
       continue;
     }
     if (action.flag && !rowFlag(row, action.flag)) {
@@ -81,7 +83,7 @@ export interface AvailableBulkAction<Row> {
 export function availableBulkActions<Row>(resource: Resource<Row>, rows: Row[], can: Can): AvailableBulkAction<Row>[] {
   const list: AvailableBulkAction<Row>[] = [];
   for (const action of resource.bulkActions) {
-    if (action.permission && !can(action.permission)) continue;
+    if (!mayRun(action, can)) continue;
     const flag = action.flag;
     const eligible = flag ? rows.filter((row) => rowFlag(row, flag)) : rows;
     const plural = resource.nouns[1] ?? `${resource.nouns[0]}s`;

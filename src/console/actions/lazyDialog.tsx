@@ -6,7 +6,7 @@ import type { ActionDialogProps } from '../resource/actions';
  * An action dialog that loads when it first opens: resource declarations stay data in the entry
  * chunk (the palette needs them), while each dialog's form code is its own chunk.
  *
- *   dialog: lazyDialog(() => import('./EditUserDialog').then((m) => m.EditUserDialog)),
+ *   dialog: lazyDialog(() => import('../areas/users/EditUserDialog').then((m) => m.EditUserDialog)),
  */
 export type LazyDialog<Row, Input> = ComponentType<ActionDialogProps<Row, Input>> & { preload: () => Promise<unknown> };
 

@@ -9,6 +9,7 @@ import { useListEngine, type ConfirmRequest, type DialogRequest, type DialogSubm
 import { detailKeyPrefix, listKeyPrefix } from '../list/listQuery';
 import { capitalize, type Resource } from '../resource/resource';
 import { availableActions, availableBulkActions } from './available';
+import { mayRun } from './permission';
 import { bulkResultsFromAnswer } from '../resource/bulkResults';
 import {
   DEFAULT_CANCEL_LABEL,
@@ -367,7 +368,7 @@ async function runCollection<Row>(
 ): Promise<ActionOutcome> {
   const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
   const action = resource.collectionActions.find((a) => a.id === id);
-  if (!action || (action.permission && !engine.can(action.permission))) return unavailable('Not available', 'This action is not available.');
+  if (!action || !mayRun(action, engine.can)) return unavailable('Not available', 'This action is not available.');
   if (action.to) {
     engine.navigate(action.to);
     return 'done';

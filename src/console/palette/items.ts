@@ -1,4 +1,5 @@
 import { availableActions, availableBulkActions, type Can } from '../actions/available';
+import { mayRun } from '../actions/permission';
 import type { BulkActionDef, RowActionDef } from '../resource/actions';
 import type { ActiveList } from '../list/engineStore';
 import type { AnyResource } from '../resource/resource';
@@ -55,7 +56,7 @@ export function rowActionItem(resource: AnyResource, actionId: string, row: unkn
   if (!found) {
     const declared = resource.rowActions.find((a) => a.id === actionId);
     // Hidden for this row (users: Activate on an active user), not forbidden: say so.
-    if (declared && (!declared.permission || can(declared.permission))) {
+    if (declared && mayRun(declared, can)) {
       return { id, group, title: `${declared.label} ${subject}`, hint: `Not available for ${subject}${resource.state?.(row) ? `: it is ${resource.state(row)}` : ''}.`, disabled: true };
     }
     return null;

@@ -1,4 +1,5 @@
 import type { Permission } from '../../contract/permissions';
+import { mayRun } from '../actions/permission';
 import type { AnyResource } from '../resource/resource';
 import { haystack, scoreHaystack, words, type Haystack } from './fuzzy';
 
@@ -96,7 +97,7 @@ export function collectionCommands(
       collection: { resource, actionId: 'export' },
     });
     for (const action of resource.collectionActions) {
-      if (action.permission && !can(action.permission)) continue;
+      if (!mayRun(action, can)) continue;
       commands.push({
         id: `collection:${resource.name}:${action.id}`,
         title: action.label,

@@ -1,4 +1,5 @@
 import type { Permission } from '../../contract/permissions';
+import { mayRun, meets } from '../actions/permission';
 import type { AnyResource } from '../resource/resource';
 import { compileVocabulary, type CompiledVocabulary, type VocabularyAction } from './grammar';
 
@@ -9,15 +10,15 @@ import { compileVocabulary, type CompiledVocabulary, type VocabularyAction } fro
 export function buildVocabulary(resources: readonly AnyResource[], can: (permission: Permission) => boolean): CompiledVocabulary {
   return compileVocabulary({
     resources: resources
-      .filter((resource) => !resource.permission || resource.permission === 'authenticated' || [resource.permission].flat().some(can))
+      .filter((resource) => meets(resource.permission, can))
       .map((resource) => {
         const actions = new Map<string, VocabularyAction>();
         for (const action of resource.rowActions) {
-          if (action.permission && !can(action.permission)) continue;
+          if (!mayRun(action, can)) continue;
           actions.set(action.id, { id: action.id, label: action.label, aliases: action.aliases, row: true, bulk: false });
         }
         for (const action of resource.bulkActions) {
-          if (action.permission && !can(action.permission)) continue;
+          if (!mayRun(action, can)) continue;
           const existing = actions.get(action.id);
           if (existing) existing.bulk = true;
           else actions.set(action.id, { id: action.id, label: action.label, aliases: action.aliases, row: false, bulk: true });

@@ -6,9 +6,9 @@ import type { ActionDialogProps, CollectionActionDef, EndpointCall, FlagKey, Row
 
 /**
  * Factories of the actions every editable list has: create (a collection action), edit, archive,
- * restore and delete (row actions). Each names its endpoint; the permission, shortcut, wording and
- * confirmation follow one convention, so "New coupon", "Edit", "Archive" behave alike everywhere.
- * An action's permission is its endpoint's (the conformance test checks it).
+ * restore and delete (row actions). Each names its endpoint; the shortcut, wording and confirmation
+ * follow one convention, so "New coupon", "Edit", "Archive" behave alike everywhere. The permission
+ * is the endpoint's, read from the route table when the action is offered (./permission.ts).
  */
 
 type PathParams = Record<string, string | number>;
@@ -17,7 +17,8 @@ interface CreateOptions<N extends EndpointName, Input> {
   /** The record's noun: "coupon" makes "New coupon". */
   noun: string;
   endpoint: N;
-  permission: Permission;
+  /** Only where the endpoint admits several permissions and this action needs one of them. */
+  permission?: Permission;
   dialog: ComponentType<ActionDialogProps<any, Input>>;
   body: (input: Input) => BodyOf<Endpoints[N]>;
   /** The new record's screen, from the answer (optional). */
@@ -31,6 +32,7 @@ export function createAction<N extends EndpointName, Input>(options: CreateOptio
     id: 'create',
     label: `New ${options.noun}`,
     permission: options.permission,
+    endpoint: options.endpoint,
     shortcut: options.shortcut ?? 'n',
     aliases: ['new', 'create', 'add'],
     dialog: options.dialog,
@@ -42,7 +44,8 @@ export function createAction<N extends EndpointName, Input>(options: CreateOptio
 
 interface RowOptions<Row, N extends EndpointName> {
   endpoint: N;
-  permission: Permission;
+  /** Only where the endpoint admits several permissions and this action needs one of them. */
+  permission?: Permission;
   /** The path parameters of the call, from the row (`{ couponId: c.id }`). */
   params: (row: Row) => PathParams;
   /** The row flag that allows it (`editable`, `archivable`…); without it the action is shown disabled. */
@@ -59,6 +62,7 @@ export function editAction<Row, N extends EndpointName, Input>(
     label: 'Edit',
     past: 'updated',
     permission: options.permission,
+    endpoint: options.endpoint,
     flag: options.flag,
     shortcut: options.shortcut ?? 'e',
     dialog: options.dialog,
@@ -76,6 +80,7 @@ function confirmedAction<Row, N extends EndpointName>(
     past: spec.past,
     color: spec.color,
     permission: options.permission,
+    endpoint: options.endpoint,
     flag: options.flag,
     shortcut: options.shortcut ?? spec.shortcut,
     // The question names the record the way the list does: "Archive coupon 12?".

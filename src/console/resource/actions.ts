@@ -1,8 +1,7 @@
 import type { MantineColor } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
-import type { BodyOf, QueryOf } from '../../contract/endpoint';
+import type { BodyOf, EndpointPermission, QueryOf } from '../../contract/endpoint';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
-import type { Permission } from '../../contract/permissions';
 
 /**
  * Row and bulk action declarations (DESIGN.md §3). They live inside a resource declaration; the
@@ -80,7 +79,14 @@ interface ActionBase {
   icon?: ReactNode;
   /** Mantine colour of the menu item and confirm button ('red' for destructive moves). */
   color?: MantineColor;
-  permission?: Permission;
+  /**
+   * Only for an action that calls no endpoint (opens a screen, runs a function), or that needs one
+   * particular permission of the several its endpoint admits; otherwise the endpoint's is used
+   * (./permission.ts).
+   */
+  permission?: EndpointPermission;
+  /** The endpoint a function `mutation` calls, whose permission the action needs (an endpoint call names its own). */
+  endpoint?: EndpointName;
   /** Palette words besides the id and label ('freeze' -> ['block']). */
   aliases?: readonly string[];
   /** Other resources whose lists and details reload after the action (by resource name). */

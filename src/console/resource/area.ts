@@ -11,7 +11,7 @@ import type { ListSearch } from '../list/urlState';
  *     name: 'users',
  *     resources: [usersResource],                        // declarations as data: the palette knows them
  *     screens: {                                         // SCREENS paths -> components, loaded on demand
- *       '/users/:id': () => import('./UserProfileScreen').then((m) => m.UserProfileScreen),
+ *       '/users/:id': () => import('../areas/users/UserProfileScreen').then((m) => m.UserProfileScreen),
  *     },
  *   });
  *

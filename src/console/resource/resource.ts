@@ -37,7 +37,8 @@
  */
 import type { ReactNode } from 'react';
 import { DEFAULT_PAGE_SIZE, type ColumnKey, type ColumnSpec, type QueryKey, type QuerySpec, type TableSpec } from '../../contract/columns';
-import type { ResponseOf } from '../../contract/endpoint';
+import type { EndpointPermission, ResponseOf } from '../../contract/endpoint';
+import { endpointRoutes } from '../../contract/endpointRoutes';
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
 import type { Permission } from '../../contract/permissions';
 import type { TableRequest } from '../../contract/table';
@@ -162,14 +163,14 @@ interface ResourceDef<Row> {
    */
   lookup?: { byId?: boolean; email?: string; search?: boolean };
   searchPlaceholder?: string;
-  /**
-   * Permission needed to see the list at all (any of several, when its endpoint admits several; the
-   * route guard checks it too); 'authenticated' (its endpoint's) for a list any signed-in member sees.
-   */
-  permission?: Permission | readonly Permission[] | 'authenticated';
 }
 
 export interface Resource<Row> extends ResourceDef<Row> {
+  /**
+   * Permission needed to see the list at all: its table endpoint's, from the route table (any of
+   * several, when the endpoint admits several; 'authenticated' for a list any signed-in member sees).
+   */
+  readonly permission: EndpointPermission;
   readonly itemKey: Extract<keyof Row, string>;
   readonly defaultSort: SortState;
   readonly defaultFilters: Readonly<Record<string, FilterValue>>;
@@ -335,6 +336,8 @@ function buildResource<Row, T extends TableSpec>(input: ResourceInputOf<Row, T>)
   return {
     ...def,
     searchPlaceholder: def.searchPlaceholder ?? (def.table.search ? `Search by ${def.table.search}` : undefined),
+    // (A test's fixture may name no endpoint of the contract: anyone signed in sees it.)
+    permission: endpointRoutes[def.endpoint]?.permission ?? 'authenticated',
     itemKey,
     defaultSort,
     defaultFilters,

@@ -8,6 +8,7 @@ import { BulkBar } from '../actions/BulkBar';
 import { RowActionsMenu } from '../actions/RowActionsMenu';
 import type { RowKey } from '../resource/actions';
 import { useRunAction } from '../actions/useRunAction';
+import { mayRun } from '../actions/permission';
 import { formatDateTime } from '../ui/format';
 import { defaultCell } from './cells';
 import { ColumnChooser } from './ColumnChooser';
@@ -101,9 +102,9 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const actionError = useActionError(resource.name);
 
   // ── selection and focus ──────────────────────────────────────────────────────────────────────
-  const bulkAllowed = resource.bulkActions.some((a) => !a.permission || can(a.permission));
-  const rowActionsAllowed = resource.rowActions.some((a) => !a.permission || can(a.permission));
-  const collectionActions = useMemo(() => resource.collectionActions.filter((a) => !a.permission || can(a.permission)), [resource, can]);
+  const bulkAllowed = resource.bulkActions.some((a) => mayRun(a, can));
+  const rowActionsAllowed = resource.rowActions.some((a) => mayRun(a, can));
+  const collectionActions = useMemo(() => resource.collectionActions.filter((a) => mayRun(a, can)), [resource, can]);
   usePreloadedDialogs(resource);
   const [menuKey, setMenuKey] = useState<RowKey | null>(null);
   const [resets, setResets] = useState(0);

@@ -1,4 +1,5 @@
 import type { Permission } from '../../../contract/permissions';
+import { mayRun } from '../../actions/permission';
 import type { AnyResource } from '../../resource/resource';
 import { GO_PREFIX, type GoTarget } from './goKeys';
 
@@ -34,6 +35,6 @@ export const goShortcuts = (targets: readonly GoTarget[]): ShortcutEntry[] =>
 /** The row actions of a list that have a shortcut and that this member may run, in declaration order. */
 export function rowActionShortcuts(resource: AnyResource, can: (permission: Permission) => boolean): ShortcutEntry[] {
   return [...resource.collectionActions, ...resource.rowActions]
-    .filter((action) => action.shortcut !== undefined && (!action.permission || can(action.permission)))
+    .filter((action) => action.shortcut !== undefined && mayRun(action, can))
     .map((action) => ({ chords: [[action.shortcut!]], join: 'or', description: action.label }));
 }

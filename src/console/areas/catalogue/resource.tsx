@@ -53,7 +53,6 @@ export const servicesResource = defineResource({
   nouns: ['service', 'services', 'svc'],
   endpoint: 'servicesTable',
   table: SERVICES_TABLE,
-  permission: 'viewServices',
   describe: (s: ServiceRow) => `service ${s.id} (${s.name})`,
   state: (s) => (s.isArchived ? 'archived' : s.isEnabled ? 'enabled' : 'disabled'),
   open: (s) => `/services/${s.id}`,
@@ -123,7 +122,6 @@ export const servicesResource = defineResource({
       past: 'archived',
       color: 'yellow',
       flag: 'archivable',
-      permission: 'manageServicesAndProviders',
       shortcut: 'a',
       dialog: dialogs.archive,
       mutation: { endpoint: 'servicesArchive', params: (s) => ({ serviceId: s.id }) },
@@ -134,7 +132,6 @@ export const servicesResource = defineResource({
       past: 'unarchived',
       aliases: ['restore'],
       flag: 'unarchivable',
-      permission: 'manageServicesAndProviders',
       shortcut: 'u',
       confirm: { text: (s: ServiceRow) => `Bring service ${s.id} (${s.name}) back from the archive? It comes back disabled.`, undoable: true },
       mutation: { endpoint: 'servicesUnarchive', params: (s: ServiceRow) => ({ serviceId: s.id }) },
@@ -145,7 +142,6 @@ export const servicesResource = defineResource({
       past: 'copied',
       aliases: ['duplicate', 'clone'],
       flag: 'copyable',
-      permission: 'manageServicesAndProviders',
       shortcut: 'c',
       confirm: { text: (s: ServiceRow) => `Copy service ${s.id} (${s.name})? The copy is disabled, with a new slug.`, undoable: true },
       mutation: { endpoint: 'servicesCopy', params: (s: ServiceRow) => ({ serviceId: s.id }) },
@@ -159,7 +155,6 @@ export const servicesResource = defineResource({
       label: 'Bulk update',
       past: 'updated',
       aliases: ['bulk', 'enable', 'disable', 'margin', 'flags'],
-      permission: 'manageServicesAndProviders',
       dialog: dialogs.bulk,
       mutation: { endpoint: 'servicesBulk', body: (keys, input) => ({ servicesIds: ids(keys), ...input }) },
     }),
@@ -176,7 +171,6 @@ export const networksResource = defineResource({
   nouns: ['network', 'networks', 'net'],
   endpoint: 'networksTable',
   table: NETWORKS_TABLE,
-  permission: 'manageServiceTypes',
   defaultSort: { key: 'sorting', desc: false },
   describe: (n: NetworkRow) => `network ${n.name}`,
   columns: [
@@ -220,7 +214,7 @@ export const networksResource = defineResource({
   ],
   rowActions: [
     editAction<NetworkRow, 'networksUpdate', NetworkBody>({
-      endpoint: 'networksUpdate', permission: 'manageServiceTypes', flag: 'editable', params: (n) => ({ networkId: n.id }), dialog: dialogs.network, body: (_n, input) => input,
+      endpoint: 'networksUpdate', flag: 'editable', params: (n) => ({ networkId: n.id }), dialog: dialogs.network, body: (_n, input) => input,
     }),
     defineRowAction<NetworkRow, { ids: number[] }>({
       id: 'sortServiceTypes',
@@ -228,19 +222,17 @@ export const networksResource = defineResource({
       past: 'reordered',
       aliases: ['sort types', 'reorder types'],
       flag: 'editable',
-      permission: 'manageServiceTypes',
       dialog: dialogs.sortServiceTypes,
       mutation: { endpoint: 'networkServiceTypesSort', params: (n) => ({ networkId: n.id }), body: (_n, input) => ({ service_types: input.ids }) },
       success: (n) => `Service types of ${n.name} reordered.`,
     }),
   ],
   collectionActions: [
-    createAction<'networksStore', NetworkBody>({ noun: 'network', endpoint: 'networksStore', permission: 'manageServiceTypes', dialog: dialogs.network, body: (input) => input }),
+    createAction<'networksStore', NetworkBody>({ noun: 'network', endpoint: 'networksStore', dialog: dialogs.network, body: (input) => input }),
     defineCollectionAction<{ ids: number[] }>({
       id: 'sort',
       label: 'Network positions',
       aliases: ['sort', 'reorder', 'positions'],
-      permission: 'manageServiceTypes',
       shortcut: 'o',
       dialog: dialogs.sortNetworks,
       mutation: { endpoint: 'networksSort', body: (input) => ({ networks: input.ids }) },
@@ -256,7 +248,6 @@ export const serviceTypesResource = defineResource({
   nouns: ['service type', 'service types', 'type', 'st'],
   endpoint: 'serviceTypesTable',
   table: SERVICE_TYPES_TABLE,
-  permission: 'manageServiceTypes',
   defaultSort: { key: 'sorting', desc: false },
   describe: (t: ServiceTypeRow) => `service type ${t.name} (${t.network.name})`,
   columns: [
@@ -290,7 +281,7 @@ export const serviceTypesResource = defineResource({
   ],
   rowActions: [
     editAction<ServiceTypeRow, 'serviceTypesUpdate', ServiceTypeBody>({
-      endpoint: 'serviceTypesUpdate', permission: 'manageServiceTypes', flag: 'editable', params: (t) => ({ serviceTypeId: t.id }), dialog: dialogs.serviceType, body: (_t, input) => input,
+      endpoint: 'serviceTypesUpdate', flag: 'editable', params: (t) => ({ serviceTypeId: t.id }), dialog: dialogs.serviceType, body: (_t, input) => input,
     }),
     defineRowAction<ServiceTypeRow, { ids: number[] }>({
       id: 'sortServices',
@@ -298,7 +289,6 @@ export const serviceTypesResource = defineResource({
       past: 'reordered',
       aliases: ['sort services', 'reorder services'],
       flag: 'editable',
-      permission: 'manageServiceTypes',
       dialog: dialogs.sortServices,
       mutation: { endpoint: 'serviceTypesSortServices', params: (t) => ({ serviceTypeId: t.id }), body: (_t, input) => ({ services: input.ids }) },
       success: (t) => `Services of ${t.name} reordered.`,
@@ -306,7 +296,7 @@ export const serviceTypesResource = defineResource({
     }),
   ],
   collectionActions: [
-    createAction<'serviceTypesStore', ServiceTypeBody>({ noun: 'service type', endpoint: 'serviceTypesStore', permission: 'manageServiceTypes', dialog: dialogs.serviceType, body: (input) => input }),
+    createAction<'serviceTypesStore', ServiceTypeBody>({ noun: 'service type', endpoint: 'serviceTypesStore', dialog: dialogs.serviceType, body: (input) => input }),
   ],
 });
 
@@ -317,7 +307,6 @@ export const labelsResource = defineResource({
   nouns: ['label', 'labels', 'feature', 'features'],
   endpoint: 'labelsTable',
   table: LABELS_TABLE,
-  permission: 'viewServices',
   defaultSort: { key: 'name', desc: false },
   describe: (l: LabelRow) => `label ${l.name}`,
   columns: [
@@ -338,12 +327,12 @@ export const labelsResource = defineResource({
   ],
   rowActions: [
     editAction<LabelRow, 'labelsUpdate', LabelBody>({
-      endpoint: 'labelsUpdate', permission: 'manageServicesAndProviders', flag: 'editable', params: (l) => ({ labelId: l.id }), dialog: dialogs.label, body: (_l, input) => input,
+      endpoint: 'labelsUpdate', flag: 'editable', params: (l) => ({ labelId: l.id }), dialog: dialogs.label, body: (_l, input) => input,
     }),
-    deleteAction<LabelRow, 'labelsDelete'>({ endpoint: 'labelsDelete', permission: 'manageServicesAndProviders', flag: 'deletable', params: (l) => ({ labelId: l.id }) }),
+    deleteAction<LabelRow, 'labelsDelete'>({ endpoint: 'labelsDelete', flag: 'deletable', params: (l) => ({ labelId: l.id }) }),
   ],
   collectionActions: [
-    createAction<'labelsStore', LabelBody>({ noun: 'label', endpoint: 'labelsStore', permission: 'manageServicesAndProviders', dialog: dialogs.label, body: (input) => input }),
+    createAction<'labelsStore', LabelBody>({ noun: 'label', endpoint: 'labelsStore', dialog: dialogs.label, body: (input) => input }),
   ],
 });
 
@@ -354,7 +343,6 @@ export const targetsResource = defineResource({
   nouns: ['target', 'targets', 'tg'],
   endpoint: 'targetsTable',
   table: TARGETS_TABLE,
-  permission: 'manageTargets',
   describe: (t: TargetRow) => `target ${t.name}`,
   columns: [
     { key: 'id', header: 'ID', width: 70 },
@@ -370,11 +358,11 @@ export const targetsResource = defineResource({
   ],
   rowActions: [
     editAction<TargetRow, 'targetsUpdate', TargetBody>({
-      endpoint: 'targetsUpdate', permission: 'manageTargets', flag: 'editable', params: (t) => ({ targetId: t.id }), dialog: dialogs.target, body: (_t, input) => input,
+      endpoint: 'targetsUpdate', flag: 'editable', params: (t) => ({ targetId: t.id }), dialog: dialogs.target, body: (_t, input) => input,
     }),
   ],
   collectionActions: [
-    createAction<'targetsStore', TargetBody>({ noun: 'target', endpoint: 'targetsStore', permission: 'manageTargets', dialog: dialogs.target, body: (input) => input }),
+    createAction<'targetsStore', TargetBody>({ noun: 'target', endpoint: 'targetsStore', dialog: dialogs.target, body: (input) => input }),
   ],
 });
 
@@ -385,7 +373,6 @@ export const targetTypesResource = defineResource({
   nouns: ['target type', 'target types', 'tt'],
   endpoint: 'targetTypesTable',
   table: TARGET_TYPES_TABLE,
-  permission: 'manageTargets',
   describe: (t: TargetTypeRow) => `target type ${t.title}`,
   columns: [
     { key: 'id', header: 'ID', width: 70 },
@@ -407,10 +394,10 @@ export const targetTypesResource = defineResource({
   ],
   rowActions: [
     editAction<TargetTypeRow, 'targetTypesUpdate', TargetTypeBody>({
-      endpoint: 'targetTypesUpdate', permission: 'manageTargets', flag: 'editable', params: (t) => ({ targetTypeId: t.id }), dialog: dialogs.targetType, body: (_t, input) => input,
+      endpoint: 'targetTypesUpdate', flag: 'editable', params: (t) => ({ targetTypeId: t.id }), dialog: dialogs.targetType, body: (_t, input) => input,
     }),
   ],
   collectionActions: [
-    createAction<'targetTypesStore', TargetTypeBody>({ noun: 'target type', endpoint: 'targetTypesStore', permission: 'manageTargets', dialog: dialogs.targetType, body: (input) => input }),
+    createAction<'targetTypesStore', TargetTypeBody>({ noun: 'target type', endpoint: 'targetTypesStore', dialog: dialogs.targetType, body: (input) => input }),
   ],
 });

@@ -3,6 +3,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUS_LABELS } from '../../../contract/drip-feeds/columns';
 import type { DripFeedRow } from '../../../contract/drip-feeds';
+import { DRIP_FEED_ACTIONS } from '../../../contract/drip-feeds/actions';
 import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -33,7 +34,6 @@ export const dripFeedsResource = defineResource({
   nouns: ['drip feed', 'drip feeds', 'drip', 'df'],
   endpoint: 'dripFeedsTable',
   table: DRIP_FEEDS_TABLE,
-  permission: 'viewOrders',
   state: (d) => DRIP_FEED_STATUS_LABELS[d.status].toLowerCase(),
   columns: [
     { key: 'id', header: 'ID', hideable: false },
@@ -78,10 +78,9 @@ export const dripFeedsResource = defineResource({
   rowActions: [
     {
       id: 'cancel',
-      label: 'Cancel',
-      past: 'canceled',
-      flag: 'cancelable',
-      permission: 'manageOrders',
+      label: DRIP_FEED_ACTIONS.cancel.label,
+      past: DRIP_FEED_ACTIONS.cancel.past,
+      flag: DRIP_FEED_ACTIONS.cancel.flag,
       color: 'red',
       confirm: { text: (d) => `Cancel drip feed ${d.id}? No further runs will be placed.`, undoable: false },
       mutation: { endpoint: 'dripFeedsCancel', params: (d) => ({ dripFeedId: d.id }) },

@@ -21,7 +21,6 @@ export const externalPanelOrdersResource = defineResource({
   nouns: ['external panel order', 'external panel orders', 'epo'],
   endpoint: 'externalPanelOrdersList',
   table: EXTERNAL_PANEL_ORDERS_TABLE,
-  permission: 'manageExternalPanelOrders',
   state: (e) => EXTERNAL_PANEL_ORDER_STATUS_LABELS[e.status].toLowerCase(),
   columns: [
     { key: 'id', header: 'ID', hideable: false },
@@ -89,7 +88,6 @@ export const externalPanelOrdersResource = defineResource({
       label: 'Recreate',
       past: 'recreated',
       flag: 'recreatable',
-      permission: 'manageExternalPanelOrders',
       dialog: lazyDialog(() => import('./RecreateDialog').then((m) => m.RecreateDialog)),
       mutation: { endpoint: 'externalPanelOrdersRecreate', params: (e) => ({ id: e.id }), body: (_e, input) => input },
       invalidates: ['orders'],

@@ -31,7 +31,6 @@ export const couponsResource = defineResource({
   nouns: ['coupon', 'coupons', 'promo code', 'code'],
   endpoint: 'couponsTable',
   table: COUPONS_TABLE,
-  permission: 'manageCoupons',
   describe: (c: CouponRow) => `coupon ${c.code}`,
   state: (c) => c.status,
   open: (c) => `/coupons/${c.id}`,
@@ -57,15 +56,15 @@ export const couponsResource = defineResource({
   defaultFilters: { status: ['active'] },
   rowActions: [
     editAction<CouponRow, 'couponsUpdate', CouponBody>({
-      endpoint: 'couponsUpdate', permission: 'manageCoupons', flag: 'editable', params: (c) => ({ id: c.id }), dialog: dialogs.coupon, body: (_c, input) => input,
+      endpoint: 'couponsUpdate', flag: 'editable', params: (c) => ({ id: c.id }), dialog: dialogs.coupon, body: (_c, input) => input,
     }),
-    archiveAction<CouponRow, 'couponsArchive'>({ endpoint: 'couponsArchive', permission: 'manageCoupons', flag: 'archivable', params: (c) => ({ id: c.id }) }),
-    { ...restoreAction<CouponRow, 'couponsUnarchive'>({ endpoint: 'couponsUnarchive', permission: 'manageCoupons', flag: 'restore', params: (c) => ({ id: c.id }) }), id: 'unarchive', label: 'Unarchive', past: 'unarchived' },
+    archiveAction<CouponRow, 'couponsArchive'>({ endpoint: 'couponsArchive', flag: 'archivable', params: (c) => ({ id: c.id }) }),
+    { ...restoreAction<CouponRow, 'couponsUnarchive'>({ endpoint: 'couponsUnarchive', flag: 'restore', params: (c) => ({ id: c.id }) }), id: 'unarchive', label: 'Unarchive', past: 'unarchived' },
     { id: 'preview', label: 'Price preview', aliases: ['price'], hidden: (c: CouponRow) => c.paymentType !== 'order', open: (c: CouponRow) => previewPath({ couponCode: c.code }) },
   ],
   collectionActions: [
     createAction<'couponsStore', CouponBody>({
-      noun: 'coupon', endpoint: 'couponsStore', permission: 'manageCoupons', dialog: dialogs.coupon, body: (input) => input,
+      noun: 'coupon', endpoint: 'couponsStore', dialog: dialogs.coupon, body: (input) => input,
       openCreated: (answer) => `/coupons/${(answer as { coupon: { id: number } }).coupon.id}`,
     }),
   ],
@@ -78,7 +77,6 @@ export const discountsResource = defineResource({
   nouns: ['discount', 'discounts', 'sale'],
   endpoint: 'discountsTable',
   table: DISCOUNTS_TABLE,
-  permission: 'manageDiscounts',
   describe: (d: DiscountRow) => `discount ${d.name}`,
   state: (d) => d.status,
   open: (d) => `/discounts/${d.id}`,
@@ -106,20 +104,20 @@ export const discountsResource = defineResource({
   ],
   rowActions: [
     editAction<DiscountRow, 'discountsUpdate', DiscountBody>({
-      endpoint: 'discountsUpdate', permission: 'manageDiscounts', flag: 'editable', params: (d) => ({ discountId: d.id }), dialog: dialogs.discount, body: (_d, input) => input,
+      endpoint: 'discountsUpdate', flag: 'editable', params: (d) => ({ discountId: d.id }), dialog: dialogs.discount, body: (_d, input) => input,
     }),
     {
-      id: 'complete', label: 'Complete', past: 'completed', flag: 'completable', permission: 'manageDiscounts',
+      id: 'complete', label: 'Complete', past: 'completed', flag: 'completable',
       confirm: { text: (d: DiscountRow) => `Complete discount ${d.name}? It stops applying now.`, undoable: false },
       mutation: { endpoint: 'discountsComplete', params: (d: DiscountRow) => ({ discountId: d.id }) },
     },
-    archiveAction<DiscountRow, 'discountsArchive'>({ endpoint: 'discountsArchive', permission: 'manageDiscounts', flag: 'archivable', params: (d) => ({ discountId: d.id }) }),
-    { ...restoreAction<DiscountRow, 'discountsUnarchive'>({ endpoint: 'discountsUnarchive', permission: 'manageDiscounts', flag: 'unarchivable', params: (d) => ({ discountId: d.id }) }), id: 'unarchive', label: 'Unarchive', past: 'unarchived' },
+    archiveAction<DiscountRow, 'discountsArchive'>({ endpoint: 'discountsArchive', flag: 'archivable', params: (d) => ({ discountId: d.id }) }),
+    { ...restoreAction<DiscountRow, 'discountsUnarchive'>({ endpoint: 'discountsUnarchive', flag: 'unarchivable', params: (d) => ({ discountId: d.id }) }), id: 'unarchive', label: 'Unarchive', past: 'unarchived' },
     { id: 'preview', label: 'Price preview', aliases: ['price'], open: (d: DiscountRow) => previewPath({ serviceId: d.services[0]?.id, country: d.countries[0] }) },
   ],
   collectionActions: [
     createAction<'discountsStore', DiscountBody>({
-      noun: 'discount', endpoint: 'discountsStore', permission: 'manageDiscounts', dialog: dialogs.discount, body: (input) => input,
+      noun: 'discount', endpoint: 'discountsStore', dialog: dialogs.discount, body: (input) => input,
       openCreated: (answer) => `/discounts/${(answer as { discount: { id: number } }).discount.id}`,
     }),
   ],
@@ -132,7 +130,6 @@ export const gradesResource = defineResource({
   nouns: ['grade', 'grades', 'loyalty', 'level'],
   endpoint: 'gradesTable',
   table: GRADES_TABLE,
-  permission: ['manageGrades', 'viewGrades'],
   describe: (g: GradeRow) => `grade ${g.name}`,
   state: (g) => (g.isArchived ? 'archived' : 'active'),
   open: (g) => `/loyalty-program/${g.id}`,
@@ -152,15 +149,15 @@ export const gradesResource = defineResource({
   defaultFilters: { archive: 'active' },
   rowActions: [
     editAction<GradeRow, 'gradesUpdate', GradeBody>({
-      endpoint: 'gradesUpdate', permission: 'manageGrades', flag: 'editable', params: (g) => ({ gradeId: g.id }), dialog: dialogs.grade, body: (_g, input) => input,
+      endpoint: 'gradesUpdate', flag: 'editable', params: (g) => ({ gradeId: g.id }), dialog: dialogs.grade, body: (_g, input) => input,
     }),
-    archiveAction<GradeRow, 'gradesArchive'>({ endpoint: 'gradesArchive', permission: 'manageGrades', flag: 'archivable', params: (g) => ({ gradeId: g.id }) }),
-    restoreAction<GradeRow, 'gradesRestore'>({ endpoint: 'gradesRestore', permission: 'manageGrades', flag: 'restorable', params: (g) => ({ gradeId: g.id }) }),
+    archiveAction<GradeRow, 'gradesArchive'>({ endpoint: 'gradesArchive', flag: 'archivable', params: (g) => ({ gradeId: g.id }) }),
+    restoreAction<GradeRow, 'gradesRestore'>({ endpoint: 'gradesRestore', flag: 'restorable', params: (g) => ({ gradeId: g.id }) }),
     { id: 'preview', label: 'Price preview', aliases: ['price'], open: (g: GradeRow) => previewPath({ gradeId: g.id }) },
   ],
   collectionActions: [
     createAction<'gradesStore', GradeBody>({
-      noun: 'grade', endpoint: 'gradesStore', permission: 'manageGrades', dialog: dialogs.grade, body: (input) => input,
+      noun: 'grade', endpoint: 'gradesStore', dialog: dialogs.grade, body: (input) => input,
       openCreated: (answer) => `/loyalty-program/${(answer as { grade: { id: number } }).grade.id}`,
     }),
   ],

@@ -86,7 +86,6 @@ export const auditsResource = defineResource({
   nouns: ['audit entry', 'audit log', 'audit', 'audits'],
   endpoint: 'auditsTable',
   table: AUDITS_TABLE,
-  permission: 'viewAudits',
   describe: (a: AuditRow) => `audit entry ${a.id}`,
   defaultSort: { key: 'createdAt', desc: true },
   searchPlaceholder: 'Entry id or record id',
@@ -126,7 +125,6 @@ export const changeLogsResource = defineResource({
   nouns: ['change log', 'change logs', 'changes', 'log'],
   endpoint: 'changeLogsTable',
   table: CHANGE_LOGS_TABLE,
-  permission: 'viewChangeLogs',
   describe: (c: ChangeLogRow) => `change log ${c.id}`,
   defaultSort: { key: 'createdAt', desc: true },
   searchPlaceholder: 'Entry id or target id',
@@ -167,7 +165,6 @@ export const serviceLogsResource = defineResource({
   nouns: ['service log', 'service logs', 'system log'],
   endpoint: 'serviceLogsTable',
   table: SERVICE_LOGS_TABLE,
-  permission: 'viewChangeLogs',
   describe: (l: ServiceLogRow) => `service log ${l.id}`,
   defaultSort: { key: 'createdAt', desc: true },
   columns: [

@@ -1,6 +1,7 @@
 import { ORDERS_TABLE } from '../../../contract/orders/columns';
 import { SOURCE_TYPE_LABELS } from './labels';
 import type { OrderRow } from '../../../contract/orders';
+import { ORDER_ACTIONS, type OrderAction } from '../../../contract/orders/actions';
 import { defineBulkAction, defineRowAction, type RowKey } from '../../resource/actions';
 import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
@@ -24,26 +25,22 @@ const ids = (keys: RowKey[]) => keys.map(Number);
 const state = (o: OrderRow) => o.status.replace(/_/g, ' ');
 
 /**
- * What an action's one-order and many-orders forms share: its name (the palette's verb), its
- * flag and its permission, declared once so the two forms cannot drift apart.
+ * What an action's one-order and many-orders forms share: its name (the palette's verb), label,
+ * verb and flag, from the contract's order action table (the server's rules read it too).
  */
+const fromTable = (id: string, action: OrderAction) => {
+  const { label, past, flag } = ORDER_ACTIONS[action];
+  return { id, label, past, flag };
+};
 const ACTIONS = {
-  approve: { id: 'approve', label: 'Approve', past: 'approved', flag: 'approvable', permission: 'manageOrders' },
-  activate: { id: 'activate', label: 'Activate', past: 'activated', flag: 'activable', permission: 'manageOrders' },
-  pause: { id: 'pause', label: 'Pause', past: 'paused', flag: 'pausable', permission: 'manageOrders' },
-  reject: { id: 'reject', label: 'Reject', past: 'rejected', flag: 'rejectable', permission: 'manageOrders', color: 'red' },
-  complete: { id: 'complete', label: 'Complete', past: 'completed', flag: 'completable', permission: 'manageOrders' },
-  cancel: { id: 'cancel', label: 'Cancel', past: 'canceled', flag: 'cancelable', permission: 'manageOrders', color: 'red' },
-  cancelAndReturnMoney: {
-    id: 'cancel-and-return-money',
-    label: 'Cancel and return money',
-    past: 'canceled',
-    flag: 'cancelable',
-    permission: 'manageOrders',
-    color: 'red',
-    aliases: ['refund'],
-  },
-  changeProvider: { id: 'change-provider', label: 'Change provider', flag: 'editable', permission: 'manageOrders' },
+  approve: fromTable('approve', 'approve'),
+  activate: fromTable('activate', 'activate'),
+  pause: fromTable('pause', 'pause'),
+  reject: { ...fromTable('reject', 'reject'), color: 'red' },
+  complete: fromTable('complete', 'complete'),
+  cancel: { ...fromTable('cancel', 'cancel'), color: 'red' },
+  cancelAndReturnMoney: { ...fromTable('cancel-and-return-money', 'cancel'), label: 'Cancel and return money', color: 'red', aliases: ['refund'] },
+  changeProvider: { id: 'change-provider', label: 'Change provider', flag: ORDER_ACTIONS.edit.flag },
 } as const;
 
 /** The bulk cancel request: the cancel dialog's fields for every selected order. */
@@ -61,7 +58,6 @@ export const ordersResource = defineResource({
   nouns: ['order', 'orders', 'o'],
   endpoint: 'ordersTable',
   table: ORDERS_TABLE,
-  permission: 'viewOrders',
   state,
   open: (o) => `/orders/${o.id}`,
   path: '/orders',

@@ -60,7 +60,6 @@ export const externalPanelsResource = defineResource({
   nouns: ['provider', 'providers', 'external panel', 'panel'],
   endpoint: 'externalPanelsTable',
   table: EXTERNAL_PANELS_TABLE,
-  permission: 'manageExternalPanels',
   describe: (p: ExternalPanelRow) => `provider ${p.name}`,
   open: (p) => `/external-panels/${p.id}`,
   subtitle: (p) => `${PROVIDER_TYPE_LABELS[p.type]} · ${p.currency}`,
@@ -115,7 +114,6 @@ export const externalPanelsResource = defineResource({
   rowActions: [
     editAction<ExternalPanelRow, 'externalPanelsUpdate', ExternalPanelBody>({
       endpoint: 'externalPanelsUpdate',
-      permission: 'manageExternalPanels',
       flag: 'editable',
       params: (p) => ({ externalPanelId: p.id }),
       dialog: providerDialog,
@@ -136,7 +134,6 @@ export const externalPanelsResource = defineResource({
       id: 'import-services',
       label: 'Import services',
       aliases: ['import'],
-      permission: 'manageExternalPanels',
       flag: 'editable',
       shortcut: 'i',
       dialog: importServicesDialog,
@@ -148,7 +145,6 @@ export const externalPanelsResource = defineResource({
       id: 'import-providers',
       label: 'Add provider services',
       aliases: ['import providers', 'pricing rules'],
-      permission: 'manageExternalPanels',
       flag: 'editable',
       dialog: importProvidersDialog,
       mutation: {
@@ -162,20 +158,18 @@ export const externalPanelsResource = defineResource({
     {
       id: 'import-packages',
       label: 'Import packages',
-      permission: 'manageExternalPanels',
       flag: 'importPackages',
       dialog: importPackagesDialog,
       mutation: { endpoint: 'externalPanelImportPackagesStore', params: (p: ExternalPanelRow) => ({ externalPanelId: p.id }), body: (_p: ExternalPanelRow, input: ImportPackagesBody) => input },
       success: (p: ExternalPanelRow) => `Packages imported from ${p.name}.`,
     },
-    archiveAction<ExternalPanelRow, 'externalPanelsArchive'>({ endpoint: 'externalPanelsArchive', permission: 'manageExternalPanels', flag: 'archivable', params: (p) => ({ externalPanelId: p.id }) }),
-    restoreAction<ExternalPanelRow, 'externalPanelsUnarchive'>({ endpoint: 'externalPanelsUnarchive', permission: 'manageExternalPanels', flag: 'restore', params: (p) => ({ externalPanelId: p.id }) }),
+    archiveAction<ExternalPanelRow, 'externalPanelsArchive'>({ endpoint: 'externalPanelsArchive', flag: 'archivable', params: (p) => ({ externalPanelId: p.id }) }),
+    restoreAction<ExternalPanelRow, 'externalPanelsUnarchive'>({ endpoint: 'externalPanelsUnarchive', flag: 'restore', params: (p) => ({ externalPanelId: p.id }) }),
   ],
   collectionActions: [
     createAction<'externalPanelsStore', ExternalPanelBody>({
       noun: 'provider',
       endpoint: 'externalPanelsStore',
-      permission: 'manageExternalPanels',
       dialog: providerDialog,
       body: (input) => input,
       openCreated: (answer) => `/external-panels/${(answer as { externalPanel: { id: number } }).externalPanel.id}`,
@@ -190,7 +184,6 @@ export const providerServicesResource = defineResource({
   nouns: ['provider service', 'provider services', 'pricing rule'],
   endpoint: 'providerServicesTable',
   table: PROVIDER_SERVICES_TABLE,
-  permission: 'manageServicesAndProviders',
   describe: (s: ProviderServiceRow) => `provider service ${s.id}`,
   open: (s) => `/providers/${s.id}`,
   subtitle: (s) => `${s.provider.name} · ${s.externalPanelServiceId}`,
@@ -217,15 +210,14 @@ export const providerServicesResource = defineResource({
   rowActions: [
     editAction<ProviderServiceRow, 'providerServicesUpdate', ProviderServiceBody>({
       endpoint: 'providerServicesUpdate',
-      permission: 'manageServicesAndProviders',
       flag: 'editable',
       params: (s) => ({ providerId: s.id }),
       dialog: providerServiceDialog,
       body: (_s, input) => input,
     }),
-    archiveAction<ProviderServiceRow, 'providerServicesArchive'>({ endpoint: 'providerServicesArchive', permission: 'manageServicesAndProviders', flag: 'archivable', params: (s) => ({ providerId: s.id }) }),
+    archiveAction<ProviderServiceRow, 'providerServicesArchive'>({ endpoint: 'providerServicesArchive', flag: 'archivable', params: (s) => ({ providerId: s.id }) }),
     {
-      ...restoreAction<ProviderServiceRow, 'providerServicesUnarchive'>({ endpoint: 'providerServicesUnarchive', permission: 'manageServicesAndProviders', flag: 'unarchivable', params: (s) => ({ providerId: s.id }) }),
+      ...restoreAction<ProviderServiceRow, 'providerServicesUnarchive'>({ endpoint: 'providerServicesUnarchive', flag: 'unarchivable', params: (s) => ({ providerId: s.id }) }),
       label: 'Unarchive',
     },
   ],
@@ -233,7 +225,6 @@ export const providerServicesResource = defineResource({
     createAction<'providerServicesStore', ProviderServiceBody>({
       noun: 'provider service',
       endpoint: 'providerServicesStore',
-      permission: 'manageServicesAndProviders',
       dialog: providerServiceDialog,
       body: (input) => input,
       openCreated: (answer) => `/providers/${(answer as { providerService: { id: number } }).providerService.id}`,

@@ -34,7 +34,6 @@ export const staffResource = defineResource({
   nouns: ['staff member', 'staff', 'member', 'admin'],
   endpoint: 'staffTable',
   table: STAFF_TABLE,
-  permission: 'manageStaff',
   describe: (m: StaffRow) => `staff member ${m.name}`,
   open: (m) => `/staff/${m.id}`,
   state: (m) => m.status,
@@ -67,7 +66,6 @@ export const staffResource = defineResource({
   rowActions: [
     editAction<StaffRow, 'staffUpdate', StaffUpdateBody>({
       endpoint: 'staffUpdate',
-      permission: 'manageStaff',
       params: (m) => ({ staffId: m.id }),
       dialog: dialogs.edit,
       body: (_m, input) => input,
@@ -76,7 +74,6 @@ export const staffResource = defineResource({
       id: 'sign-out-everywhere',
       label: 'Sign out everywhere',
       aliases: ['logout', 'sessions'],
-      permission: 'manageStaff',
       confirm: { text: (m) => `End every session of ${m.name}? They sign in again to continue.`, undoable: true },
       mutation: { endpoint: 'staffSignOutEverywhere', params: (m: StaffRow) => ({ staffId: m.id }) },
       success: (m) => `${m.name} is signed out everywhere.`,
@@ -88,7 +85,6 @@ export const staffResource = defineResource({
       color: 'red',
       flag: 'deactivatable',
       hidden: (m) => m.status === 'deactivated',
-      permission: 'manageStaff',
       confirm: { text: (m) => `Deactivate ${m.name}? Their sessions end at once and they cannot sign in until reactivated.`, undoable: true },
       mutation: { endpoint: 'staffDeactivate', params: (m: StaffRow) => ({ staffId: m.id }) },
     }),
@@ -98,13 +94,12 @@ export const staffResource = defineResource({
       past: 'reactivated',
       flag: 'activatable',
       hidden: (m) => m.status !== 'deactivated',
-      permission: 'manageStaff',
       mutation: { endpoint: 'staffActivate', params: (m: StaffRow) => ({ staffId: m.id }) },
     }),
   ],
   collectionActions: [
     {
-      ...createAction<'staffStore', StaffStoreBody>({ noun: 'staff member', endpoint: 'staffStore', permission: 'manageStaff', dialog: dialogs.create, body: (input) => input }),
+      ...createAction<'staffStore', StaffStoreBody>({ noun: 'staff member', endpoint: 'staffStore', dialog: dialogs.create, body: (input) => input }),
       label: 'Invite or create a member',
       aliases: ['new', 'create', 'add', 'invite'],
       // The one-time link is in this answer only: the member's screen shows it once.

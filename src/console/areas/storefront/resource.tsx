@@ -44,7 +44,6 @@ export const packagesResource = defineResource({
   nouns: ['package', 'packages', 'pkg'],
   endpoint: 'packagesTable',
   table: PACKAGES_TABLE,
-  permission: 'managePackages',
   describe: (p: PackageRow) => `package ${p.id} (${p.name})`,
   state: (p) => (p.isArchived ? 'archived' : p.isEnabled ? 'enabled' : 'disabled'),
   open: (p) => `/packages/${p.id}`,
@@ -114,8 +113,8 @@ export const packagesResource = defineResource({
     { key: 'createdAt', header: 'Created', visible: false, render: (p) => <DateTime value={p.createdAt} /> },
   ],
   rowActions: [
-    archiveAction<PackageRow, 'packagesArchive'>({ endpoint: 'packagesArchive', permission: 'managePackages', flag: 'archivable', params: (p) => ({ packageId: p.id }) }),
-    restoreAction<PackageRow, 'packagesUnarchive'>({ endpoint: 'packagesUnarchive', permission: 'managePackages', flag: 'restorable', params: (p) => ({ packageId: p.id }) }),
+    archiveAction<PackageRow, 'packagesArchive'>({ endpoint: 'packagesArchive', flag: 'archivable', params: (p) => ({ packageId: p.id }) }),
+    restoreAction<PackageRow, 'packagesUnarchive'>({ endpoint: 'packagesUnarchive', flag: 'restorable', params: (p) => ({ packageId: p.id }) }),
   ],
   bulkActions: [
     defineBulkAction<PackageRow, Omit<PackagesBulkBody, 'package_ids'>>({
@@ -123,7 +122,6 @@ export const packagesResource = defineResource({
       label: 'Bulk update',
       past: 'updated',
       aliases: ['bulk', 'enable', 'disable', 'archive', 'discount'],
-      permission: 'managePackages',
       dialog: dialogs.packageBulk,
       mutation: { endpoint: 'packagesBulk', body: (keys, input) => ({ package_ids: ids(keys), ...input }) },
     }),
@@ -132,7 +130,6 @@ export const packagesResource = defineResource({
     createAction({
       noun: 'package',
       endpoint: 'packagesStore',
-      permission: 'managePackages',
       dialog: dialogs.package,
       body: (input: PackageBody) => input,
       openCreated: (answer) => `/packages/${(answer as { package: { id: number } }).package.id}`,
@@ -146,7 +143,6 @@ const offerAction = (id: 'enable' | 'disable' | 'unarchive', label: string, past
     label,
     past,
     flag: id,
-    permission: 'manageDiscounts',
     shortcut,
     mutation: { endpoint, params: (o: SpecialOfferRow) => ({ specialOfferId: o.id }) },
   });
@@ -158,7 +154,6 @@ export const specialOffersResource = defineResource({
   nouns: ['special offer', 'special offers', 'offer'],
   endpoint: 'specialOffersTable',
   table: SPECIAL_OFFERS_TABLE,
-  permission: 'manageDiscounts',
   describe: (o: SpecialOfferRow) => `special offer ${o.id} (${o.name})`,
   state: (o) => o.status,
   open: (o) => `/special-offers/${o.id}`,
@@ -192,7 +187,6 @@ export const specialOffersResource = defineResource({
   rowActions: [
     editAction({
       endpoint: 'specialOffersUpdate',
-      permission: 'manageDiscounts',
       flag: 'editable',
       params: (o: SpecialOfferRow) => ({ specialOfferId: o.id }),
       dialog: dialogs.specialOffer,
@@ -200,15 +194,14 @@ export const specialOffersResource = defineResource({
     }),
     offerAction('enable', 'Enable', 'enabled', 'specialOffersEnable', 'y'),
     offerAction('disable', 'Disable', 'disabled', 'specialOffersDisable', 'd'),
-    archiveAction<SpecialOfferRow, 'specialOffersArchive'>({ endpoint: 'specialOffersArchive', permission: 'manageDiscounts', flag: 'archive', params: (o) => ({ specialOfferId: o.id }) }),
+    archiveAction<SpecialOfferRow, 'specialOffersArchive'>({ endpoint: 'specialOffersArchive', flag: 'archive', params: (o) => ({ specialOfferId: o.id }) }),
     offerAction('unarchive', 'Unarchive', 'unarchived', 'specialOffersUnarchive', 'u'),
-    deleteAction<SpecialOfferRow, 'specialOffersDelete'>({ endpoint: 'specialOffersDelete', permission: 'manageDiscounts', flag: 'delete', params: (o) => ({ specialOfferId: o.id }) }),
+    deleteAction<SpecialOfferRow, 'specialOffersDelete'>({ endpoint: 'specialOffersDelete', flag: 'delete', params: (o) => ({ specialOfferId: o.id }) }),
   ],
   collectionActions: [
     createAction({
       noun: 'special offer',
       endpoint: 'specialOffersStore',
-      permission: 'manageDiscounts',
       dialog: dialogs.specialOffer,
       body: (input: SpecialOfferBody) => input,
       openCreated: (answer) => `/special-offers/${(answer as { specialOffer: { id: number } }).specialOffer.id}`,
@@ -224,7 +217,6 @@ export const bannersResource = defineResource({
   endpoint: 'bannersTable',
   table: BANNERS_TABLE,
   // catalogue.md §6: banners need no permission, only a signed-in member.
-  permission: 'authenticated',
   describe: (b: BannerRow) => `banner ${b.id} (${BANNER_PLACE_LABELS[b.place]})`,
   state: (b) => b.status,
   open: (b) => `/banners/${b.id}`,

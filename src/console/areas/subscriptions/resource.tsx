@@ -3,6 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS, SUBSCRIPTIONS_TABLE } from '../../../contract/subscriptions/columns';
 import type { SubscriptionRow } from '../../../contract/subscriptions';
+import { SUBSCRIPTION_ACTIONS } from '../../../contract/subscriptions/actions';
 import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -32,7 +33,6 @@ export const subscriptionsResource = defineResource({
   nouns: ['subscription', 'subscriptions', 'sub', 's'],
   endpoint: 'subscriptionsTable',
   table: SUBSCRIPTIONS_TABLE,
-  permission: 'viewOrders',
   state: (s) => SUBSCRIPTION_STATUS_LABELS[s.status].toLowerCase(),
   open: (s) => `/subscriptions/${s.id}`,
   path: '/subscriptions',
@@ -103,10 +103,9 @@ export const subscriptionsResource = defineResource({
   rowActions: [
     {
       id: 'cancel',
-      label: 'Cancel',
-      past: 'canceled',
-      flag: 'cancelable',
-      permission: 'manageOrders',
+      label: SUBSCRIPTION_ACTIONS.cancel.label,
+      past: SUBSCRIPTION_ACTIONS.cancel.past,
+      flag: SUBSCRIPTION_ACTIONS.cancel.flag,
       color: 'red',
       confirm: { text: (s) => `Cancel subscription ${s.id}? No new contents will be served.`, undoable: false },
       mutation: { endpoint: 'subscriptionsCancel', params: (s) => ({ subscriptionId: s.id }) },

@@ -2,7 +2,8 @@ import { USERS_TABLE, type UserBulkAction } from '../../../contract/users/column
 import type { UserRow } from '../../../contract/users';
 import type { BulkActionDef, RowActionDef } from '../../resource/actions';
 import { defineRowAction } from '../../resource/actions';
-import type { Permission } from '../../../contract/permissions';
+import { endpointRoutes } from '../../../contract/endpointRoutes';
+import { USER_ACTIONS, type UserActionFacts } from '../../../contract/users/actions';
 import { Dash } from '../../table/cells';
 import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
@@ -21,11 +22,8 @@ import { useGradeOptions, useSellerOptions } from './options';
 
 type Transition = 'freeze' | 'deactivate' | 'activate';
 
-interface TransitionSpec {
-  label: string;
-  past: string;
-  flag: 'freezable' | 'deactivatable' | 'activatable';
-  permission: Permission;
+/** The console's own part of each status action (label, verb, flag, endpoint: the contract's USER_ACTIONS). */
+interface TransitionSpec extends UserActionFacts {
   shortcut: string;
   /** The status in which the spec hides the action. */
   hiddenWhen: UserRow['status'];
@@ -33,12 +31,10 @@ interface TransitionSpec {
 }
 
 export const USER_TRANSITIONS: Record<Transition, TransitionSpec> = {
-  freeze: { label: 'Freeze', past: 'frozen', flag: 'freezable', permission: 'freezeUsers', shortcut: 'f', hiddenWhen: 'frozen', color: 'yellow' },
-  deactivate: { label: 'Deactivate', past: 'deactivated', flag: 'deactivatable', permission: 'deactivateUsers', shortcut: 'd', hiddenWhen: 'deactivated', color: 'red' },
-  activate: { label: 'Activate', past: 'activated', flag: 'activatable', permission: 'activateUsers', shortcut: 'a', hiddenWhen: 'active' },
+  freeze: { ...USER_ACTIONS.freeze, shortcut: 'f', hiddenWhen: 'frozen', color: 'yellow' },
+  deactivate: { ...USER_ACTIONS.deactivate, shortcut: 'd', hiddenWhen: 'deactivated', color: 'red' },
+  activate: { ...USER_ACTIONS.activate, shortcut: 'a', hiddenWhen: 'active' },
 };
-
-const TRANSITION_ENDPOINT = { freeze: 'usersFreeze', deactivate: 'usersDeactivate', activate: 'usersActivate' } as const;
 
 function transitionAction(id: Transition): RowActionDef<UserRow> {
   const spec = USER_TRANSITIONS[id];
@@ -47,13 +43,12 @@ function transitionAction(id: Transition): RowActionDef<UserRow> {
     label: spec.label,
     past: spec.past,
     color: spec.color,
-    permission: spec.permission,
     shortcut: spec.shortcut,
     flag: spec.flag,
     // Hidden in the state the spec names, and whenever the server's flag says no.
     hidden: (u) => u.status === spec.hiddenWhen || !u.actions[spec.flag],
     confirm: { text: (u) => `${spec.label} user ${u.id} (${u.email})?`, undoable: true },
-    mutation: { endpoint: TRANSITION_ENDPOINT[id], body: (u) => ({ userId: u.id }) },
+    mutation: { endpoint: spec.endpoint as 'usersFreeze' | 'usersDeactivate' | 'usersActivate', body: (u) => ({ userId: u.id }) },
   };
 }
 
@@ -64,7 +59,8 @@ function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
     label: spec.label,
     past: spec.past,
     color: spec.color,
-    permission: spec.permission,
+    // The bulk endpoint admits any of the three permissions; each action needs its own endpoint's.
+    permission: endpointRoutes[spec.endpoint].permission,
     flag: spec.flag,
     confirm: { text: (rows) => `${spec.label} ${rows.length} ${rows.length === 1 ? 'user' : 'users'}?`, undoable: true },
     mutation: { endpoint: 'usersBulkActions', body: (ids) => ({ action: id, usersIds: ids.map(Number) }) },
@@ -79,7 +75,6 @@ export const usersResource = defineResource({
   nouns: ['user', 'users', 'u'],
   endpoint: 'usersTable',
   table: USERS_TABLE,
-  permission: 'viewUsers',
   searchPlaceholder: 'Search by id, email, name or telegram',
   describe: (u) => `user ${u.id}`,
   state: (u) => u.status,
@@ -138,7 +133,6 @@ export const usersResource = defineResource({
       label: 'Edit',
       past: 'updated',
       shortcut: 'e',
-      permission: 'editUsers',
       flag: 'editable',
       hidden: (u) => !u.actions.editable,
       dialog: lazyDialog(() => import('./EditUserDialog').then((m) => m.EditUserDialog)),

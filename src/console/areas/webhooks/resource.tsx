@@ -34,7 +34,6 @@ export const webhooksResource = defineResource({
   nouns: ['webhook', 'webhooks', 'hook'],
   endpoint: 'webhooksTable',
   table: WEBHOOKS_TABLE,
-  permission: 'manageWebhooks',
   describe: (w: WebhookRow) => `webhook ${w.id}`,
   open: (w) => `/webhooks/${w.id}`,
   columns: [
@@ -71,7 +70,6 @@ export const webhooksResource = defineResource({
   rowActions: [
     editAction<WebhookRow, 'webhooksUpdate', WebhookBody>({
       endpoint: 'webhooksUpdate',
-      permission: 'manageWebhooks',
       params: (w) => ({ webhookId: w.id }),
       dialog,
       body: (_w, input) => input,
@@ -80,16 +78,15 @@ export const webhooksResource = defineResource({
       id: 'test',
       label: 'Send test event',
       aliases: ['test', 'ping'],
-      permission: 'manageWebhooks',
       shortcut: 't',
       mutation: { endpoint: 'webhooksTest', params: (w: WebhookRow) => ({ webhookId: w.id }) },
       success: (w: WebhookRow) => `Test event queued for webhook ${w.id}: see its delivery log.`,
     },
-    deleteAction<WebhookRow, 'webhooksDestroy'>({ endpoint: 'webhooksDestroy', permission: 'manageWebhooks', params: (w) => ({ webhookId: w.id }) }),
+    deleteAction<WebhookRow, 'webhooksDestroy'>({ endpoint: 'webhooksDestroy', params: (w) => ({ webhookId: w.id }) }),
   ],
   collectionActions: [
     {
-      ...createAction<'webhooksStore', WebhookBody>({ noun: 'webhook', endpoint: 'webhooksStore', permission: 'manageWebhooks', dialog, body: (input) => input }),
+      ...createAction<'webhooksStore', WebhookBody>({ noun: 'webhook', endpoint: 'webhooksStore', dialog, body: (input) => input }),
       // The secret is in this answer only: kept in memory for the webhook's screen, which shows it once.
       mutation: async (input: WebhookBody) => {
         const answer = await api('webhooksStore', { body: input });

@@ -3,6 +3,8 @@ import type { DripFeedDetail } from '../../../contract/drip-feeds';
 import { one, type Queryable } from '../../db/client';
 import { dripFeeds } from '../../db/schema/drip-feeds';
 import { defineRecord, recordNotFound } from '../../kit/records';
+import { DRIP_FEED_ACTIONS } from '../../../contract/drip-feeds/actions';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { utcText, type TableContext } from '../../table';
 import { findDripFeedRow } from './table';
@@ -36,10 +38,10 @@ export async function loadDripFeedDetail(q: Queryable, id: number, ctx: TableCon
 export const cancelDripFeed = defineTransition({
   record: dripFeedRecord,
   action: 'cancel',
-  event: 'canceled',
-  from: ['in_processing'],
+  event: DRIP_FEED_ACTIONS.cancel.past,
+  from: DRIP_FEED_ACTIONS.cancel.from,
   set: sql`status = 'canceled', canceled_at = now(), next_run_at = NULL`,
-  permission: 'manageOrders',
+  permission: endpointPermission(DRIP_FEED_ACTIONS.cancel.endpoint),
   returning: ['url'],
   information: (change) => `Drip feed ${change.id} (${change.row.url}) canceled: no further runs will be placed.`,
 });

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { DRIP_FEEDS_TABLE, type DripFeedOrder, type DripFeedRow, type DripFeedStatus } from '../../../contract/drip-feeds';
+import { DRIP_FEED_ACTIONS } from '../../../contract/drip-feeds/actions';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { decimalText, defineTable, FilterValueError, readScalar, utcText, type TableContext } from '../../table';
+
+/** Who may cancel: the cancel endpoint's permission. */
+const CANCEL_PERMISSION = endpointPermission(DRIP_FEED_ACTIONS.cancel.endpoint);
 
 /**
  * The drip-feed list on the generic table builder. The same definition answers one row (after
@@ -63,7 +68,7 @@ export function mapDripFeedRow(row: DripFeedDbRow, ctx: TableContext): DripFeedR
     promotable: row.promotable,
     minutesBetweenRuns: row.minutes_between_runs,
     createdAt: row.created_at,
-    actions: { cancelable: row.status === 'in_processing' && ctx.permissions.has('manageOrders') },
+    actions: { cancelable: DRIP_FEED_ACTIONS.cancel.from.includes(row.status) && ctx.permissions.has(CANCEL_PERMISSION) },
   };
 }
 

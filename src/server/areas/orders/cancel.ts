@@ -6,7 +6,8 @@ import type { Actor } from '../../deps';
 import { conflict, fieldError, notFound } from '../../http/errors';
 import { displayMoney } from '../../kit/ledger';
 import { defaultRefundSql, refundableSql } from './money';
-import { cannotMessage, ORDER_ACTION_RULES, STATUS_WORDS } from './rules';
+import { cannotMessage, STATUS_WORDS } from './rules';
+import { ORDER_ACTIONS } from '../../../contract/orders/actions';
 
 /**
  * Cancel and reject (operations.md §4, §5): the order becomes canceled and, when money goes back,
@@ -51,7 +52,7 @@ interface CanceledRow {
 }
 
 export async function cancelOrder(q: Queryable, actor: Actor, orderId: number, input: CancelInput): Promise<CancelOutcome> {
-  const rule = ORDER_ACTION_RULES[input.action];
+  const rule = ORDER_ACTIONS[input.action];
   const order = await one<{ user_id: number | null }>(q, sql`SELECT user_id FROM orders WHERE id = ${orderId}`);
   if (!order) throw notFound(`Order ${orderId}`);
   // user_id never changes, so reading it before the locks is safe; the user row is locked first.
@@ -132,7 +133,7 @@ export async function cancelOrder(q: Queryable, actor: Actor, orderId: number, i
     oldValues.has_no_active_providers = true;
     newValues.has_no_active_providers = false;
   }
-  const event = input.action === 'reject' ? 'rejected' : 'canceled';
+  const event = rule.past;
   await writeAudit(q, actor, { event, auditableType: 'order', auditableId: orderId, oldValues, newValues });
 
   const parts = [`Order ${orderId} ${event} (was ${STATUS_WORDS[canceled.old_status]}).`];

@@ -5,7 +5,8 @@ import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../deps';
 import { conflict, fieldError, notFound, validationFailed } from '../../http/errors';
 import { findUsableProvider } from './providers';
-import { cannotMessage, ORDER_ACTION_RULES } from './rules';
+import { cannotMessage } from './rules';
+import { ORDER_ACTIONS } from '../../../contract/orders/actions';
 import type { BulkFailure, BulkOutcome } from '../../kit/transition';
 
 /**
@@ -14,7 +15,7 @@ import type { BulkFailure, BulkOutcome } from '../../kit/transition';
  * comment), with an audit entry (old and new values) and a change-log entry.
  */
 
-const EDITABLE = ORDER_ACTION_RULES.edit.from;
+const EDITABLE = ORDER_ACTIONS.edit.from;
 
 async function editFailure(q: Queryable, orderId: number) {
   const row = await one<{ status: OrderStatus }>(q, sql`SELECT status FROM orders WHERE id = ${orderId}`);

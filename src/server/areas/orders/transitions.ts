@@ -4,12 +4,14 @@ import { notifyCountersChanged } from '../../realtime/counters';
 import type { ColumnKey } from '../../kit/records';
 import type { orders } from '../../db/schema/orders';
 import { orderRecord } from './records';
-import { cannotMessage, MANAGE_ORDERS, ORDER_ACTION_RULES } from './rules';
+import { ORDER_ACTIONS } from '../../../contract/orders/actions';
+import { endpointPermission } from '../../kit/endpointPermission';
+import { cannotMessage } from './rules';
 
 /**
  * Approve, activate, pause and complete (operations.md §4): state changes that move no money,
- * declared once each. The allowed statuses and the verb come from ORDER_ACTION_RULES, the table
- * the row flags are computed from, so a flag is true exactly when the transition would succeed;
+ * declared once each. The allowed statuses, the verb and the endpoint (whose permission it needs)
+ * come from the contract's ORDER_ACTIONS, the table the row flags are computed from, so a flag is true exactly when the transition would succeed;
  * the live counters are told after each commit that changed an order.
  *
  * Cancel and reject stay in ./cancel.ts: they move money, and a refund must lock the customer
@@ -23,10 +25,10 @@ const orderTransition = (action: SimpleOrderAction, set: SQL, audit?: ColumnKey<
   defineTransition({
     record: orderRecord,
     action,
-    event: ORDER_ACTION_RULES[action].verb,
-    from: ORDER_ACTION_RULES[action].from,
+    event: ORDER_ACTIONS[action].past,
+    from: ORDER_ACTIONS[action].from,
     set,
-    permission: MANAGE_ORDERS,
+    permission: endpointPermission(ORDER_ACTIONS[action].endpoint),
     audit,
     conflict: (id, status) => cannotMessage(id, action, status),
     afterCommit: (deps) => notifyCountersChanged(deps),

@@ -10,6 +10,8 @@ import {
 import { one, type Queryable } from '../../db/client';
 import { subscriptions } from '../../db/schema/subscriptions';
 import { defineRecord, recordNotFound } from '../../kit/records';
+import { SUBSCRIPTION_ACTIONS } from '../../../contract/subscriptions/actions';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { utcText, type TableContext } from '../../table';
 import { contentsJson, findSubscriptionRow, jsonList } from './table';
@@ -45,10 +47,10 @@ export async function loadSubscriptionDetail(q: Queryable, id: number, ctx: Tabl
 export const cancelSubscription = defineTransition({
   record: subscriptionRecord,
   action: 'cancel',
-  event: 'canceled',
-  from: ['in_processing'],
+  event: SUBSCRIPTION_ACTIONS.cancel.past,
+  from: SUBSCRIPTION_ACTIONS.cancel.from,
   set: sql`status = 'canceled', canceled_at = now()`,
-  permission: 'manageOrders',
+  permission: endpointPermission(SUBSCRIPTION_ACTIONS.cancel.endpoint),
   returning: ['url'],
   information: (change) => `Subscription ${change.id} (${change.row.url}) canceled: new contents will not be served.`,
 });

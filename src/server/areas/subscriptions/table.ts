@@ -9,9 +9,14 @@ import {
   type SubscriptionStatus,
   type SubscriptionType,
 } from '../../../contract/subscriptions';
+import { SUBSCRIPTION_ACTIONS } from '../../../contract/subscriptions/actions';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTable, readScalar, utcText, type TableContext } from '../../table';
+
+/** Who may cancel: the cancel endpoint's permission. */
+const CANCEL_PERMISSION = endpointPermission(SUBSCRIPTION_ACTIONS.cancel.endpoint);
 
 /** The subscriptions list on the generic table builder (also one row, and the base of the detail). */
 
@@ -68,7 +73,7 @@ export function mapSubscriptionRow(row: SubscriptionDbRow, ctx: TableContext): S
     expiredAt: row.expired_at,
     createdAt: row.created_at,
     completedAt: row.completed_at,
-    actions: { cancelable: row.status === 'in_processing' && ctx.permissions.has('manageOrders') },
+    actions: { cancelable: SUBSCRIPTION_ACTIONS.cancel.from.includes(row.status) && ctx.permissions.has(CANCEL_PERMISSION) },
   };
 }
 

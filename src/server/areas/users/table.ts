@@ -8,7 +8,9 @@ import {
   type UserRowActions,
   type UserStatus,
 } from '../../../contract/users';
+import { USER_ACTIONS, type UserActionFacts } from '../../../contract/users/actions';
 import type { Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';
 
 /**
@@ -17,13 +19,16 @@ import { decimalText, defineTable, utcText, type TableContext } from '../../tabl
  * same fields and flags.
  */
 
-/** Row flags: state and permission together (operations.md §4 "User"). */
+const allows = (action: UserActionFacts, status: UserStatus, permissions: ReadonlySet<Permission>) =>
+  action.from.includes(status) && permissions.has(endpointPermission(action.endpoint));
+
+/** Row flags: state and permission together (the status actions' facts are the contract's USER_ACTIONS). */
 export function userRowActions(status: UserStatus, permissions: ReadonlySet<Permission>): UserRowActions {
   return {
     editable: permissions.has('editUsers'),
-    freezable: status !== 'frozen' && permissions.has('freezeUsers'),
-    deactivatable: status !== 'deactivated' && permissions.has('deactivateUsers'),
-    activatable: status !== 'active' && permissions.has('activateUsers'),
+    freezable: allows(USER_ACTIONS.freeze, status, permissions),
+    deactivatable: allows(USER_ACTIONS.deactivate, status, permissions),
+    activatable: allows(USER_ACTIONS.activate, status, permissions),
   };
 }
 
