@@ -4,6 +4,7 @@ import { one, rows, type Queryable } from '../../db/client';
 import { comboOrders } from './schema';
 import type { Actor } from '../../deps';
 import { defineRecord } from '../../kit/records';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 
@@ -45,7 +46,7 @@ export const comboTransitions = {
     event: 'approved',
     from: ['in_moderation'],
     set: sql`status = 'in_processing', approved_at = now()`,
-    permission: 'manageOrders',
+    permission: endpointPermission('comboOrdersApprove'),
     effects: async (tx, actor, { id }): Promise<Carried> => {
       const orders = moved(
         await rows<{ id: number }>(tx, sql`UPDATE orders SET status = 'in_processing', updated_at = now()
@@ -64,7 +65,7 @@ export const comboTransitions = {
     event: 'rejected',
     from: ['in_moderation'],
     set: sql`status = 'canceled', canceled_at = now()`,
-    permission: 'manageOrders',
+    permission: endpointPermission('comboOrdersReject'),
     returning: ['userId'],
     effects: async (tx, actor, { id, row }): Promise<Carried> => {
       // Lock the customer before touching money, as every balance change does.
@@ -104,7 +105,7 @@ export const comboTransitions = {
     event: 'completed',
     from: ['in_processing'],
     set: sql`status = 'completed', completed_at = now()`,
-    permission: 'manageOrders',
+    permission: endpointPermission('comboOrdersComplete'),
     effects: async (tx, actor, { id }): Promise<Carried> => {
       const orders = moved(
         await rows<{ id: number }>(tx, sql`UPDATE orders SET status = 'completed', completed_at = now(), has_no_active_providers = false, updated_at = now()

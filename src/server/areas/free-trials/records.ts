@@ -4,6 +4,7 @@ import { one, type Queryable } from '../../db/client';
 import { freeTrialQuests, freeTrialRequests } from './schema';
 import type { Actor } from '../../deps';
 import { defineRecord } from '../../kit/records';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 
@@ -68,7 +69,7 @@ export const approveFreeTrial = defineTransition({
   event: 'approved',
   from: ['pending'],
   set: sql`status = 'approved', decided_at = now()`,
-  permission: 'manageFreeTrials',
+  permission: endpointPermission('freeTrialsApprove'),
   audit: ['status', 'decidedAt'],
   returning: ['url', 'quantity'],
   effects: async (tx, actor, change): Promise<ApproveEffects> => {
@@ -86,7 +87,7 @@ export const rejectFreeTrial = defineTransition({
   from: ['pending'],
   set: (input: { note: string | null; staffId: number | null }) =>
     sql`status = 'rejected', decided_at = now(), admin_note = ${input.note}, decided_by = ${input.staffId}`,
-  permission: 'manageFreeTrials',
+  permission: endpointPermission('freeTrialsReject'),
   audit: ['status', 'decidedAt', 'adminNote'],
   information: ({ id, new: after }) => `Free trial ${id} rejected${after.adminNote ? `: ${String(after.adminNote)}` : ''}.`,
   afterCommit: (deps) => notifyCountersChanged(deps),

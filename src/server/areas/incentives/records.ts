@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { grades } from '../../db/schema/customers';
 import { defineRecord } from '../../kit/records';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { coupons, discounts } from './schema';
 
@@ -11,13 +12,13 @@ export const discountRecord = defineRecord({ table: discounts, thing: 'Discount'
 export const gradeRecord = defineRecord({ table: grades, thing: 'Grade', type: 'grade' });
 
 export const archiveCoupon = defineTransition({
-  record: couponRecord, action: 'archive', event: 'archived', from: ['active'], set: sql`status = 'archived'`, permission: 'manageCoupons',
+  record: couponRecord, action: 'archive', event: 'archived', from: ['active'], set: sql`status = 'archived'`, permission: endpointPermission('couponsArchive'),
   returning: ['code'],
   information: (change) => `Coupon ${change.row.code} archived: it no longer applies.`,
 });
 
 export const unarchiveCoupon = defineTransition({
-  record: couponRecord, action: 'unarchive', event: 'unarchived', from: ['archived'], set: sql`status = 'active'`, permission: 'manageCoupons',
+  record: couponRecord, action: 'unarchive', event: 'unarchived', from: ['archived'], set: sql`status = 'active'`, permission: endpointPermission('couponsUnarchive'),
   returning: ['code'],
   information: (change) => `Coupon ${change.row.code} is back from the archive.`,
 });
@@ -25,20 +26,20 @@ export const unarchiveCoupon = defineTransition({
 /** Ends a running discount now: its end moves to now when later. */
 export const completeDiscount = defineTransition({
   record: discountRecord, action: 'complete', event: 'completed', from: ['active'],
-  set: sql`status = 'completed', valid_to = LEAST(valid_to, now())`, permission: 'manageDiscounts',
+  set: sql`status = 'completed', valid_to = LEAST(valid_to, now())`, permission: endpointPermission('discountsComplete'),
   audit: ['status', 'validTo'], returning: ['name'],
   information: (change) => `Discount ${change.row.name} completed: it no longer applies.`,
 });
 
 export const archiveDiscount = defineTransition({
-  record: discountRecord, action: 'archive', event: 'archived', from: ['active', 'completed'], set: sql`status = 'archived'`, permission: 'manageDiscounts',
+  record: discountRecord, action: 'archive', event: 'archived', from: ['active', 'completed'], set: sql`status = 'archived'`, permission: endpointPermission('discountsArchive'),
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} archived.`,
 });
 
 /** Back as completed, whatever it was: running it again is an edit of its dates (then it is active). */
 export const unarchiveDiscount = defineTransition({
-  record: discountRecord, action: 'unarchive', event: 'unarchived', from: ['archived'], set: sql`status = 'completed'`, permission: 'manageDiscounts',
+  record: discountRecord, action: 'unarchive', event: 'unarchived', from: ['archived'], set: sql`status = 'completed'`, permission: endpointPermission('discountsUnarchive'),
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} is back from the archive, completed.`,
 });
