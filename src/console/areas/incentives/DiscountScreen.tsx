@@ -10,11 +10,11 @@ import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { RecordActions } from '../../actions/RecordActions';
-import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
 import { previewPath } from './previewPath';
 import { discountsResource } from './resources';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { percentText } from '../../ui/format';
 
 /** One discount: dates, where it applies, its services with their percentages, actions and history. */
 export function DiscountScreen({ id }: RecordScreenProps) {

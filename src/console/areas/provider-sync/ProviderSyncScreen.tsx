@@ -20,8 +20,8 @@ import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
 import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
-import { formatNumber } from '../../ui/format';
-import { download, duration, percent, readable, RunStatus, SYNC_KEY } from './common';
+import { formatNumber, percentText } from '../../ui/format';
+import { download, duration, readable, RunStatus, SYNC_KEY } from './common';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /** A provider's sync (/external-panels/:id/sync): Sync now, settings, the accepted catalogue and the run history. */
@@ -152,8 +152,8 @@ function SettingsCard({ overview, providerId }: { overview: ProviderSyncOverview
         <Stack gap="sm">
           <PercentInput
             label="Margin floor"
-            description={`Least margin our services may keep on this provider’s cost. Empty: the panel’s minimal margin (${percent(overview.defaultFloor)}).`}
-            placeholder={`Panel default ${percent(overview.defaultFloor)}`}
+            description={`Least margin our services may keep on this provider’s cost. Empty: the panel’s minimal margin (${percentText(overview.defaultFloor, { decimals: 1 })}).`}
+            placeholder={`Panel default ${percentText(overview.defaultFloor, { decimals: 1 })}`}
             decimals={4}
             {...form.getInputProps('marginFloor')}
           />

@@ -18,9 +18,9 @@ import { confirm } from '../../ui/confirm';
 import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
 import { Dash } from '../../ui/InlineText';
-import { formatNumber } from '../../ui/format';
+import { formatNumber, percentText } from '../../ui/format';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { download, duration, percent, priceIn, readable, RunStatus, SYNC_KEY } from './common';
+import { download, duration, priceIn, readable, RunStatus, SYNC_KEY } from './common';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
@@ -341,7 +341,7 @@ function PriceCell({ change: c, currency }: { change: SyncChange; currency: stri
         {priceIn(c.old.rate, null)} → <b>{priceIn(c.new.rate, currency)}</b>{' '}
         <Text span size="xs" c={readable(c.kind === 'price_up' ? 'red' : 'teal')}>
           ({Number(c.priceChange) > 0 ? '+' : ''}
-          {percent(c.priceChange)})
+          {percentText(c.priceChange, { decimals: 1 })})
         </Text>
       </Text>
     );

@@ -9,13 +9,13 @@ import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../app/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink } from '../../table/cells';
-import { percentText } from '../../forms/fields/percent';
 import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { BillingPanel } from './BillingPanel';
 import { currencySign, externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resources';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { percentText } from '../../ui/format';
 
 /**
  * One provider (external panel): every field (never the token: only whether one is stored), the

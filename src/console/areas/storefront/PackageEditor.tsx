@@ -29,11 +29,11 @@ import { RecordHistory } from '../../history/RecordHistory';
 import { listKeyPrefix } from '../../table/listQuery';
 import { CostLabel } from '../../ui/CostLabel';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { percentText } from '../../forms/fields/percent';
 import { packageCollectionsQuery, packageQuery } from './queries';
 import { packagesResource } from './resources';
 import { RecordActions } from '../../actions/RecordActions';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { percentText } from '../../ui/format';
 
 /**
  * The package editor (catalogue.md §3 "Package"): create in a dialog, edit on the package's screen

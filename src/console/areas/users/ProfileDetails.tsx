@@ -5,10 +5,9 @@ import type { UserDetail } from '../../../contract/users';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { Dash } from '../../ui/InlineText';
-import { formatNumber, humanize } from '../../ui/format';
+import { formatNumber, humanize, percentText } from '../../ui/format';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { formatPercent } from './percent';
 import { ProfilePanel } from './ProfilePanel';
 
 const none = <Dash />;
@@ -49,7 +48,7 @@ export function ProfileDetails({ user, showGrade }: { user: UserDetail; showGrad
             <CostLabel value={user.spent} />
           </Field>
           {showGrade && <Field label="Grade">{user.currentGrade?.name ?? 'None'}</Field>}
-          <Field label="Personal discount">{formatPercent(user.discountPercent)}</Field>
+          <Field label="Personal discount">{percentText(user.discountPercent)}</Field>
           <Field label="Messengers">{yesNo(user.messengers)}</Field>
           <Field label="Custom prices">{user.userServiceExists ? `Yes (${formatNumber(user.userServicesCount)})` : 'No'}</Field>
           <Field label="Affiliate code">{user.affiliateCode}</Field>
