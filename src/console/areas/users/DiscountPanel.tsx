@@ -30,7 +30,7 @@ function DiscountForm({ userId, fraction, canEdit }: { userId: number; fraction:
   const { form, submit, submitting, error } = useProfileForm<{ percent: number | string }>({
     userId,
     successTitle: 'Discount saved',
-    initialValues: { percent: fractionToPercent(fraction) },
+    initialValues: { percent: Number(fractionToPercent(fraction)) },
     fieldMap: { discountPercent: 'percent' },
     validate: {
       percent: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'Enter a percentage from 0 to 100.' : null),
