@@ -29,6 +29,12 @@ export const bulkResultSchema = z.object({
 });
 export type BulkResultBody = z.infer<typeof bulkResultSchema>;
 
+/** The answer of an action that has nothing to return but a line to show: { message }. */
+export const messageSchema = z.object({ message: z.string() });
+
+/** Another record named by id and name, as lists and records show it: { id, name }. */
+export const refSchema = z.object({ id, name: z.string() });
+
 /*
  * Shapes of the console's shared form fields (src/console/forms/fields): what each one sends, so
  * every area validates the same wire format with the same messages.

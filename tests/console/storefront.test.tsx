@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bannerBodySchema, clampScrollDelay, packageBodySchema, packagesBulkBodySchema } from '../../src/contract/storefront';
-import { percentText } from '../../src/console/forms/fields/percent';
+import { percentText } from '../../src/console/ui/format';
 import { bannersResource, packagesResource } from '../../src/console/areas/storefront/resource';
 import { buildVocabulary } from '../../src/console/palette/vocabulary';
 

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CostLabel, costTooltip } from '../../src/console/ui/CostLabel';
 import { DateTime } from '../../src/console/ui/DateTime';
 import { HINT_ID, HintLayer } from '../../src/console/ui/HintLayer';
-import { formatDate, formatDateTime, formatMoney, formatNumber, humanize, toApiDateTime } from '../../src/console/ui/format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, humanize, percentText, shiftDecimalPoint, toApiDateTime } from '../../src/console/ui/format';
 import { Money } from '../../src/console/ui/Money';
 import { StatusLabel, statusColor, statusTone } from '../../src/console/ui/StatusLabel';
 
@@ -58,6 +58,16 @@ describe('formatMoney', () => {
     expect(formatMoney(-20)).toBe('-$20.00');
     expect(formatMoney('10.1234', { currency: '€', decimals: 4 })).toBe('€10.1234');
     expect(formatMoney(undefined)).toBe('');
+  });
+});
+
+describe('percentages', () => {
+  it('moves the decimal point as text, signs kept', () => {
+    expect([shiftDecimalPoint('0.125', 2), shiftDecimalPoint('12.5', -2), shiftDecimalPoint('-0.05', 2), shiftDecimalPoint('-0.00', 2), shiftDecimalPoint('3', 2), shiftDecimalPoint('x', 2)]).toEqual(['12.5', '0.125', '-5', '0', '300', '']);
+  });
+
+  it('reads a fraction as a percentage, rounded only when asked', () => {
+    expect([percentText('0.1234'), percentText('0.1234', { decimals: 1 }), percentText('-0.0525', { decimals: 1 }), percentText(null), percentText('')]).toEqual(['12.34 %', '12.3 %', '-5.3 %', '—', '—']);
   });
 });
 

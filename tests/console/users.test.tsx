@@ -8,7 +8,7 @@ import { availableActions } from '../../src/console/actions/available';
 import { UserProfileScreen } from '../../src/console/areas/users/UserProfileScreen';
 import { bulkResultsFromAnswer } from '../../src/console/resource/bulkResults';
 import { usersResource } from '../../src/console/areas/users/resource';
-import { percentToFraction, fractionToPercent } from '../../src/console/areas/users/percent';
+import { percentToFraction, fractionToPercent } from '../../src/console/forms/fields/percent';
 import { ResourceTable } from '../../src/console/table/ResourceTable';
 import { ALL_PERMISSIONS, Providers, only, renderWithEngine } from './tableFixtures';
 
@@ -81,9 +81,10 @@ describe('users resource declaration', () => {
   });
 
   it('shows discounts ×100 and sends them as fractions', () => {
-    expect(fractionToPercent('0.1250')).toBe(12.5);
-    expect(percentToFraction(12.5)).toBe('0.1250');
-    expect(percentToFraction(0.07)).toBe('0.0007');
+    // The discount column keeps 4 decimals of the fraction.
+    expect(fractionToPercent('0.1250')).toBe('12.5');
+    expect(percentToFraction(12.5, 4)).toBe('0.1250');
+    expect(percentToFraction(0.07, 4)).toBe('0.0007');
   });
 });
 

@@ -92,6 +92,43 @@ export function formatNumber(value: Numeric, options: NumberFormatOptions = {}):
 /** A counter's value, thousands grouped with a space; a dash until it is known. */
 export const formatCount = (value: number | null): string => (value === null ? '–' : formatNumber(value));
 
+/**
+ * Moves the decimal point as text, so no float rounds the value: ('0.125', 2) -> '12.5',
+ * ('12.5', -2) -> '0.125', ('-0.05', 2) -> '-5'. Empty or not a number -> ''.
+ */
+export function shiftDecimalPoint(value: Numeric, places: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  const parts = toDecimalParts(value);
+  if (!parts) return '';
+  let digits = parts.int + parts.frac;
+  let point = parts.int.length + places;
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  digits = digits.padEnd(point, '0');
+  const int = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
+  const frac = digits.slice(point).replace(/0+$/, '');
+  const isZero = /^0*$/.test(int) && frac === '';
+  return `${parts.negative && !isZero ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * Percentages travel as fractions of 1 (12.5 % is sent as '0.125') and are shown ×100:
+ * '0.125' -> '12.5', exactly. Empty or not a number -> ''.
+ */
+export const fractionToPercent = (fraction: Numeric): string => shiftDecimalPoint(fraction, 2);
+
+/** A value already on the 0–100 scale: '35.20' -> '35.2 %' (rounded to `decimals` when given). Empty -> ''. */
+export function formatPercent(percent: Numeric, options: { decimals?: number } = {}): string {
+  const number = formatNumber(percent, { decimals: options.decimals, trimFractions: true });
+  return number ? `${number} %` : '';
+}
+
+/** A fraction for reading: '0.155' -> '15.5 %' (rounded to `decimals` when given); none -> '—'. */
+export const percentText = (fraction: Numeric, options: { decimals?: number } = {}): string =>
+  formatPercent(fractionToPercent(fraction), options) || '—';
+
 export interface MoneyFormatOptions extends NumberFormatOptions {
   /** Currency symbol placed before the amount; default '$'. */
   currency?: string;

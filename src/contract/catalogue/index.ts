@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, translationsSchema } from '../fields';
+import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, translationsSchema, messageSchema, refSchema } from '../fields';
 import { LOCALES } from '../locales';
 import { tableEndpoint } from '../table';
 import {
@@ -41,8 +41,6 @@ export * from './columns';
  *   types' tables, which are `POST …/table`.
  */
 
-const messageSchema = z.object({ message: z.string() });
-const ref = z.object({ id, name: z.string() });
 const translationsOut = z.record(z.string(), z.record(z.string(), z.string()));
 
 /** Which locales lack a text English has (missing) or changed before English did (stale). */
@@ -204,7 +202,7 @@ export type ServiceBodyOut = z.output<typeof serviceBodySchema>;
 export const serviceProviderSchema = z.object({
   providerServiceId: id,
   name: z.string(),
-  provider: ref,
+  provider: refSchema,
   sourcePrice: money,
   sourcePricingPer: z.number().int(),
   status: z.string(),
@@ -218,8 +216,8 @@ export const serviceRowSchema = z.object({
   id,
   name: z.string(),
   slug: z.string().nullable(),
-  network: ref,
-  serviceType: ref,
+  network: refSchema,
+  serviceType: refSchema,
   defaultPrice: money,
   pricingPer: z.number().int(),
   minPrice: money,
@@ -227,7 +225,7 @@ export const serviceRowSchema = z.object({
   maxQuantity: z.number().int(),
   quantityStep: z.number().int(),
   /** Distinct providers (external panels) of the service's provider services. */
-  providers: z.array(ref),
+  providers: z.array(refSchema),
   labels: z.array(z.object({ id, name: z.string(), icon: z.string() })),
   /** Every flag of catalogue.md §3, by name. */
   flags: z.record(z.string(), z.boolean()),
@@ -250,8 +248,8 @@ export const serviceDetailSchema = z.object({
   adminNote: z.string(),
   translations: translationsOut,
   translationState: translationStateSchema,
-  network: ref,
-  serviceType: ref,
+  network: refSchema,
+  serviceType: refSchema,
   serviceTypeId: id,
   minQuantity: z.number().int(),
   maxQuantity: z.number().int(),
@@ -327,14 +325,14 @@ export const serviceBulkBodySchema = z
 export type ServiceBulkBody = z.input<typeof serviceBulkBodySchema>;
 
 export const serviceImpactSchema = z.object({
-  service: ref,
+  service: refSchema,
   change: z.enum(SERVICE_CHANGES),
   /** Packages holding the service (none exist before the packages area stores contents). */
-  packages: z.object({ count: z.number().int(), items: z.array(ref) }),
+  packages: z.object({ count: z.number().int(), items: z.array(refSchema) }),
   activeSubscriptions: z.number().int(),
   activeDripFeeds: z.number().int(),
   ordersInProcessing: z.number().int(),
-  specialOffers: z.object({ count: z.number().int(), items: z.array(ref) }),
+  specialOffers: z.object({ count: z.number().int(), items: z.array(refSchema) }),
   /** Nothing depends on it: the change can go ahead without a second look. */
   clear: z.boolean(),
   /** One sentence of what the change touches. */
@@ -343,7 +341,7 @@ export const serviceImpactSchema = z.object({
 export type ServiceImpact = z.infer<typeof serviceImpactSchema>;
 
 export const serviceCollectionsSchema = z.object({
-  networks: z.array(z.object({ id, name: z.string(), serviceTypes: z.array(ref) })),
+  networks: z.array(z.object({ id, name: z.string(), serviceTypes: z.array(refSchema) })),
   labels: z.array(z.object({ id, name: z.string(), icon: z.string() })),
   targets: z.array(
     z.object({ id, name: z.string(), targetType: z.object({ id, name: z.string(), title: z.string(), viewType: z.string(), selectable: z.boolean() }), selectableValues: z.array(z.string()) }),
@@ -351,7 +349,7 @@ export const serviceCollectionsSchema = z.object({
   targetAttachments: z.array(z.object({ id, name: z.string(), type: z.string(), isSystem: z.boolean() })),
   promotableCheckerGroups: z.array(z.object({ id, name: z.string(), serviceTypeType: z.string() })),
   /** Providers (external panels) by name, for the list's provider filter. */
-  providers: z.array(ref),
+  providers: z.array(refSchema),
   fullDescriptionLocations: z.array(z.enum(FULL_DESCRIPTION_LOCATIONS)),
   defaultFullDescriptionLocation: z.enum(FULL_DESCRIPTION_LOCATIONS),
 });
@@ -360,7 +358,7 @@ export type ServiceCollections = z.infer<typeof serviceCollectionsSchema>;
 export const providerServiceOptionSchema = z.object({
   id,
   name: z.string(),
-  provider: ref,
+  provider: refSchema,
   sourcePrice: money,
   sourcePricingPer: z.number().int(),
   status: z.string(),
@@ -376,7 +374,7 @@ export const networkRowSchema = z.object({
   network: z.string(),
   icon: z.string().nullable(),
   color: z.string().nullable(),
-  serviceTypes: z.array(ref),
+  serviceTypes: z.array(refSchema),
   servicesCount: z.number().int(),
   translations: translationStateSchema,
   sorting: z.number().int(),
@@ -416,7 +414,7 @@ export const sortServicesBodySchema = z.object({ services: idList('service', 500
 export const serviceTypeRowSchema = z.object({
   id,
   name: z.string(),
-  network: ref,
+  network: refSchema,
   type: z.string(),
   slug: z.string().nullable(),
   icon: z.string().nullable(),
@@ -464,7 +462,7 @@ export type ServiceTypeBody = z.input<typeof serviceTypeBodySchema>;
 export const serviceTypeResultSchema = z.object({ message: z.string(), serviceType: serviceTypeDetailSchema });
 
 export const serviceTypeCollectionsSchema = z.object({
-  networks: z.array(ref),
+  networks: z.array(refSchema),
   /** Types in use, the default first (catalogue.md §9: Youtube). */
   types: z.array(z.string()),
   defaultType: z.string(),
@@ -559,7 +557,7 @@ export const targetDictionariesSchema = z.object({
 
 export const targetAttachmentTypeSchema = z.object({ id, name: z.string(), type: z.string(), isSystem: z.boolean(), selectables: z.array(z.string()) });
 
-export const promotableCheckerGroupSchema = z.object({ id, name: z.string(), serviceTypeType: z.string(), checkers: z.array(ref) });
+export const promotableCheckerGroupSchema = z.object({ id, name: z.string(), serviceTypeType: z.string(), checkers: z.array(refSchema) });
 
 /* ---------- translate ---------- */
 

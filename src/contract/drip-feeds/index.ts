@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, money, dateTime } from '../fields';
+import { id, money, dateTime, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { orderStatusSchema } from '../orders';
 import { tableEndpoint } from '../table';
@@ -48,7 +48,7 @@ export const dripFeedRowSchema = z.object({
   url: z.string(),
   status: dripFeedStatusSchema,
   user: z.object({ id, email: z.string() }),
-  service: z.object({ id, name: z.string() }),
+  service: refSchema,
   /** quantity × ordersCount. */
   totalQuantity: z.number().int(),
   /** Quantity of each run. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, dateTime, INT4_MAX } from '../fields';
+import { id, dateTime, INT4_MAX, refSchema } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUSES } from './columns';
@@ -17,7 +17,7 @@ export const externalPanelOrderActionsSchema = z.object({
 export const externalPanelOrderRowSchema = z.object({
   id,
   status: externalPanelOrderStatusSchema,
-  provider: z.object({ id, name: z.string() }),
+  provider: refSchema,
   order: z.object({ id }),
   /** The provider's order id; null until the provider accepted the order. */
   externalId: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, money, dateTime, fraction, moneyInput, positiveId, translationsSchema } from '../fields';
+import { id, money, dateTime, fraction, moneyInput, positiveId, translationsSchema, messageSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import {
@@ -294,7 +294,6 @@ export type StoreBonusesBody = z.input<typeof storeBonusesBodySchema>;
 
 export const bonusesResultSchema = z.object({ message: z.string(), paymentMethodBonuses: z.array(paymentMethodBonusSchema) });
 
-const messageSchema = z.object({ message: z.string() });
 const invoiceParams = z.object({ id: pathId('Invoice') });
 const withdrawalParams = z.object({ withdrawalId: pathId('Withdrawal') });
 const methodParams = z.object({ paymentMethodId: pathId('Payment method') });

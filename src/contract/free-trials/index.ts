@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, id, positiveId } from '../fields';
+import { dateTime, id, positiveId, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import { FREE_TRIAL_QUEST_KINDS, FREE_TRIAL_QUESTS_TABLE, FREE_TRIAL_STATUSES, FREE_TRIALS_TABLE } from './columns';
@@ -20,14 +20,13 @@ export * from './columns';
  * - Archive hides a record from the default lists; restore brings it back; nothing is deleted.
  */
 
-const ref = z.object({ id, name: z.string() });
 
 export const freeTrialRowSchema = z.object({
   id,
   status: z.enum(FREE_TRIAL_STATUSES),
   user: z.object({ id, email: z.string() }).nullable(),
-  service: ref.nullable(),
-  quest: ref.nullable(),
+  service: refSchema.nullable(),
+  quest: refSchema.nullable(),
   url: z.string(),
   quantity: z.number().int(),
   comment: z.string().nullable(),
@@ -36,7 +35,7 @@ export const freeTrialRowSchema = z.object({
   isArchived: z.boolean(),
   createdAt: dateTime,
   decidedAt: dateTime.nullable(),
-  decidedBy: z.object({ id, name: z.string() }).nullable(),
+  decidedBy: refSchema.nullable(),
   actions: z.object({
     approvable: z.boolean(),
     rejectable: z.boolean(),
@@ -53,7 +52,7 @@ export const freeTrialQuestRowSchema = z.object({
   description: z.string(),
   kind: z.enum(FREE_TRIAL_QUEST_KINDS),
   taskUrl: z.string(),
-  service: ref.nullable(),
+  service: refSchema.nullable(),
   quantity: z.number().int(),
   perUserLimit: z.number().int(),
   isEnabled: z.boolean(),
@@ -117,9 +116,9 @@ export const freeTrialCollectionsSchema = z.object({
   statuses: z.array(z.string()),
   questKinds: z.array(z.string()),
   /** Services a free trial may be of (enabled, not archived). */
-  services: z.array(ref),
+  services: z.array(refSchema),
   /** Quests a request may come from (not archived). */
-  quests: z.array(ref.extend({ serviceId: id.nullable(), quantity: z.number().int() })),
+  quests: z.array(refSchema.extend({ serviceId: id.nullable(), quantity: z.number().int() })),
 });
 export type FreeTrialCollections = z.infer<typeof freeTrialCollectionsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime } from '../fields';
+import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime, refSchema } from '../fields';
 import { priceModificationSchema } from '../orders';
 import { tableEndpoint } from '../table';
 import {
@@ -33,7 +33,6 @@ export * from './columns';
  *   `services.2.discount_percent` lands on that row.
  */
 
-const ref = z.object({ id, name: z.string() });
 const userRef = z.object({ id, email: z.string() });
 const required = (what: string) => ({ error: `The ${what} field is required.` });
 const name = z.string(required('name')).trim().min(1, 'The name field is required.').max(255, 'The name may have at most 255 characters.');
@@ -311,13 +310,13 @@ export const pricePreviewSchema = z.object({
   skipped: z.array(z.object({ kind: z.enum(PRICE_LINE_KINDS), name: z.string(), reason: z.string() })),
   /** What an order placed now would store. */
   priceModifications: z.array(priceModificationSchema),
-  customer: z.object({ user: userRef.nullable(), grade: ref.nullable(), country: z.string().nullable() }),
+  customer: z.object({ user: userRef.nullable(), grade: refSchema.nullable(), country: z.string().nullable() }),
 });
 export type PricePreview = z.infer<typeof pricePreviewSchema>;
 
 export const pricePreviewOptionsSchema = z.object({
-  services: z.array(ref.extend({ minQuantity: z.number().int(), pricingPer: z.number().int() })),
-  grades: z.array(ref),
+  services: z.array(refSchema.extend({ minQuantity: z.number().int(), pricingPer: z.number().int() })),
+  grades: z.array(refSchema),
   coupons: z.array(z.object({ id, code: z.string(), name: z.string() })),
 });
 export type PricePreviewOptions = z.infer<typeof pricePreviewOptionsSchema>;
@@ -367,7 +366,7 @@ export const incentivesEndpoints = {
 
   discountsTable: tableEndpoint({ path: `${ADMIN}/discounts/table`, permission: 'manageDiscounts', row: discountRowSchema, table: DISCOUNTS_TABLE, summary: 'The discount table' }),
   discountServices: endpoint({
-    method: 'GET', path: `${ADMIN}/discounts/services`, permission: 'manageDiscounts', response: z.array(ref.extend({ defaultPrice: money, pricingPer: z.number().int() })),
+    method: 'GET', path: `${ADMIN}/discounts/services`, permission: 'manageDiscounts', response: z.array(refSchema.extend({ defaultPrice: money, pricingPer: z.number().int() })),
     summary: 'Services a discount may name (not archived)',
   }),
   discountsShow: endpoint({ method: 'GET', path: `${ADMIN}/discounts/:discountId`, permission: 'manageDiscounts', params: discountParams, response: discountRowSchema, summary: 'One discount with its services' }),

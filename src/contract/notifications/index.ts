@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from '../fields';
 import { endpoint } from '../endpoint';
 import { ADMIN } from '../paths';
 
@@ -6,7 +7,7 @@ import { ADMIN } from '../paths';
  * Notifications (catalogue.md §3 "Notification setting: name, description, isEnabled"; §7
  * "Notifications: GET and PUT (panel_notifications of notification, description, is_enabled).
  * Admin notifications: GET and PUT (users)"). The console saves both in one PUT /notifications
- * (`admin_notifications` beside `panel_notifications`), so they are never half saved.
+ * (`admin_notifications` beside `panel_notifications`), so they are never half messageSchema.
  */
 
 export const panelNotificationSchema = z.object({
@@ -43,14 +44,13 @@ export const notificationsUpdateBodySchema = z.object({
 export type NotificationsUpdateBody = z.input<typeof notificationsUpdateBodySchema>;
 export const adminNotificationsUpdateBodySchema = z.object({ admin_notifications: adminNotificationsInput });
 
-const saved = z.object({ message: z.string() });
 
 export const notificationsEndpoints = {
   notificationsShow: endpoint({
     method: 'GET', path: `${ADMIN}/notifications`, permission: 'managePanelSettings', response: notificationsSchema, summary: "The panel's notification settings",
   }),
   notificationsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/notifications`, permission: 'managePanelSettings', body: notificationsUpdateBodySchema, response: saved,
+    method: 'PUT', path: `${ADMIN}/notifications`, permission: 'managePanelSettings', body: notificationsUpdateBodySchema, response: messageSchema,
     summary: 'Save the notification settings (and, when sent, the admin notifications) in one transaction',
   }),
   adminNotificationsShow: endpoint({
@@ -58,7 +58,7 @@ export const notificationsEndpoints = {
     summary: 'Which staff members get which notification',
   }),
   adminNotificationsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/admin-notifications`, permission: 'managePanelSettings', body: adminNotificationsUpdateBodySchema, response: saved,
+    method: 'PUT', path: `${ADMIN}/admin-notifications`, permission: 'managePanelSettings', body: adminNotificationsUpdateBodySchema, response: messageSchema,
     summary: 'Set which staff members get which notification',
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, positiveBigId as positiveId, positiveId as positiveIntId, queryBigId as queryId, money, dateTime, bulkResultSchema } from '../fields';
+import { id, positiveBigId as positiveId, positiveId as positiveIntId, queryBigId as queryId, money, dateTime, bulkResultSchema, refSchema } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { providerTypeSchema } from '../providers';
 import { tableEndpoint } from '../table';
@@ -86,7 +86,6 @@ export const orderUserSchema = z.object({
 });
 export type OrderUser = z.infer<typeof orderUserSchema>;
 
-const ref = z.object({ id, name: z.string() });
 
 /** One row of the orders table (operations.md §3 "Order row"). */
 export const orderRowSchema = z.object({
@@ -96,7 +95,7 @@ export const orderRowSchema = z.object({
   completedAt: dateTime.nullable(),
   name: z.string(),
   /** Null only for rows created without a service (never by the API). */
-  service: ref.nullable(),
+  service: refSchema.nullable(),
   price: money,
   cost: money,
   /** Null only for rows created without a customer (never by the API). */

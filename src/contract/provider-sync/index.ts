@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, fraction, id, money } from '../fields';
+import { dateTime, fraction, id, money, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { SYNC_CHANGE_KINDS, SYNC_CHANGE_STATES, SYNC_RUN_STATUSES, SYNC_RUN_TRIGGERS, SYNC_SCHEDULES } from './columns';
 
@@ -118,7 +118,7 @@ export const syncChangeSchema = z.object({
   priceChange: money.nullable(),
   providerService: z.object({ id, name: z.string(), status: z.string() }).nullable(),
   /** Our services fulfilled by that provider service. */
-  services: z.array(z.object({ id, name: z.string() })),
+  services: z.array(refSchema),
 });
 export type SyncChange = z.infer<typeof syncChangeSchema>;
 
@@ -168,7 +168,7 @@ export const syncRawAnswerSchema = z.object({ fileName: z.string(), contentType:
 export const belowMarginRowSchema = z.object({
   service: z.object({ id, name: z.string(), price: money, pricingPer: z.number().int(), isEnabled: z.boolean() }),
   providerService: z.object({ id, name: z.string(), externalId: z.string(), sourcePrice: money, pricingPer: z.number().int(), currency: z.string() }),
-  provider: z.object({ id, name: z.string() }),
+  provider: refSchema,
   /** The provider's cost for the service's pricing unit, in the panel's currency. */
   cost: money,
   margin: money,
@@ -205,7 +205,7 @@ export const providerHealthSchema = z.object({ days: z.number().int(), rows: z.a
 
 export const providerServiceHealthRowSchema = z.object({
   externalServiceId: z.string(),
-  providerService: z.object({ id, name: z.string() }).nullable(),
+  providerService: refSchema.nullable(),
   orders: z.number().int(),
   completed: z.number().int(),
   partialShare: money.nullable(),
@@ -214,7 +214,7 @@ export const providerServiceHealthRowSchema = z.object({
 });
 export const providerServicesHealthSchema = z.object({
   days: z.number().int(),
-  provider: z.object({ id, name: z.string() }),
+  provider: refSchema,
   rows: z.array(providerServiceHealthRowSchema),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { fraction, INT4_MAX, moneyInput, utcDateTime } from '../fields';
+import { fraction, INT4_MAX, moneyInput, utcDateTime, messageSchema, refSchema } from '../fields';
 import { tableEndpoint } from '../table';
 import {
   EXTERNAL_PANELS_TABLE,
@@ -77,7 +77,6 @@ const orderPickerEndpoints = {
 // services need manageServicesAndProviders (§6).
 
 const money = z.string();
-const ref = z.object({ id: z.number().int(), name: z.string() });
 
 const providerFlagsShape = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, z.boolean()])) as Record<ProviderSyncFlag, z.ZodBoolean>;
 
@@ -191,7 +190,7 @@ export const billingRecordSchema = z.object({
   currency: z.string(),
   date: z.string(),
   comment: z.string(),
-  who: ref.nullable(),
+  who: refSchema.nullable(),
   createdAt: z.string(),
 });
 export type BillingRecord = z.infer<typeof billingRecordSchema>;
@@ -238,9 +237,9 @@ export const importServicesListSchema = z.object({
   items: z.array(importableServiceSchema),
   margin: z.string(),
   rate: z.string(),
-  networks: z.array(ref),
-  serviceTypes: z.array(ref.extend({ networkId: z.number().int() })),
-  promotableCheckerGroups: z.array(ref),
+  networks: z.array(refSchema),
+  serviceTypes: z.array(refSchema.extend({ networkId: z.number().int() })),
+  promotableCheckerGroups: z.array(refSchema),
 });
 
 const serviceSyncShape = Object.fromEntries(SERVICE_SYNC_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<ServiceSyncFlag, z.ZodDefault<z.ZodBoolean>>;
@@ -305,7 +304,7 @@ export const providerServiceRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.string(),
-  provider: ref.extend({ type: providerTypeSchema, currency: z.string() }),
+  provider: refSchema.extend({ type: providerTypeSchema, currency: z.string() }),
   externalPanelServiceId: z.string(),
   sourcePrice: z.object({ amount: money, currency: z.string() }),
   sourcePricingPer: z.number().int(),
@@ -323,7 +322,7 @@ export const providerServiceRowSchema = z.object({
 export type ProviderServiceRow = z.infer<typeof providerServiceRowSchema>;
 
 export const providerServiceDetailSchema = providerServiceRowSchema.extend({
-  services: z.array(ref.extend({ isActive: z.boolean(), priority: z.number().int() })),
+  services: z.array(refSchema.extend({ isActive: z.boolean(), priority: z.number().int() })),
 });
 export type ProviderServiceDetail = z.infer<typeof providerServiceDetailSchema>;
 
@@ -356,7 +355,7 @@ export const externalPanelServiceBodySchema = z.object({
 
 export const providerServiceCollectionsSchema = z.object({
   types: z.array(z.object({ value: z.string(), label: z.string() })),
-  providers: z.array(ref.extend({ currency: z.string(), type: providerTypeSchema })),
+  providers: z.array(refSchema.extend({ currency: z.string(), type: providerTypeSchema })),
   currencies: z.array(z.string()),
 });
 
@@ -365,7 +364,6 @@ const billingParams = z.object({ externalPanelId: pathId('External panel'), bill
 const providerServiceParams = z.object({ providerId: pathId('Provider service') });
 const M = 'manageExternalPanels' as const;
 const P = 'manageServicesAndProviders' as const;
-const messageSchema = z.object({ message: z.string() });
 
 export const providersAreaEndpoints = {
   externalPanelsTable: tableEndpoint({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { INT4_MAX } from '../fields';
+import { INT4_MAX, refSchema, messageSchema } from '../fields';
 import { PERMISSIONS } from '../permissions';
 
 export * from './constants';
@@ -60,7 +60,6 @@ export const recoveryCodesResponseSchema = z.object({ message: z.string(), recov
 
 export const refreshResponseSchema = z.object({ token: z.string() });
 
-export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 export const notificationPreferencesSchema = z.object({
   email: z.boolean(),
@@ -83,7 +82,7 @@ export const profileSchema = z.object({
   permissions: z.array(permissionSchema),
   /** Direct permissions plus those of every role: what the console checks. */
   allPermissions: z.array(permissionSchema),
-  roles: z.array(roleRefSchema),
+  roles: z.array(refSchema),
   referralProgramPercent: z.string(),
   affiliateCode: z.string().nullable(),
   notificationPreferences: notificationPreferencesSchema,
@@ -168,7 +167,6 @@ export const pageViewBodySchema = z.object({
 /** The largest client-error report accepted (the three texts above with room for JSON escapes). */
 export const CLIENT_ERROR_MAX_BYTES = 64 * 1024;
 export const PAGE_VIEW_MAX_BYTES = 8 * 1024;
-export const okSchema = z.object({ message: z.string() });
 
 /** One sign-in of a member (a browser, a device, the installed app): what the sessions lists show. */
 export const staffSessionSchema = z.object({
@@ -197,7 +195,7 @@ export const sessionEndpoints = {
     summary: 'A new token (also in the authorization header); the old one stops working',
   }),
   logout: endpoint({
-    method: 'POST', path: '/logout', permission: 'authenticated', response: okSchema, mutates: false,
+    method: 'POST', path: '/logout', permission: 'authenticated', response: messageSchema, mutates: false,
     summary: "End this sign-in's session (the member's other devices stay signed in)",
   }),
   profile: endpoint({
@@ -217,7 +215,7 @@ export const sessionEndpoints = {
     summary: 'Current values of the live counters',
   }),
   clientErrors: endpoint({
-    method: 'POST', path: '/api/v1/client-errors', permission: 'public', body: clientErrorBodySchema, response: okSchema,
+    method: 'POST', path: '/api/v1/client-errors', permission: 'public', body: clientErrorBodySchema, response: messageSchema,
     mutates: false, maxBodyBytes: CLIENT_ERROR_MAX_BYTES, summary: 'Store an unhandled console error',
   }),
   sessionsMine: endpoint({
@@ -225,7 +223,7 @@ export const sessionEndpoints = {
     summary: "The signed-in member's open sessions (devices), the current one marked",
   }),
   sessionsEndMine: endpoint({
-    method: 'DELETE', path: '/api/v1/profile/sessions/:sessionId', permission: 'authenticated', params: sessionParams, response: okSchema,
+    method: 'DELETE', path: '/api/v1/profile/sessions/:sessionId', permission: 'authenticated', params: sessionParams, response: messageSchema,
     summary: 'End one of my sessions (that device is signed out at once)',
   }),
   staffSessions: endpoint({
@@ -233,7 +231,7 @@ export const sessionEndpoints = {
     response: z.array(staffSessionSchema), summary: "A staff member's open sessions",
   }),
   staffSessionsEnd: endpoint({
-    method: 'DELETE', path: `${ADMIN}/staff/:staffId/sessions/:sessionId`, permission: 'manageStaff', params: staffSessionParams, response: okSchema,
+    method: 'DELETE', path: `${ADMIN}/staff/:staffId/sessions/:sessionId`, permission: 'manageStaff', params: staffSessionParams, response: messageSchema,
     summary: "End one of a staff member's sessions",
   }),
   twoFactorLogin: endpoint({
@@ -261,15 +259,15 @@ export const sessionEndpoints = {
     mutates: false, summary: 'New recovery codes (the old ones stop working)',
   }),
   twoFactorDisable: endpoint({
-    method: 'POST', path: '/api/v1/profile/two-factor/disable', permission: 'authenticated', body: passwordBody, response: okSchema,
+    method: 'POST', path: '/api/v1/profile/two-factor/disable', permission: 'authenticated', body: passwordBody, response: messageSchema,
     mutates: false, summary: 'Turn two-factor sign-in off (not while the panel requires it of the member)',
   }),
   staffTwoFactorReset: endpoint({
-    method: 'DELETE', path: `${ADMIN}/staff/:staffId/two-factor`, permission: 'manageStaff', params: z.object({ staffId: pathId('Staff member') }), response: okSchema,
+    method: 'DELETE', path: `${ADMIN}/staff/:staffId/two-factor`, permission: 'manageStaff', params: z.object({ staffId: pathId('Staff member') }), response: messageSchema,
     summary: "Turn a staff member's two-factor sign-in off (a lost phone); their sessions end",
   }),
   pageViews: endpoint({
-    method: 'POST', path: '/api/v1/page-views', permission: 'authenticated', body: pageViewBodySchema, response: okSchema,
+    method: 'POST', path: '/api/v1/page-views', permission: 'authenticated', body: pageViewBodySchema, response: messageSchema,
     mutates: false, maxBodyBytes: PAGE_VIEW_MAX_BYTES, summary: 'Record a page view (the default analytics adapter)',
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refSchema, messageSchema } from '../fields';
 import { endpoint, pathId } from '../endpoint';
 import { ADMIN } from '../paths';
 import { PERMISSIONS } from '../permissions';
@@ -19,7 +20,6 @@ const permissionName = z.enum(PERMISSIONS, { error: 'The selected permission is 
 export const permissionSchema = z.object({ id: z.number().int(), name: permissionName, group: z.string() });
 export type PermissionItem = z.infer<typeof permissionSchema>;
 
-export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /* ---------- staff ---------- */
 
@@ -29,7 +29,7 @@ export const staffRowSchema = z.object({
   email: z.string(),
   status: z.enum(STAFF_STATUSES),
   isActive: z.boolean(),
-  roles: z.array(roleRefSchema),
+  roles: z.array(refSchema),
   /** Direct permissions. */
   permissions: z.array(permissionName),
   createdAt: z.string(),
@@ -144,7 +144,6 @@ const roleParams = z.object({ roleId: pathId('Role') });
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.') });
 export const passwordLinkInfoSchema = z.object({ name: z.string(), email: z.string(), expiresAt: z.string() });
 
-const okSchema = z.object({ message: z.string() });
 
 export const staffEndpoints = {
   staffTable: tableEndpoint({
@@ -205,7 +204,7 @@ export const staffEndpoints = {
   }),
   rolesDestroy: endpoint({
     method: 'DELETE', path: `${ADMIN}/roles/:roleId`, permission: 'manageStaff', params: roleParams, body: roleDeleteBodySchema,
-    response: okSchema, summary: 'Delete a role (members moved to another role first, when it has any)',
+    response: messageSchema, summary: 'Delete a role (members moved to another role first, when it has any)',
   }),
   permissionsIndex: endpoint({
     method: 'GET', path: `${ADMIN}/permissions`, permission: 'manageStaff', response: z.array(permissionSchema), summary: 'Every permission with its group',
@@ -216,6 +215,6 @@ export const staffEndpoints = {
   }),
   staffPasswordLinkUse: endpoint({
     method: 'POST', path: '/api/v1/staff-password/:token', permission: 'public', params: tokenParams, body: passwordPairSchema,
-    response: okSchema, summary: 'Set the password through a one-time link (the link then stops working)',
+    response: messageSchema, summary: 'Set the password through a one-time link (the link then stops working)',
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, queryId, translationsSchema } from '../fields';
+import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, queryId, translationsSchema, messageSchema, refSchema } from '../fields';
 import { tableEndpoint } from '../table';
 import {
   BANNER_COLOR_FIELDS,
@@ -41,8 +41,6 @@ export * from './columns';
  * - archive, unarchive, enable and disable answer 409 when the record is already there.
  */
 
-const messageSchema = z.object({ message: z.string() });
-const ref = z.object({ id, name: z.string() });
 const translationsOut = z.record(z.string(), z.record(z.string(), z.string()));
 const first = (message: string) => ({ message, abort: true });
 const idList = (what: string, max = 500) =>
@@ -86,7 +84,7 @@ export const packageRowSchema = z.object({
   id,
   name: z.string(),
   type: z.enum(PACKAGE_TYPES),
-  network: ref.nullable(),
+  network: refSchema.nullable(),
   contents: z.array(z.object({ serviceId: id, name: z.string(), quantity: z.number().int() })),
   defaultCost: money,
   difference: money,
@@ -95,7 +93,7 @@ export const packageRowSchema = z.object({
   /** A fraction with 3 decimals ('0.125'). */
   discountPercent: z.string(),
   sync: z.boolean(),
-  provider: ref.nullable(),
+  provider: refSchema.nullable(),
   slug: z.string().nullable(),
   restrictedAccess: z.boolean(),
   isEnabled: z.boolean(),
@@ -204,8 +202,8 @@ export const specialOfferRowSchema = z.object({
   name: z.string(),
   place: z.enum(SPECIAL_OFFER_PLACES),
   position: z.enum(SPECIAL_OFFER_POSITIONS),
-  network: ref,
-  serviceTypes: z.array(ref),
+  network: refSchema,
+  serviceTypes: z.array(refSchema),
   servicesCount: z.number().int(),
   isEnabled: z.boolean(),
   isArchived: z.boolean(),
@@ -331,8 +329,8 @@ export const autoPromotionNetworkSchema = z.object({ id, name: z.string(), isEna
 export type AutoPromotionNetwork = z.infer<typeof autoPromotionNetworkSchema>;
 export const autoPromotionSchema = z.object({
   id,
-  network: ref,
-  serviceType: ref,
+  network: refSchema,
+  serviceType: refSchema,
   service: z.object({
     id,
     name: z.string(),
@@ -372,7 +370,7 @@ export const storefrontEndpoints = {
   }),
   packagesCollections: endpoint({
     method: 'GET', path: `${ADMIN}/packages/collections`, permission: 'managePackages',
-    response: z.object({ networks: z.array(ref), providers: z.array(ref) }), summary: "Networks and providers for the package list's filters and editor",
+    response: z.object({ networks: z.array(refSchema), providers: z.array(refSchema) }), summary: "Networks and providers for the package list's filters and editor",
   }),
   packagesStore: endpoint({
     method: 'POST', path: `${ADMIN}/packages`, permission: 'managePackages', body: packageBodySchema, response: packageResultSchema,
@@ -416,10 +414,10 @@ export const storefrontEndpoints = {
     summary: 'Places and positions a special offer can take',
   }),
   specialOffersNetworks: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/networks`, permission: 'manageDiscounts', response: z.array(ref), summary: 'Networks, in hand order',
+    method: 'GET', path: `${ADMIN}/special-offers/networks`, permission: 'manageDiscounts', response: z.array(refSchema), summary: 'Networks, in hand order',
   }),
   specialOffersServiceTypes: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/service-types`, permission: 'manageDiscounts', query: networkQuerySchema, response: z.array(ref),
+    method: 'GET', path: `${ADMIN}/special-offers/service-types`, permission: 'manageDiscounts', query: networkQuerySchema, response: z.array(refSchema),
     summary: "A network's service types",
   }),
   specialOffersServices: endpoint({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, money, dateTime } from '../fields';
+import { id, money, dateTime, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import { BILLING_TYPES, SUBSCRIPTIONS_TABLE, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './columns';
@@ -36,7 +36,7 @@ export const subscriptionActionsSchema = z.object({
 /** One service ordered for every content: its quantity, cost per content and targeting. */
 export const subscriptionServiceSchema = z.object({
   id,
-  service: z.object({ id, name: z.string() }),
+  service: refSchema,
   quantity: z.number().int(),
   /** Cost of one content's order. */
   cost: money,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, positiveId, queryId, money, dateTime, bulkResultSchema } from '../fields';
+import { id, positiveId, queryId, money, dateTime, bulkResultSchema, messageSchema, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableEndpoint, tableResponseSchema } from '../table';
 import { SELLER_STATUSES, USER_BULK_ACTIONS, USER_STATUSES, USERS_TABLE } from './columns';
@@ -63,7 +63,6 @@ export const userRowActionsSchema = z.object({
 });
 export type UserRowActions = z.infer<typeof userRowActionsSchema>;
 
-const ref = z.object({ id, name: z.string() });
 const sellerRef = z.object({ id, email: z.string() });
 
 /** One row of the users table (operations.md §3 "User row"). */
@@ -75,7 +74,7 @@ export const userRowSchema = z.object({
   balance: money,
   spent: money,
   /** Omitted without viewGrades; null when the user has no grade. */
-  currentGrade: ref.nullable().optional(),
+  currentGrade: refSchema.nullable().optional(),
   /** Any messenger handle set. */
   messengers: z.boolean(),
   /** The user has custom prices. */
@@ -119,7 +118,7 @@ export const userDetailSchema = userRowSchema.extend({
   /** Personal discount, a fraction. */
   discountPercent: z.string(),
   referrer: sellerRef.nullable(),
-  contactStep: ref.nullable(),
+  contactStep: refSchema.nullable(),
   /** Customer roles and direct permissions (names), and every name that may be assigned. */
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
@@ -181,7 +180,6 @@ export const userServiceSchema = z.object({
 export type UserService = z.infer<typeof userServiceSchema>;
 
 const userIdBody = z.object({ userId: positiveId });
-const messageSchema = z.object({ message: z.string() });
 /** Answer of a single-user action: a sentence and the updated row, so the console can patch its cache. */
 export const userActionResultSchema = z.object({ message: z.string(), user: userRowSchema });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { dateTime, id } from '../fields';
+import { dateTime, id, refSchema, messageSchema } from '../fields';
 
 /**
  * Saved views (docs/insight.md): a named state of a list — its filters, search, sort, page size
@@ -21,7 +21,7 @@ export const savedViewSchema = z.object({
   /** The list's URL search, without '?'. */
   query: z.string(),
   shared: z.boolean(),
-  owner: z.object({ id, name: z.string() }),
+  owner: refSchema,
   /** The caller owns it (may rename, share and delete it). */
   mine: z.boolean(),
   createdAt: dateTime,
@@ -65,6 +65,6 @@ export const viewsEndpoints = {
   savedViewsDestroy: endpoint({
     method: 'DELETE', path: `${ADMIN}/saved-views/:viewId`, permission: 'authenticated',
     params: z.object({ viewId: pathId('View') }),
-    response: z.object({ message: z.string() }), summary: 'Delete a view (its owner only)',
+    response: messageSchema, summary: 'Delete a view (its owner only)',
   }),
 };

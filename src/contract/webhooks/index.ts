@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from '../fields';
 import { endpoint, pathBigId, pathId } from '../endpoint';
 import { ADMIN } from '../paths';
 import { tableEndpoint } from '../table';
@@ -117,7 +118,7 @@ export const webhooksEndpoints = {
   }),
   webhooksDestroy: endpoint({
     method: 'DELETE', path: `${ADMIN}/webhooks/:webhookId`, permission: 'manageWebhooks', params: webhookParams,
-    response: z.object({ message: z.string() }), summary: 'Delete a webhook and its delivery log',
+    response: messageSchema, summary: 'Delete a webhook and its delivery log',
   }),
   webhooksRotateSecret: endpoint({
     method: 'POST', path: `${ADMIN}/webhooks/:webhookId/rotate-secret`, permission: 'manageWebhooks', params: webhookParams,

@@ -21,7 +21,7 @@ import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { fractionToPercent } from '../../forms/fields/percent';
+import { percentText } from '../../ui/format';
 
 /**
  * The finance lists (operations.md §2–§4): invoices, withdrawals, transactions and payment methods.
@@ -206,7 +206,7 @@ export const paymentMethodsResource = defineResource({
     { key: 'status', header: 'Status', filterUi: { labels: PAYMENT_METHOD_STATUS_LABELS }, render: (m) => <StatusLabel value={m.status === 'enabled' ? 'active' : 'disabled'} text={PAYMENT_METHOD_STATUS_LABELS[m.status]} /> },
     { key: 'minAmount', header: 'Min', align: 'right', render: (m) => (m.minAmount ? <CostLabel value={m.minAmount} /> : <Dash />) },
     { key: 'maxAmount', header: 'Max', align: 'right', render: (m) => (m.maxAmount ? <CostLabel value={m.maxAmount} /> : <Dash />) },
-    { key: 'feePercent', header: 'Fee', align: 'right', render: (m) => `${fractionToPercent(m.feePercent)} %` },
+    { key: 'feePercent', header: 'Fee', align: 'right', render: (m) => percentText(m.feePercent) },
     { key: 'chargeCurrency', header: 'Currency' },
     { key: 'isAllowedForNewUser', header: 'New users', visible: false },
     {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { DISCOUNT_STATUS_LABELS } from '../../../contract/incentives';
@@ -10,11 +10,12 @@ import { DateTime } from '../../ui/DateTime';
 import { detailFallback } from '../../ui/DetailFallback';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { RecordActions } from '../../actions/RecordActions';
-import { percentText } from '../../forms/fields/percent';
 import { Field } from '../../ui/Field';
 import { previewPath } from './previewPath';
 import { discountsResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { percentText } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 
 /** One discount: dates, where it applies, its services with their percentages, actions and history. */
 export function DiscountScreen({ id }: RecordScreenProps) {
@@ -53,32 +54,32 @@ export function DiscountScreen({ id }: RecordScreenProps) {
         <Text fw={500} mb="xs">
           Services ({d.services.length})
         </Text>
-        <Table striped aria-label="Services of the discount">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th ta="right">Discount</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {d.services.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/services/${s.id}`} size="sm">
-                    {s.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right">{percentText(s.discountPercent)}</Table.Td>
-                <Table.Td ta="right">
-                  <Button size="compact-xs" variant="subtle" component={Link} to={previewPath({ serviceId: s.id, country: d.countries[0] })} aria-label={`Price preview of ${s.name}`}>
-                    Price preview
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SmallTable
+          striped
+          label="Services of the discount"
+          rows={d.services}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              header: 'Service',
+              render: (s) => (
+                <Anchor component={Link} to={`/services/${s.id}`} size="sm">
+                  {s.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Discount', align: 'right', render: (s) => percentText(s.discountPercent) },
+            {
+              header: null,
+              align: 'right',
+              render: (s) => (
+                <Button size="compact-xs" variant="subtle" component={Link} to={previewPath({ serviceId: s.id, country: d.countries[0] })} aria-label={`Price preview of ${s.name}`}>
+                  Price preview
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Card>
       <RecordHistory type="discount" id={d.id} />
     </Stack>

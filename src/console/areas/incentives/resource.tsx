@@ -8,8 +8,7 @@ import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { formatNumber } from '../../ui/format';
-import { percentText } from '../../forms/fields/percent';
+import { formatNumber, percentText } from '../../ui/format';
 import { previewPath } from './previewPath';
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, MultiSelect, Skeleton, Stack, Switch, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, MultiSelect, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationsUpdateBodySchema, type NotificationsUpdateBody } from '../../../contract/notifications';
@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { FormScreen, FormSection } from '../../forms/FormScreen';
 import { useContractForm } from '../../forms/useContractForm';
+import { SmallTable } from '../../ui/SmallTable';
 
 /**
  * The panel's notifications (catalogue.md §3, §7): each one's description and whether it is sent;
@@ -64,30 +65,25 @@ function NotificationsForm({ data }: { data: Shown }) {
   return (
     <FormScreen form={form} onSubmit={save}>
       <FormSection title="Notification settings" description="What the panel sends, and the text that describes each one.">
-        <Table aria-label="Notification settings">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={220}>Notification</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th w={120}>Enabled</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {form.values.panel_notifications.map((n, i) => (
-              <Table.Tr key={n.notification}>
-                <Table.Td>
-                  <Text fw={500}>{nameOf.get(n.notification) ?? n.notification}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Textarea autosize minRows={1} aria-label={`Description of ${nameOf.get(n.notification) ?? n.notification}`} {...form.getInputProps(`panel_notifications.${i}.description`)} />
-                </Table.Td>
-                <Table.Td>
-                  <Switch aria-label={`${nameOf.get(n.notification) ?? n.notification} enabled`} {...form.getInputProps(`panel_notifications.${i}.is_enabled`, { type: 'checkbox' })} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SmallTable
+          label="Notification settings"
+          rows={form.values.panel_notifications}
+          rowKey={(n) => n.notification}
+          columns={[
+            { header: 'Notification', width: 220, render: (n) => <Text fw={500}>{nameOf.get(n.notification) ?? n.notification}</Text> },
+            {
+              header: 'Description',
+              render: (n, i) => (
+                <Textarea autosize minRows={1} aria-label={`Description of ${nameOf.get(n.notification) ?? n.notification}`} {...form.getInputProps(`panel_notifications.${i}.description`)} />
+              ),
+            },
+            {
+              header: 'Enabled',
+              width: 120,
+              render: (n, i) => <Switch aria-label={`${nameOf.get(n.notification) ?? n.notification} enabled`} {...form.getInputProps(`panel_notifications.${i}.is_enabled`, { type: 'checkbox' })} />,
+            },
+          ]}
+        />
       </FormSection>
       <FormSection title="Admin notifications" description="Which staff members get each staff notification.">
         <Stack gap="sm">

@@ -14,7 +14,8 @@ import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { AppLink, Dash, UserLink } from '../../table/cells';
-import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
+import { Percent } from '../../ui/Percent';
+import { PriceModifications, SourceCell, UrlCell } from './cells';
 import { orderDetailQuery } from './queries';
 import { ordersResource } from './resource';
 import type { RecordScreenProps } from '../../resource/area';
@@ -133,12 +134,12 @@ function OrderFields({ order }: { order: OrderDetail }) {
         <CostLabel value={order.revenue} />
       </Field>
       <Field label="Margin">
-        <Percent value={order.marginPercent} />
+        <Percent percent={order.marginPercent} decimals={2} />
       </Field>
       <Field label="Quantity">{formatNumber(order.quantity)}</Field>
       <Field label="Delivered">{formatNumber(order.currentQuantity)}</Field>
       <Field label="Statistics fill">
-        <Percent value={order.percentOfExternalStatisticsFill} />
+        <Percent percent={order.percentOfExternalStatisticsFill} decimals={2} />
       </Field>
       <Field label="Paid">
         <StatusLabel value={order.isPaid ? 'paid' : 'unpaid'} />

@@ -1,21 +1,11 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { PriceModification } from '../../../contract/orders';
 import { Dash } from '../../table/cells';
-import { formatMoney, formatNumber, isEmptyValue } from '../../ui/format';
+import { formatMoney, formatNumber } from '../../ui/format';
 import { priceModificationKindLabel, SOURCE_TYPE_LABELS } from './labels';
 import type { OrderSourceType } from '../../../contract/orders';
 
 /** Cell renderers of the orders family. */
-
-/** A percentage on the 0–100 scale ('35.20' -> '35.2 %'). */
-export function Percent({ value }: { value: string | number | null }) {
-  if (isEmptyValue(value)) return <Dash />;
-  return (
-    <Text component="span" size="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatNumber(value, { decimals: 2, trimFractions: true })} %
-    </Text>
-  );
-}
 
 export function UrlCell({ url }: { url: string }) {
   if (!url) return <Dash />;

@@ -16,7 +16,8 @@ import type { ChangeProviderInput } from './ChangeProviderDialog';
 const cancelDialogs = () => import('./CancelOrderDialog');
 const providerDialogs = () => import('./ChangeProviderDialog');
 import { Dash, UserLink } from '../../table/cells';
-import { Percent, PriceModifications, SourceCell, UrlCell } from './cells';
+import { Percent } from '../../ui/Percent';
+import { PriceModifications, SourceCell, UrlCell } from './cells';
 
 /** The orders list as one declaration (DESIGN.md §3): table, row menu, bulk bar, palette, shortcuts. */
 
@@ -83,7 +84,7 @@ export const ordersResource = defineResource({
     { key: 'price', header: 'Price', align: 'right', visible: false, render: (o) => <CostLabel value={o.price} /> },
     { key: 'cost', header: 'Cost', visible: false, align: 'right', render: (o) => <CostLabel value={o.cost} /> },
     { key: 'revenue', header: 'Revenue', visible: false, align: 'right', render: (o) => <CostLabel value={o.revenue} /> },
-    { key: 'marginPercent', header: 'Margin', visible: false, align: 'right', render: (o) => <Percent value={o.marginPercent} /> },
+    { key: 'marginPercent', header: 'Margin', visible: false, align: 'right', render: (o) => <Percent percent={o.marginPercent} decimals={2} /> },
     {
       key: 'user.email',
       header: 'User',
@@ -104,7 +105,7 @@ export const ordersResource = defineResource({
       header: 'Statistics fill',
       align: 'right',
       visible: false,
-      render: (o) => <Percent value={o.percentOfExternalStatisticsFill} />,
+      render: (o) => <Percent percent={o.percentOfExternalStatisticsFill} decimals={2} />,
     },
     {
       key: 'hasNoActiveProviders',

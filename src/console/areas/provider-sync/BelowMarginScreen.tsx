@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useListEngine } from '../../list/engineContext';
-import { formatNumber } from '../../ui/format';
-import { percent, priceIn, readable, SYNC_KEY } from './common';
+import { formatNumber, percentText } from '../../ui/format';
+import { priceIn, readable, SYNC_KEY } from './common';
 
 /**
  * Below margin (/below-margin): links whose provider cost, in the panel's currency, leaves our
@@ -30,7 +30,7 @@ export function BelowMarginScreen() {
       </Group>
       <Text size="sm" c="dimmed">
         Services of ours whose provider cost leaves less than the margin floor: the provider’s own floor, else the panel’s minimal margin
-        {query.data ? ` (${percent(query.data.defaultFloor)})` : ''}. Costs are converted to {query.data?.currency ?? 'the panel’s currency'} with the panel’s
+        {query.data ? ` (${percentText(query.data.defaultFloor, { decimals: 1 })})` : ''}. Costs are converted to {query.data?.currency ?? 'the panel’s currency'} with the panel’s
         currency rates.
       </Text>
       {detailFallback(query, { loading: 'Loading below-margin services', title: 'Below margin' })}
@@ -89,10 +89,10 @@ export function BelowMarginScreen() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm" c={Number(r.margin) < 0 ? readable('red') : undefined} fw={600}>
-                        {percent(r.margin)}
+                        {percentText(r.margin, { decimals: 1 })}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{percent(r.floor)}</Table.Td>
+                    <Table.Td>{percentText(r.floor, { decimals: 1 })}</Table.Td>
                     <Table.Td>
                       {r.disabledByGuard && !r.linkActive ? (
                         <Badge color="red" variant="light">

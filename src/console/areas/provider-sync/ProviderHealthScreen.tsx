@@ -7,8 +7,8 @@ import type { ProviderHealthRow } from '../../../contract/provider-sync';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { DateTime } from '../../ui/DateTime';
-import { formatNumber } from '../../ui/format';
-import { percent, priceIn, readable, RunStatus, seconds, SYNC_KEY } from './common';
+import { formatNumber, percentText } from '../../ui/format';
+import { priceIn, readable, RunStatus, seconds, SYNC_KEY } from './common';
 
 /**
  * Provider health (/provider-health): one row per provider from our own attempts there — shares of
@@ -86,12 +86,12 @@ export function ProviderHealthScreen() {
                         <Table.Td>{formatNumber(r.orders)}</Table.Td>
                         <Table.Td>
                           <Text size="sm" c={shareColor(r.partialShare, 0.05, 0.15)} fw={shareWeight(r.partialShare, 0.05)}>
-                            {percent(r.partialShare)}
+                            {percentText(r.partialShare, { decimals: 1 })}
                           </Text>
                         </Table.Td>
                         <Table.Td>
                           <Text size="sm" c={shareColor(r.canceledShare, 0.05, 0.15)} fw={shareWeight(r.canceledShare, 0.05)}>
-                            {percent(r.canceledShare)}
+                            {percentText(r.canceledShare, { decimals: 1 })}
                           </Text>
                         </Table.Td>
                         <Table.Td>{seconds(r.averageCompletionSeconds)}</Table.Td>
@@ -185,12 +185,12 @@ function ServicesHealth({ providerId, days }: { providerId: number; days: number
             <Table.Td>{formatNumber(s.orders)}</Table.Td>
             <Table.Td>
               <Text size="sm" c={shareColor(s.partialShare, 0.05, 0.15)} fw={shareWeight(s.partialShare, 0.05)}>
-                {percent(s.partialShare)}
+                {percentText(s.partialShare, { decimals: 1 })}
               </Text>
             </Table.Td>
             <Table.Td>
               <Text size="sm" c={shareColor(s.canceledShare, 0.05, 0.15)} fw={shareWeight(s.canceledShare, 0.05)}>
-                {percent(s.canceledShare)}
+                {percentText(s.canceledShare, { decimals: 1 })}
               </Text>
             </Table.Td>
             <Table.Td>{seconds(s.averageCompletionSeconds)}</Table.Td>

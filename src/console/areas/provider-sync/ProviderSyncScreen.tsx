@@ -20,9 +20,10 @@ import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
 import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
-import { formatNumber } from '../../ui/format';
-import { download, duration, percent, readable, RunStatus, SYNC_KEY } from './common';
+import { formatNumber, percentText } from '../../ui/format';
+import { download, duration, readable, RunStatus, SYNC_KEY } from './common';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { Field } from '../../ui/Field';
 
 /** A provider's sync (/external-panels/:id/sync): Sync now, settings, the accepted catalogue and the run history. */
 
@@ -82,16 +83,16 @@ export function ProviderSyncScreen({ id: providerId }: RecordScreenProps) {
             Accepted catalogue
           </Title>
           <SimpleGrid cols={2} spacing="xs">
-            <Fact label="Services known">{formatNumber(o.mirror.services)}</Fact>
-            <Fact label="Available at the provider">{formatNumber(o.mirror.present)}</Fact>
-            <Fact label="Our provider services">{formatNumber(o.mirror.linked)}</Fact>
-            <Fact label="Last accepted change">
+            <Field label="Services known">{formatNumber(o.mirror.services)}</Field>
+            <Field label="Available at the provider">{formatNumber(o.mirror.present)}</Field>
+            <Field label="Our provider services">{formatNumber(o.mirror.linked)}</Field>
+            <Field label="Last accepted change">
               <DateTime value={o.mirror.updatedAt} />
-            </Fact>
-            <Fact label="What accepted changes update">
+            </Field>
+            <Field label="What accepted changes update">
               {[o.provider.syncPrices && 'prices', o.provider.syncName && 'names', o.provider.syncServices && 'availability'].filter(Boolean).join(', ') ||
                 'the catalogue copy only'}
-            </Fact>
+            </Field>
           </SimpleGrid>
         </Card>
       </SimpleGrid>
@@ -105,18 +106,6 @@ export function ProviderSyncScreen({ id: providerId }: RecordScreenProps) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 interface SettingsValues {
   marginFloor: string;
@@ -152,8 +141,8 @@ function SettingsCard({ overview, providerId }: { overview: ProviderSyncOverview
         <Stack gap="sm">
           <PercentInput
             label="Margin floor"
-            description={`Least margin our services may keep on this provider’s cost. Empty: the panel’s minimal margin (${percent(overview.defaultFloor)}).`}
-            placeholder={`Panel default ${percent(overview.defaultFloor)}`}
+            description={`Least margin our services may keep on this provider’s cost. Empty: the panel’s minimal margin (${percentText(overview.defaultFloor, { decimals: 1 })}).`}
+            placeholder={`Panel default ${percentText(overview.defaultFloor, { decimals: 1 })}`}
             decimals={4}
             {...form.getInputProps('marginFloor')}
           />

@@ -18,10 +18,11 @@ import { confirm } from '../../ui/confirm';
 import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
 import { Dash } from '../../ui/InlineText';
-import { formatNumber } from '../../ui/format';
+import { formatNumber, percentText } from '../../ui/format';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { download, duration, percent, priceIn, readable, RunStatus, SYNC_KEY } from './common';
+import { download, duration, priceIn, readable, RunStatus, SYNC_KEY } from './common';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { Field } from '../../ui/Field';
 
 /**
  * One sync run's change set (/provider-sync-runs/:id): filter by kind, pick changes (all, some,
@@ -341,7 +342,7 @@ function PriceCell({ change: c, currency }: { change: SyncChange; currency: stri
         {priceIn(c.old.rate, null)} → <b>{priceIn(c.new.rate, currency)}</b>{' '}
         <Text span size="xs" c={readable(c.kind === 'price_up' ? 'red' : 'teal')}>
           ({Number(c.priceChange) > 0 ? '+' : ''}
-          {percent(c.priceChange)})
+          {percentText(c.priceChange, { decimals: 1 })})
         </Text>
       </Text>
     );
@@ -358,31 +359,19 @@ function RunSummary({ run }: { run: SyncRunDetail }) {
   return (
     <Card withBorder component="section" aria-label="Run summary">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-        <Fact label="Started">
+        <Field label="Started">
           <DateTime value={run.startedAt ?? run.createdAt} />
-        </Fact>
-        <Fact label="Duration">{duration(run.durationMs)}</Fact>
-        <Fact label="Services answered">
+        </Field>
+        <Field label="Duration">{duration(run.durationMs)}</Field>
+        <Field label="Services answered">
           {run.servicesCount === null ? '—' : formatNumber(run.servicesCount)}
           {run.skippedCount ? ` (${formatNumber(run.skippedCount)} unreadable)` : ''}
-        </Fact>
-        <Fact label="Currency">{run.currency ?? '—'}</Fact>
-        <Fact label="Changes touching ours">{formatNumber(run.affectedCount)}</Fact>
-        <Fact label="Still to decide">{formatNumber(run.pendingCount)}</Fact>
+        </Field>
+        <Field label="Currency">{run.currency ?? '—'}</Field>
+        <Field label="Changes touching ours">{formatNumber(run.affectedCount)}</Field>
+        <Field label="Still to decide">{formatNumber(run.pendingCount)}</Field>
       </SimpleGrid>
     </Card>
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}

@@ -19,12 +19,6 @@ export function RunStatus({ status }: { status: SyncRunStatus }) {
   return <StatusLabel value={status} color={RUN_COLORS[status]} text={SYNC_RUN_STATUS_LABELS[status]} />;
 }
 
-/** '0.1250' -> '12.5 %'; null -> '—'. */
-export function percent(fraction: string | null | undefined, decimals = 1): string {
-  if (fraction === null || fraction === undefined || fraction === '') return '—';
-  return `${formatNumber(Number(fraction) * 100, { decimals, trimFractions: true })} %`;
-}
-
 /** A price with its currency code: '1.2000 EUR'. */
 export const priceIn = (amount: string | null | undefined, currency: string | null | undefined) =>
   amount === null || amount === undefined ? '—' : `${formatNumber(amount, { decimals: 4, trimFractions: true })}${currency ? ` ${currency}` : ''}`;

@@ -9,7 +9,6 @@ import { errorMessage } from '../../api/errors';
 import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { AppLink } from '../../table/cells';
-import { percentText } from '../../forms/fields/percent';
 import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
@@ -17,6 +16,7 @@ import { BillingPanel } from './BillingPanel';
 import { currencySign } from './currency';
 import { externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { percentText } from '../../ui/format';
 
 /**
  * One provider (external panel): every field (never the token: only whether one is stored), the

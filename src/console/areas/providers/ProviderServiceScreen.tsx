@@ -1,5 +1,5 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PROVIDER_SERVICE_TYPE_LABELS, SERVICE_SYNC_FLAG_LABELS, type ServiceSyncFlag } from '../../../contract/providers';
 import { RecordActions } from '../../actions/RecordActions';
@@ -14,6 +14,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { currencySign } from './currency';
 import { ProviderStatus, providerServicesResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { SmallTable } from '../../ui/SmallTable';
 
 /** One provider service (pricing rule): its source, price, events, the services it fulfils, its history. */
 
@@ -60,30 +61,25 @@ export function ProviderServiceScreen({ id }: RecordScreenProps) {
             No service of the catalogue uses this provider service.
           </Text>
         ) : (
-          <Table striped verticalSpacing={4} aria-label="Services using this provider service">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Priority</Table.Th>
-                <Table.Th>Link</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.services.map((svc) => (
-                <Table.Tr key={svc.id}>
-                  <Table.Td>
-                    <AppLink to={`/services/${svc.id}`}>
-                      {svc.id} · {svc.name}
-                    </AppLink>
-                  </Table.Td>
-                  <Table.Td>{svc.priority}</Table.Td>
-                  <Table.Td>
-                    <StatusLabel value={svc.isActive ? 'active' : 'disabled'} text={svc.isActive ? 'Active' : 'Inactive'} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SmallTable
+            striped
+            verticalSpacing={4}
+            label="Services using this provider service"
+            rows={s.services}
+            rowKey={(svc) => svc.id}
+            columns={[
+              {
+                header: 'Service',
+                render: (svc) => (
+                  <AppLink to={`/services/${svc.id}`}>
+                    {svc.id} · {svc.name}
+                  </AppLink>
+                ),
+              },
+              { header: 'Priority', render: (svc) => svc.priority },
+              { header: 'Link', render: (svc) => <StatusLabel value={svc.isActive ? 'active' : 'disabled'} text={svc.isActive ? 'Active' : 'Inactive'} /> },
+            ]}
+          />
         )}
       </Stack>
       <RecordHistory type="provider" id={s.id} />

@@ -5,10 +5,9 @@ import { REFERRAL_SORTS, type ReferralSort } from '../../../contract/referrals';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
 import { DateField } from '../../forms/fields/DateFields';
-import { fractionToPercent } from '../../forms/fields/percent';
 import { AppLink, Dash } from '../../table/cells';
 import { CostLabel } from '../../ui/CostLabel';
-import { formatNumber } from '../../ui/format';
+import { formatNumber, percentText } from '../../ui/format';
 
 /**
  * Referral program statistics (catalogue.md §2): per affiliate over a date range — referrals,
@@ -85,7 +84,7 @@ export function ReferralScreen() {
         <Title order={2}>Referral program</Title>
         {data && (
           <Badge variant="light" size="lg">
-            Default referral percent: {fractionToPercent(data.defaultPercent)} %
+            Default referral percent: {percentText(data.defaultPercent)}
           </Badge>
         )}
       </Group>

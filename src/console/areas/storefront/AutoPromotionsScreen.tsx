@@ -9,7 +9,7 @@ import { errorMessage, ValidationError } from '../../api/errors';
 import { SortableList } from '../../forms/fields';
 import { useListEngine } from '../../list/engineContext';
 import { confirm } from '../../ui/confirm';
-import { percentText } from '../../forms/fields/percent';
+import { percentText } from '../../ui/format';
 
 /**
  * Auto-promotions (catalogue.md §3, §4, §7): the networks in their hand order (dragged, moved by

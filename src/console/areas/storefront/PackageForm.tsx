@@ -12,7 +12,7 @@ import { FormDialog } from '../../forms/FormDialog';
 import { FormSection } from '../../forms/FormScreen';
 import { useContractForm, type ContractForm } from '../../forms/useContractForm';
 import { CostLabel } from '../../ui/CostLabel';
-import { percentText } from '../../forms/fields/percent';
+import { percentText } from '../../ui/format';
 import { packageCollectionsQuery } from './queries';
 
 /**

@@ -20,8 +20,8 @@ import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { percentText } from '../../forms/fields/percent';
 import { useOfferNetworkOptions, usePackageNetworkOptions, usePackageProviderOptions } from './queries';
+import { percentText } from '../../ui/format';
 
 /**
  * The storefront lists (catalogue.md §2–§4): packages, special offers and banners. Auto-promotions

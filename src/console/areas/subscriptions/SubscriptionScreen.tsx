@@ -1,12 +1,13 @@
 import { detailFallback } from '../../ui/DetailFallback';
 import { UserLink } from '../../table/cells';
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BILLING_TYPE_LABELS, SUBSCRIPTION_STATUS_LABELS, SUBSCRIPTION_TYPE_LABELS } from '../../../contract/subscriptions';
 import { api } from '../../api/client';
 import { detailKeyPrefix } from '../../list/listQuery';
 import { DateTime } from '../../ui/DateTime';
+import { SmallTable } from '../../ui/SmallTable';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { SubscriptionServices, subscriptionsResource } from './resource';
@@ -87,34 +88,28 @@ export function SubscriptionScreen({ id: subscriptionId }: RecordScreenProps) {
             No contents served yet
           </Text>
         ) : (
-          <Table striped aria-label="Subscription contents">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Content</Table.Th>
-                <Table.Th>Orders</Table.Th>
-                <Table.Th>Served</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {s.subscriptionContents.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{c.url}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {c.ordersIds.map((id) => (
-                        <Anchor key={id} component={Link} to={`/orders/${id}`} size="xs">
-                          #{id}
-                        </Anchor>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <DateTime value={c.createdAt} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SmallTable
+            striped
+            label="Subscription contents"
+            rows={s.subscriptionContents}
+            rowKey={(c) => c.id}
+            columns={[
+              { header: 'Content', render: (c) => c.url, cellProps: () => ({ style: { wordBreak: 'break-all' } }) },
+              {
+                header: 'Orders',
+                render: (c) => (
+                  <Group gap={4}>
+                    {c.ordersIds.map((id) => (
+                      <Anchor key={id} component={Link} to={`/orders/${id}`} size="xs">
+                        #{id}
+                      </Anchor>
+                    ))}
+                  </Group>
+                ),
+              },
+              { header: 'Served', render: (c) => <DateTime value={c.createdAt} /> },
+            ]}
+          />
         )}
         <Anchor component={Link} to={`/orders?sourceType=subscription&sourceId=${s.id}&status=`} size="sm" mt="sm">
           All orders of this subscription

@@ -1,15 +1,33 @@
-import { Anchor, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Pagination, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { UserRow } from '../../../contract/users';
 import { errorMessage } from '../../api/errors';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
+import { SmallTable, type SmallTableColumn } from '../../ui/SmallTable';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { ProfilePanel } from './ProfilePanel';
 import { userAffiliatesQueryOptions } from './queries';
 
 const PER_PAGE = 10;
+
+const AFFILIATE_COLUMNS: SmallTableColumn<UserRow>[] = [
+  {
+    header: 'ID',
+    render: (u) => (
+      <Anchor component={Link} to={`/users/${u.id}`} size="sm">
+        {u.id}
+      </Anchor>
+    ),
+  },
+  { header: 'Email', render: (u) => u.email },
+  { header: 'Name', render: (u) => u.name },
+  { header: 'Spent', render: (u) => <CostLabel value={u.spent} /> },
+  { header: 'Status', render: (u) => <StatusLabel value={u.status} size="sm" /> },
+  { header: 'Created', render: (u) => <DateTime value={u.createdAt} /> },
+];
 
 /**
  * Users this user referred, paged. The endpoint pages by `page`/`perPage` query params (not the
@@ -32,42 +50,7 @@ export function AffiliatesPanel({ userId }: { userId: number }) {
         <Text c="dimmed">No referred users.</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-label="Affiliates">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Spent</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data!.items.map((u) => (
-                  <Table.Tr key={u.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/users/${u.id}`} size="sm">
-                        {u.id}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{u.email}</Table.Td>
-                    <Table.Td>{u.name}</Table.Td>
-                    <Table.Td>
-                      <CostLabel value={u.spent} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusLabel value={u.status} size="sm" />
-                    </Table.Td>
-                    <Table.Td>
-                      <DateTime value={u.createdAt} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SmallTable striped label="Affiliates" minWidth={560} columns={AFFILIATE_COLUMNS} rows={query.data!.items} rowKey={(u) => u.id} />
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               {total} referred {total === 1 ? 'user' : 'users'}

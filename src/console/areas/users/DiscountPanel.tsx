@@ -2,7 +2,8 @@ import { Loader, NumberInput, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
-import { formatPercent, fractionToPercent, percentToFraction } from './percent';
+import { fractionToPercent, percentToFraction } from '../../forms/fields/percent';
+import { percentText } from '../../ui/format';
 import { PanelFormFooter, ProfilePanel } from './ProfilePanel';
 import { userDiscountQueryOptions } from './queries';
 import { useProfileForm } from './useProfileForm';
@@ -29,17 +30,17 @@ function DiscountForm({ userId, fraction, canEdit }: { userId: number; fraction:
   const { form, submit, submitting, error } = useProfileForm<{ percent: number | string }>({
     userId,
     successTitle: 'Discount saved',
-    initialValues: { percent: fractionToPercent(fraction) },
+    initialValues: { percent: Number(fractionToPercent(fraction)) },
     fieldMap: { discountPercent: 'percent' },
     validate: {
       percent: (v) => (v === '' || Number(v) < 0 || Number(v) > 100 ? 'Enter a percentage from 0 to 100.' : null),
     },
-    send: (v) => api('usersDiscountUpdate', { body: { userId, discountPercent: percentToFraction(Number(v.percent)) } }),
+    send: (v) => api('usersDiscountUpdate', { body: { userId, discountPercent: percentToFraction(v.percent, 4) } }),
   });
   return (
     <form onSubmit={submit} noValidate>
       <Text size="sm" mb="xs">
-        Current discount: {formatPercent(fraction)}
+        Current discount: {percentText(fraction)}
       </Text>
       <NumberInput
         label="Discount, %"

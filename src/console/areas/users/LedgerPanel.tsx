@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Pagination, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Pagination, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,6 +6,8 @@ import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
+import { SmallTable, type SmallTableColumn } from '../../ui/SmallTable';
+import type { UserLedger } from '../../../contract/finance';
 import { userDetailKey } from './queries';
 
 /**
@@ -14,6 +16,39 @@ import { userDetailKey } from './queries';
  * transactions list filtered by the user.
  */
 const PER_PAGE = 20;
+
+const LEDGER_COLUMNS: SmallTableColumn<UserLedger['items'][number]>[] = [
+  { header: 'Date', render: (t) => <DateTime value={t.createdAt} /> },
+  {
+    header: 'Transaction',
+    render: (t) => (
+      <>
+        #{t.id} {t.transactionType}
+        {t.orderId && (
+          <>
+            {' · '}
+            <Anchor component={Link} to={`/orders/${t.orderId}`} size="sm">
+              order #{t.orderId}
+            </Anchor>
+          </>
+        )}
+      </>
+    ),
+  },
+  { header: 'Comment', render: (t) => t.comment },
+  {
+    header: 'Amount',
+    align: 'right',
+    cellProps: (t) => ({ c: t.amount.startsWith('-') ? 'var(--console-debit-color)' : 'var(--console-credit-color)' }),
+    render: (t) => (
+      <>
+        {t.amount.startsWith('-') ? '−' : '+'}
+        <CostLabel value={t.amount.replace(/^-/, '')} />
+      </>
+    ),
+  },
+  { header: 'Balance after', align: 'right', render: (t) => <CostLabel value={t.runningBalance} /> },
+];
 
 export function LedgerPanel({ userId, email }: { userId: number; email: string }) {
   const [page, setPage] = useState(1);
@@ -54,47 +89,7 @@ export function LedgerPanel({ userId, email }: { userId: number; email: string }
       )}
       {data && data.items.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Transaction</Table.Th>
-                  <Table.Th>Comment</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Balance after</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>
-                      <DateTime value={t.createdAt} />
-                    </Table.Td>
-                    <Table.Td>
-                      #{t.id} {t.transactionType}
-                      {t.orderId && (
-                        <>
-                          {' · '}
-                          <Anchor component={Link} to={`/orders/${t.orderId}`} size="sm">
-                            order #{t.orderId}
-                          </Anchor>
-                        </>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t.comment}</Table.Td>
-                    <Table.Td ta="right" c={t.amount.startsWith('-') ? 'var(--console-debit-color)' : 'var(--console-credit-color)'}>
-                      {t.amount.startsWith('-') ? '−' : '+'}
-                      <CostLabel value={t.amount.replace(/^-/, '')} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <CostLabel value={t.runningBalance} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SmallTable striped minWidth={600} columns={LEDGER_COLUMNS} rows={data.items} rowKey={(t) => t.id} />
           {data.totalItemsCount > PER_PAGE && (
             <Pagination mt="sm" size="sm" total={Math.ceil(data.totalItemsCount / PER_PAGE)} value={page} onChange={setPage} aria-label="Ledger pages" />
           )}

@@ -1,11 +1,22 @@
-import { Loader, Table, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { verificationDocumentSchema } from '../../../contract/users';
 import { errorMessage } from '../../api/errors';
 import { DateTime } from '../../ui/DateTime';
 import { humanize } from '../../ui/format';
+import { SmallTable, type SmallTableColumn } from '../../ui/SmallTable';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { ProfilePanel } from './ProfilePanel';
 import { verificationDocumentsQueryOptions } from './queries';
+
+const DOCUMENT_COLUMNS: SmallTableColumn<z.infer<typeof verificationDocumentSchema>>[] = [
+  { header: 'ID', render: (d) => d.id },
+  { header: 'Type', render: (d) => humanize(d.type) },
+  { header: 'File', render: (d) => d.fileName },
+  { header: 'Status', render: (d) => <StatusLabel value={d.status} size="sm" /> },
+  { header: 'Uploaded', render: (d) => <DateTime value={d.createdAt} /> },
+];
 
 export function VerificationDocumentsPanel({ userId }: { userId: number }) {
   const docs = useQuery(verificationDocumentsQueryOptions(userId));
@@ -20,32 +31,7 @@ export function VerificationDocumentsPanel({ userId }: { userId: number }) {
       ) : (docs.data ?? []).length === 0 ? (
         <Text c="dimmed">No verification documents.</Text>
       ) : (
-        <Table striped aria-label="Verification documents">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Uploaded</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {docs.data!.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>{d.id}</Table.Td>
-                <Table.Td>{humanize(d.type)}</Table.Td>
-                <Table.Td>{d.fileName}</Table.Td>
-                <Table.Td>
-                  <StatusLabel value={d.status} size="sm" />
-                </Table.Td>
-                <Table.Td>
-                  <DateTime value={d.createdAt} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SmallTable striped label="Verification documents" columns={DOCUMENT_COLUMNS} rows={docs.data!} rowKey={(d) => d.id} />
       )}
     </ProfilePanel>
   );
