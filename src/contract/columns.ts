@@ -60,6 +60,7 @@ export interface TableSpec<
 /** Declares a list's column table (keys are the header `value`s, dot paths for nested fields). */
 export function defineTableSpec<
   const C extends Readonly<Record<string, ColumnSpec>>,
+  // biome-ignore lint/complexity/noBannedTypes: `{}` is the empty query table a spec without queries infers
   const Q extends Readonly<Record<string, QuerySpec>> = {},
 >(spec: { columns: C; queries?: Q; search?: string }): TableSpec<C, Q> {
   for (const [key, column] of Object.entries(spec.columns)) {
