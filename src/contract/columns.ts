@@ -21,7 +21,6 @@ import type { Permission } from './permissions';
  * dateRange = {from, to} inclusive (dates 'YYYY-MM-DD', UTC); boolean.
  */
 export type FilterKind = 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean';
-export const FILTER_KINDS: readonly FilterKind[] = ['text', 'select', 'multiSelect', 'numberRange', 'dateRange', 'boolean'];
 
 /** How select and multi-select values are read: integers are range-checked against their column type. */
 export type ValueType = 'text' | 'int' | 'bigint';

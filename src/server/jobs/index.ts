@@ -258,7 +258,7 @@ function wake(queue: string): void {
  * A recurring task: work found by looking rather than sent as a job (the webhook outbox pump). It
  * runs every `everyMs` in each server process, never twice at once in one process; across
  * processes its SQL must claim rows with SKIP LOCKED. `run` returns true when it stopped with work
- * left, to run again at once. `wakeTask(name)` runs it now (after an enqueue in this process).
+ * left, to run again at once.
  */
 export interface RecurringTask {
   name: string;
@@ -266,13 +266,6 @@ export interface RecurringTask {
   run(deps: AppDeps): Promise<boolean | void>;
 }
 export const defineRecurringTask = (task: RecurringTask): RecurringTask => task;
-
-const taskWakers = new Map<string, Set<() => void>>();
-
-/** Runs a recurring task of this process soon (a change it should pick up has just been committed). */
-export function wakeTask(name: string): void {
-  for (const wake of taskWakers.get(name) ?? []) wake();
-}
 
 function startTask(deps: AppDeps, task: RecurringTask): { stop(): Promise<void> } {
   let stopped = false;
@@ -305,14 +298,10 @@ function startTask(deps: AppDeps, task: RecurringTask): { stop(): Promise<void> 
       } else schedule(task.everyMs);
     })();
   };
-  const wake = () => schedule(5);
-  if (!taskWakers.has(task.name)) taskWakers.set(task.name, new Set());
-  taskWakers.get(task.name)!.add(wake);
   schedule(task.everyMs);
   return {
     async stop() {
       stopped = true;
-      taskWakers.get(task.name)?.delete(wake);
       if (timer) clearTimeout(timer);
       await running;
     },
