@@ -21,7 +21,6 @@ import type { Permission } from './permissions';
  * dateRange = {from, to} inclusive (dates 'YYYY-MM-DD', UTC); boolean.
  */
 export type FilterKind = 'text' | 'select' | 'multiSelect' | 'numberRange' | 'dateRange' | 'boolean';
-export const FILTER_KINDS: readonly FilterKind[] = ['text', 'select', 'multiSelect', 'numberRange', 'dateRange', 'boolean'];
 
 /** How select and multi-select values are read: integers are range-checked against their column type. */
 export type ValueType = 'text' | 'int' | 'bigint';
@@ -60,6 +59,7 @@ export interface TableSpec<
 /** Declares a list's column table (keys are the header `value`s, dot paths for nested fields). */
 export function defineTableSpec<
   const C extends Readonly<Record<string, ColumnSpec>>,
+  // biome-ignore lint/complexity/noBannedTypes: `{}` is the empty query table a spec without queries infers
   const Q extends Readonly<Record<string, QuerySpec>> = {},
 >(spec: { columns: C; queries?: Q; search?: string }): TableSpec<C, Q> {
   for (const [key, column] of Object.entries(spec.columns)) {

@@ -6,8 +6,6 @@
 export const LOCALES = ['en', 'ru', 'es', 'fr', 'de', 'hi_IN', 'ko', 'pt_BR', 'tr', 'zh_CN', 'ja', 'vi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const DEFAULT_LOCALE: Locale = 'en';
-
 export const LOCALE_LABELS: Record<Locale, string> = {
   en: 'English',
   ru: 'Russian',
@@ -22,8 +20,6 @@ export const LOCALE_LABELS: Record<Locale, string> = {
   ja: 'Japanese',
   vi: 'Vietnamese',
 };
-
-export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
 /**
  * The locale a key names, however it is spelled: 'pt_BR', 'pt-BR', 'pt_br', or the two-letter

@@ -23,16 +23,11 @@ export const broadcastingAuthBodySchema = z.object({
 });
 export type BroadcastingAuthBody = z.infer<typeof broadcastingAuthBodySchema>;
 
-export const broadcastingAuthResponseSchema = z.object({ auth: z.string() });
-
 /** The live counters' channel: any active staff member may subscribe. */
 export const COUNTERS_CHANNEL = 'private-admin.counters';
 /** Echo's name for it (Echo adds the `private-` prefix itself). */
 export const COUNTERS_CHANNEL_ECHO_NAME = 'admin.counters';
 export const COUNTERS_EVENT = 'counters.updated';
-
-/** A member's own channel (`private-staff.{id}`): only that member may subscribe. */
-export const staffChannel = (staffId: number): string => `private-staff.${staffId}`;
 
 /**
  * The `counters.updated` payload: the four counters of the init call, plus combo orders in

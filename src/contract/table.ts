@@ -3,7 +3,6 @@ import { DEFAULT_PAGE_SIZE, type TableSpec } from './columns';
 import { endpoint, type EndpointPermission } from './endpoint';
 import { INT4_MAX } from './fields';
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './columns';
 
 /**
  * Bounds every table request gets, so no member can make one request that stalls the server:
@@ -100,15 +99,6 @@ export type TableResponse<T> = { items: T[]; totalItemsCount: number; draw: numb
 /** Query-string form of a table request, for lists the spec fetches with GET: one `q` param of JSON. */
 export const encodeTableQuery = (request: TableRequest): string =>
   new URLSearchParams({ q: JSON.stringify(request) }).toString();
-export const decodeTableQuery = (params: URLSearchParams): unknown => {
-  const raw = params.get('q');
-  if (!raw) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return { __invalid: raw };
-  }
-};
 
 /**
  * A list's table endpoint: the table request in, rows out, bound to the list's column table, so

@@ -40,7 +40,7 @@ function freshPage(): HTMLElement {
 function loadPage(address: string): HTMLElement {
   window.history.replaceState(null, '', address);
   const root = freshPage();
-  // eslint-disable-next-line no-new-func -- the page's own inline script, as the browser runs it
+  // The page's own inline script, as the browser runs it
   new Function(paintScript)();
   return root;
 }

@@ -318,7 +318,7 @@ describe('networks, service types, labels and targets', () => {
 
 describe('translate', () => {
   let server: Server;
-  let seen: unknown[] = [];
+  const seen: unknown[] = [];
   afterAll(() => {
     delete process.env.TRANSLATE_URL;
     server?.close();

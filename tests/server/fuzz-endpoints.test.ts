@@ -86,6 +86,7 @@ const ONE_MB = 'x'.repeat(1_000_000);
 const EVIL_VALUES: [string, Json][] = [
   ['null', null], ['true', true], ['false', false], ['zero', 0], ['minus one', -1], ['a fraction', 1.5],
   ['int4 max', 2147483647], ['int4 max + 1', 2147483648], ['int4 min - 1', -2147483649],
+  // biome-ignore lint/correctness/noPrecisionLoss: beyond the safe integers on purpose
   ['beyond safe integers', 9007199254740993], ['1e308', 1e308], ['-1e308', -1e308], ['denormal', 5e-324],
   ['empty text', ''], ['blank text', '   '], ['"0"', '0'], ['"-1"', '-1'], ['"1e309"', '1e309'], ['"NaN"', 'NaN'],
   ['"Infinity"', 'Infinity'], ['NUL', '\u0000'], ['embedded NUL', 'a\u0000b'], ['lone high surrogate', '\ud800'],

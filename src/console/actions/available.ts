@@ -67,11 +67,6 @@ export function availableActions<Row>(
   return list;
 }
 
-/** The action a shortcut letter (or an id) names for a row, with its availability. */
-export function findAvailableAction<Row>(resource: Resource<Row>, row: Row, can: Can, shortcutOrId: string): AvailableAction<Row> | undefined {
-  return availableActions(resource, row, can).find((a) => a.action.shortcut === shortcutOrId || a.action.id === shortcutOrId);
-}
-
 export interface AvailableBulkAction<Row> {
   action: BulkActionDef<Row, any>;
   /** Selected rows the action applies to (those carrying its flag). */

@@ -14,6 +14,7 @@ export function lazyDialog<Row, Input>(load: () => Promise<ComponentType<ActionD
   let loading: Promise<{ default: ComponentType<ActionDialogProps<Row, Input>> }> | undefined;
   const preload = () => (loading ??= load().then((component) => ({ default: component })));
   const Dialog = lazy(preload);
+  // biome-ignore lint/correctness/noComponentHookFactories: built once per dialog at module load, not during a render
   function LazyDialog(props: ActionDialogProps<Row, Input>) {
     return (
       <Suspense

@@ -77,12 +77,6 @@ function sendRequest(request: EndpointRequest, idempotencyKey: string): Promise<
   });
 }
 
-/** Runs a mutation once, online: a function as it is, an endpoint call with an Idempotency-Key. */
-export async function callMutation<Args extends unknown[]>(mutation: Mutation<Args>, args: Args, idempotencyKey = newIdempotencyKey()): Promise<unknown> {
-  if (typeof mutation === 'function') return mutation(...args);
-  return sendRequest(endpointRequest(mutation, args)!, idempotencyKey);
-}
-
 /**
  * The idempotency keys of one run of an action: sending the same request again (a retry) reuses
  * its key; a dialog submitted again with other input is another request with its own key.

@@ -91,7 +91,7 @@ export async function apiRaw<N extends EndpointName>(
   if (issued && config.onToken) config.onToken(issued.replace(/^Bearer\s+/i, ''));
 
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   if (text) {
     try {
       parsed = JSON.parse(text);

@@ -13,6 +13,7 @@ export function CounterLinks() {
         // Named by its content, as seen plus the noun: "In Moderation: 3 orders in moderation".
         const name = `${counter.label}: ${formatCount(counter.value)} ${counter.noun}`;
         const badge = (
+          // biome-ignore lint/correctness/useJsxKeyInIterable: not a list item: the keyed Button below shows it
           <Badge variant="filled" color={counter.value ? 'indigo.8' : 'gray.7'} size="sm" miw={28} aria-hidden>
             {isLoading ? <Loader size={8} color="white" /> : formatCount(counter.value)}
           </Badge>

@@ -41,6 +41,7 @@ function publicRoute(entry: ScreenEntry, loader: ScreenLoader): AnyRoute {
     path: toRouterPath(entry.path).slice(1),
     staticData: { access: entry.access },
     component: Object.assign(
+      // biome-ignore lint/correctness/noComponentHookFactories: built once per route when the router is made, not during a render
       function PublicRoute() {
         return <Screen {...(route.useParams() as Record<string, string>)} />;
       },
@@ -62,6 +63,7 @@ function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resou
       ...base,
       validateSearch: listSearchSchema(resource),
       component: Object.assign(
+        // biome-ignore lint/correctness/noComponentHookFactories: built once per route when the router is made, not during a render
         function ListRoute() {
           const search = route.useSearch() as ListSearch;
           const navigate = route.useNavigate();
@@ -78,6 +80,7 @@ function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resou
   const route = createRoute({
     ...base,
     component: Object.assign(
+      // biome-ignore lint/correctness/noComponentHookFactories: built once per route when the router is made, not during a render
       function RecordRoute() {
         const raw = (route.useParams() as { id?: string }).id;
         const id = recordId(raw);

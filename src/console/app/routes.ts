@@ -1,5 +1,3 @@
-import type { RouteGroup } from '../../contract/permissions';
-
 /**
  * The route map of both specs (operations.md §2, catalogue.md §2) and the console's own screens,
  * read from SCREENS (app/screens.ts): path -> access. An area gives the screen of a path
@@ -11,8 +9,6 @@ import { SCREENS, type RouteAccess, type ScreenEntry } from './screens';
 /** A row of the route map (the SCREENS table). */
 export type RouteEntry = ScreenEntry;
 
-/** Access for routes guarded by route groups (any one suffices). */
-export const accessGroups = (...list: RouteGroup[]): RouteAccess => ({ kind: 'groups', groups: list });
 export const AUTH_ONLY: RouteAccess = { kind: 'auth' };
 
 /** The route map: every screen's path and access (app/screens.ts). */

@@ -107,9 +107,9 @@ export function useContractForm<Values extends Record<string, any>, Body = Value
     focusFirstError(element.current, mapped);
   };
   // Applied once per failed attempt (a new errors object), so typing can clear a field's error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows `errors` only; setServerErrors is recreated each render
   useEffect(() => {
     if (errors) setServerErrors(errors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errors]);
 
   const staffId = useContext(ListEngineContext)?.staffId ?? null;
@@ -172,6 +172,7 @@ function useDraft<Values>(
     timer.current = setTimeout(flush, DRAFT_DELAY_MS);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening: later record refreshes do not overwrite what the member is typing
   useEffect(() => {
     const location = latest.current.where;
     if (!location) return;
@@ -184,10 +185,9 @@ function useDraft<Values>(
     }
     latest.current.form.setValues(saved.values);
     setRestored(true);
-    // Once per opening: later record refreshes do not overwrite what the member is typing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  useEffect(() => flush, []); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: flush reads the latest values from refs; it runs once, when the form closes
+  useEffect(() => flush, []);
   useWindowEvent('pagehide', flush);
 
   const clear = () => {

@@ -45,6 +45,7 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
     setState(next);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once: `update` only writes a ref and calls a state setter
   const host = useMemo<ActionHost>(
     () => ({
       // One move at a time: no confirmation over an open action dialog.

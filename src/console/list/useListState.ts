@@ -45,6 +45,7 @@ export function useListState<Row>(
   const effective = restored ?? search;
   const key = searchKey(effective);
   // Search objects are recreated by routers on every render; the state follows their content.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: search objects are recreated on every render; the state follows their content (key)
   const state = useMemo(() => tableStateFromSearch(resource, effective), [resource, key]);
 
   const latest = useRef({ state, onSearchChange });
@@ -54,6 +55,7 @@ export function useListState<Row>(
     if (restored) latest.current.onSearchChange(restored, { replace: true });
   }, [restored]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the search is compared by content (searchKey), not identity
   useEffect(() => {
     if (remember && !bare) saveLastSearch(storageKey, search);
   }, [remember, bare, storageKey, searchKey(search)]);

@@ -40,10 +40,6 @@ export function setErrorReporter(next: ErrorReporter): void {
   reporter = next;
 }
 
-export function getErrorReporter(): ErrorReporter {
-  return reporter;
-}
-
 /** Forgets what was reported (tests; a new page load starts empty anyway). */
 export function resetErrorReports(): void {
   seen.clear();

@@ -7,15 +7,14 @@ import { tokenOwner } from './startupAnswers';
  * (about half a second later on a slow machine), then refetches as usual.
  *
  * The copy is taken once the screen settles, and when the page is hidden or left if it changed
- * since (what the member last saw), for the signed-in member only, and index.html shows it only for the same member, the same address, and within
- * SNAPSHOT_MAX_AGE_MS. It is inert (no clicks, no focus, hidden from assistive technology as
+ * since (what the member last saw), for the signed-in member only, and index.html shows it only for the same member and the same address.
+ * It is inert (no clicks, no focus, hidden from assistive technology as
  * busy) until the app takes over. Logout forgets it.
  *
  * The storage key and the record's shape are read by the inline script in index.html: keep them
  * in step.
  */
 export const SCREEN_SNAPSHOT_STORAGE_KEY = 'panel-console-screen-snapshot';
-export const SNAPSHOT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bigger screens are not kept (localStorage is small and synchronous). */
 export const SNAPSHOT_MAX_CHARS = 600_000;
 

@@ -57,11 +57,3 @@ export function rememberRecent(staffId: string | number | null, entry: RecentEnt
   }
   return kept;
 }
-
-export function clearRecents(staffId: string | number): void {
-  try {
-    localStorage.removeItem(recentsStorageKey(staffId));
-  } catch {
-    /* ignore */
-  }
-}

@@ -83,6 +83,7 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
   const searching = settledInput !== input || [...found.values()].some((f) => f.pending && !f.failed);
   const answersKey = answers.map((a) => a.dataUpdatedAt).join(',');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `found` is rebuilt each render from `answers`; answersKey and lookups track its content
   const items = useMemo(() => {
     const trimmed = input.trim();
     const list: PaletteItem[] = [];
@@ -197,7 +198,6 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
     // Unique ids: the same row action can come from an intent and from a record.
     const ids = new Set<string>();
     return list.filter((item) => (ids.has(item.id) ? false : (ids.add(item.id), true)));
-    // `found` is rebuilt each render from `answers`; answersKey tracks its content.
   }, [input, intents, byName, active, can, recents, navigation, answersKey, lookups]);
 
   return { items, searching };

@@ -20,6 +20,7 @@ export function RecaptchaField({ siteKey, onChange, error, resetKey }: Props) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widget is rendered once; its theme follows the page at that moment
   useEffect(() => {
     let cancelled = false;
     loadRecaptcha().then(
@@ -42,8 +43,6 @@ export function RecaptchaField({ siteKey, onChange, error, resetKey }: Props) {
     return () => {
       cancelled = true;
     };
-    // The widget is rendered once; its theme follows the page at that moment.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [siteKey]);
 
   useEffect(() => {

@@ -263,6 +263,7 @@ function FilterButton({ header, active, ...editor }: Omit<FilterEditorProps, 'cl
   // and a dozen idle popovers (positioning, transitions, portals) slow every list's first render.
   const [mounted, setMounted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the popover is first mounted
   useEffect(() => {
     if (!mounted || opened) return;
     // First use: the popover's own button replaced the bare one; focus it before opening, so the

@@ -83,8 +83,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     <div className={classes.scroll}>
       <table
         className={classes.table}
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the table is an ARIA grid (rows are focused and selected from the keyboard)
         role="grid"
-        aria-multiselectable={selection ? true : false}
+        aria-multiselectable={Boolean(selection)}
         data-density={density}
         data-selectable={selection ? true : undefined}
         onMouseOver={revealCutText}
@@ -195,6 +196,7 @@ function GridRowImpl<Row>({ row, id, columns, focused, selected, menuOpened, han
       onDoubleClick={() => handlers.current.onRowDoubleClick(row)}
     >
       {selection && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps a click on the checkbox's cell from opening the row; the checkbox has its own keys
         <td className={classes.selector} onClick={stop} onDoubleClick={stop}>
           <input
             type="checkbox"

@@ -87,6 +87,7 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
   const specs = useMemo(() => filterSpecs(resource), [resource]);
   // Callers pass `queries` as a literal: it is compared by content, not identity.
   const queriesKey = JSON.stringify(queries ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `queries` is compared by content (queriesKey), not identity
   const request = useMemo(() => {
     const { draw: _draw, ...rest } = toTableRequest(resource, state, 0, { can, queries });
     return rest;
@@ -341,10 +342,12 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
 
       {bulkAllowed && <BulkBar resource={resource} rows={selectedRows} can={can} onRun={runBulkAction} onClear={clearSelection} />}
 
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups a table and its shortcuts */}
       <div
         ref={containerRef}
         className={classes.container}
         data-selectable={bulkAllowed || undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the table takes the focus for its keyboard commands (j, k, x, Enter)
         tabIndex={0}
         role="group"
         aria-label={`${title} table. j and k move, x selects, Enter opens, period opens the row menu, Shift+E exports CSV`}

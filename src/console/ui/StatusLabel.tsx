@@ -101,6 +101,7 @@ export function StatusLabel({ value, text, type = 'color', hint, color, bold, di
   const marker =
     type === 'hint' ? (
       <Tooltip label={hint ?? label} openDelay={100} withArrow disabled={!hint && !label}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useAriaPropsSupportedByRole: focusable so the hint's tooltip opens from the keyboard, named by the hint */}
         <span tabIndex={0} aria-label={typeof hint === 'string' ? hint : undefined} style={{ display: 'inline-flex', cursor: 'help' }}>
           <HintIcon color={resolved} />
         </span>

@@ -21,7 +21,7 @@ export type ComboOrderStatus = (typeof COMBO_ORDER_STATUSES)[number];
  *
  * Reading needs viewOrders, the actions manageOrders; `actions` flags fold state and permission
  * together. Default sort id descending; the console's default filter is status in_processing
- * (COMBO_ORDER_DEFAULT_FILTERS). `GET /combo-orders/in-moderation` answers the count the console
+ * (its resource's defaultFilters). `GET /combo-orders/in-moderation` answers the count the console
  * fetches at start (also pushed live as `comboOrdersInModeration` in counters.updated).
  */
 
@@ -37,8 +37,6 @@ export const COMBO_ORDER_STATUS_LABELS: Record<ComboOrderStatus, string> = {
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 
 export const PACKAGE_TYPES = ['auto', 'manual'] as const;
-
-export const COMBO_ORDER_DEFAULT_FILTERS = { status: ['in_processing'] as ComboOrderStatus[] };
 
 export const COMBO_ORDERS_TABLE = defineTableSpec({
   search: 'id, URL or user e-mail',

@@ -12,9 +12,6 @@ export const DRIP_FEED_STATUS_LABELS: Record<DripFeedStatus, string> = {
   canceled: 'Canceled',
 };
 
-/** The list's default column filters (operations.md §2: drip feeds open on in_processing). */
-export const DRIP_FEED_DEFAULT_FILTERS = { status: ['in_processing'] as DripFeedStatus[] };
-
 export const DRIP_FEEDS_TABLE = defineTableSpec({
   search: 'id, name, URL or user e-mail',
   columns: {

@@ -19,7 +19,7 @@ export * from './columns';
  *   the runs not yet placed; orders already placed keep their own state (they are cancelled, with
  *   refunds, from the orders list). 409 when the drip feed is not in processing any more.
  * - money is a decimal string, dates UTC 'YYYY-MM-DD HH:mm:ss'; default sort id descending; the
- *   console's default filter is status in_processing (DRIP_FEED_DEFAULT_FILTERS).
+ *   console's default filter is status in_processing (its resource's defaultFilters).
  */
 
 export const dripFeedStatusSchema = z.enum(DRIP_FEED_STATUSES);

@@ -56,7 +56,6 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
 /** Direction as the list shows it. */
 export const TRANSACTION_DIRECTIONS = ['income', 'expense'] as const;
 export type TransactionDirection = (typeof TRANSACTION_DIRECTIONS)[number];
-export const TRANSACTION_DIRECTION_LABELS: Record<TransactionDirection, string> = { income: 'Income', expense: 'Expense' };
 
 /**
  * Payment gateways and the secret fields each one needs (operations.md §3: the secrets of a method

@@ -6,9 +6,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUSES = ['in_processing', 'in_moderation', 'completed', 'stopped', 'canceled', 'unpaid'] as const;
 
-/** Statuses an order never leaves. */
-export const FINAL_ORDER_STATUSES = ['completed', 'canceled'] as const satisfies readonly OrderStatus[];
-
 export type OrderSource = (typeof ORDER_SOURCES)[number];
 
 export const ORDER_SOURCES = [
@@ -52,8 +49,6 @@ export const ORDER_BULK_LIMIT = 500;
 
 /** The longest cancel description. */
 export const CANCEL_DESCRIPTION_MAX = 1000;
-
-export const DEFAULT_ORDER_STATUS_FILTER: OrderStatus[] = ['in_processing'];
 
 export const ORDERS_TABLE = defineTableSpec({
   search: 'id (exact), URL or user e-mail',

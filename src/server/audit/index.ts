@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import { auditEntries, changeLogs, serviceLogs } from '../db/schema/logs';
+import { auditEntries, changeLogs } from '../db/schema/logs';
 import type { Actor } from '../deps';
 
 /**
@@ -82,20 +82,4 @@ export interface ServiceLogEntry {
   information: string;
   oldValue?: unknown;
   newValue?: unknown;
-}
-
-/**
- * A change the system made by itself (catalogue.md §3 "Service log"): provider syncs, automatic
- * switch-offs, imports. No staff member and no request: pass the transaction of the change.
- */
-export async function writeServiceLog(q: Queryable, entry: ServiceLogEntry): Promise<void> {
-  await q.insert(serviceLogs).values({
-    modelType: entry.modelType,
-    modelId: entry.modelId,
-    type: entry.type,
-    actionType: entry.actionType,
-    information: entry.information,
-    oldValue: entry.oldValue ?? null,
-    newValue: entry.newValue ?? null,
-  });
 }

@@ -79,12 +79,3 @@ export async function listSessions(q: Queryable, staffId: number): Promise<Sessi
          LIMIT 200`,
   );
 }
-
-/** Whether the session is open at exactly this version (the token's check in authenticate). */
-export async function sessionIsCurrent(q: Queryable, staffId: number, sessionId: number, version: number): Promise<boolean> {
-  const row = await one<{ id: number }>(
-    q,
-    sql`SELECT id FROM staff_sessions WHERE id = ${sessionId} AND staff_id = ${staffId} AND version = ${version} AND ended_at IS NULL`,
-  );
-  return !!row;
-}

@@ -22,7 +22,7 @@ export const MAX_NODES = 100_000;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** NUL, or a high surrogate not followed by a low one, or a low one not preceded by a high one. */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters this rejects
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const hasForbiddenCharacters = (text: string): boolean => BAD_TEXT.test(text);

@@ -222,7 +222,7 @@ export function defineTable<Row extends Record<string, unknown>, Item, Ctx exten
   const columns: Record<string, ColumnDef<Ctx>> = {};
   const serverColumns = server.columns as Record<string, ServerColumn<Ctx> | undefined>;
   for (const key of Object.keys(serverColumns)) {
-    if (!Object.prototype.hasOwnProperty.call(spec.columns, key)) throw new Error(`Column "${key}" is not in the contract's column table`);
+    if (!Object.hasOwn(spec.columns, key)) throw new Error(`Column "${key}" is not in the contract's column table`);
   }
   for (const [key, columnSpec] of Object.entries(spec.columns)) {
     const joined = joinColumn(key, columnSpec, serverColumns[key]);
@@ -245,7 +245,7 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
   for (const s of defaultSort) {
     if (!def.columns[s.key]) throw new Error(`Default sort key "${s.key}" is not a column`);
   }
-  const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+  const has = (record: object, key: string) => Object.hasOwn(record, key);
 
   async function buildWhere(q: Queryable, request: ParsedTableRequest, ctx: Ctx, options: QueryOptions | undefined): Promise<SQL[]> {
     const errors: Record<string, string[]> = {};

@@ -105,7 +105,7 @@ export function exportableColumns(spec: TableSpec, columns: readonly ExportColum
   const seen = new Set<string>();
   const kept: ExportColumn[] = [];
   columns.forEach((column, i) => {
-    const def = Object.prototype.hasOwnProperty.call(spec.columns, column.key) ? spec.columns[column.key] : undefined;
+    const def = Object.hasOwn(spec.columns, column.key) ? spec.columns[column.key] : undefined;
     if (!def) {
       errors[`columns.${i}.key`] = [`The list has no column "${column.key}".`];
       return;

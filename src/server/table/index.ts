@@ -12,6 +12,6 @@ export type {
   TableContext,
   TableQuery,
 } from './define';
-export { FilterValueError, containsPattern, escapeLike, filterCondition, readScalar } from './filters';
+export { FilterValueError, containsPattern, escapeLike, readScalar } from './filters';
 export type { FilterKind, FilterSpec, ValueType } from './filters';
 export { decimalText, utcText } from './sql';

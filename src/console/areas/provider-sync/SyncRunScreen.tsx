@@ -59,6 +59,7 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
 
   // A new filter starts from the first page with nothing picked.
   const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey is the trigger: a new filter resets the page and the selection
   useEffect(() => {
     setPage(1);
     setSelected(new Set());
@@ -112,7 +113,7 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
   const pageAllSelected = pendingOnPage.length > 0 && pendingOnPage.every((c) => allMatching || selected.has(c.id));
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    const index = rowRefs.current.findIndex((r) => r === document.activeElement);
+    const index = rowRefs.current.indexOf(document.activeElement as HTMLTableRowElement | null);
     const focus = (i: number) => rowRefs.current[Math.max(0, Math.min(pageRows.length - 1, i))]?.focus();
     if (event.key === 'ArrowDown' || event.key === 'j') focus(index + 1);
     else if (event.key === 'ArrowUp' || event.key === 'k') focus(index - 1);

@@ -156,7 +156,7 @@ export function SortableList<T>({
   );
 
   const ids = useMemo(() => items.map(getId), [items, getId]);
-  const indexOf = (key: UniqueIdentifier) => ids.findIndex((i) => i === key);
+  const indexOf = (key: UniqueIdentifier) => ids.indexOf(key);
   const labelOf = (key: UniqueIdentifier) => {
     const index = indexOf(key);
     return index >= 0 ? getLabel(items[index]) : String(key);

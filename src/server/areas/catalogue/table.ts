@@ -140,10 +140,6 @@ export const servicesTable = defineTable(SERVICES_TABLE, {
   },
 });
 
-export async function findServiceRow(q: Queryable, id: number, ctx: TableContext): Promise<ServiceRow | undefined> {
-  return (await servicesTable.query(q, ONE_ROW, ctx, { where: sql`s.id = ${id}` })).items[0];
-}
-
 /* ---------- networks ---------- */
 
 interface NetworkDbRow extends Record<string, unknown> {

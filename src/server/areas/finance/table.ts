@@ -293,7 +293,3 @@ export const paymentMethodsTable = defineTable(PAYMENT_METHODS_TABLE, {
   defaultSort: [{ key: 'position', desc: false }],
   map: mapMethodRow,
 });
-
-export async function findMethodRow(q: Queryable, id: number, ctx: TableContext): Promise<PaymentMethodRow | undefined> {
-  return (await paymentMethodsTable.query(q, ONE_ROW, ctx, { where: sql`pm.id = ${id}` })).items[0];
-}

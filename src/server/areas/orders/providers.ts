@@ -42,18 +42,6 @@ export async function refreshHasNoActiveProviders(q: Queryable, serviceIds?: rea
   return changed.length;
 }
 
-/** The usable provider service of `providerId` for our service `serviceId` (lowest priority first), if any. */
-export async function providerServiceFor(q: Queryable, providerId: number, serviceId: number): Promise<{ id: number; name: string } | undefined> {
-  return one(
-    q,
-    sql`SELECT ps.id, ps.name FROM service_providers sp
-          JOIN provider_services ps ON ps.id = sp.provider_service_id
-          JOIN providers p ON p.id = ps.external_panel_id
-         WHERE sp.service_id = ${serviceId} AND p.id = ${providerId} AND ${USABLE}
-         ORDER BY sp.priority, ps.id LIMIT 1`,
-  );
-}
-
 /** An active, not archived provider, or undefined. */
 export async function findUsableProvider(q: Queryable, providerId: number): Promise<{ id: number; name: string } | undefined> {
   return one(q, sql`SELECT id, name FROM providers WHERE id = ${providerId} AND status = 'active' AND NOT is_archived`);

@@ -16,7 +16,7 @@ import {
 } from '../../../contract/storefront';
 import { tableRequestSchema } from '../../../contract/table';
 import { writeAudit } from '../../audit';
-import { rows, type Db, type Queryable } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import type { AppContext } from '../../http/context';
 import type { Actor } from '../../deps';
 import { fieldError, HttpError, validationFailed } from '../../http/errors';
@@ -270,5 +270,3 @@ export async function clearBanner(tx: Queryable, actor: Actor, id: number): Prom
   await updateRecord(tx, actor, bannerRecord, id, { type: 'none', scrollDelay: null, content: '', updatedAt: new Date() }, { event: 'deleted' });
   return `Banner for ${BANNER_PLACE_LABELS[banner.place as BannerPlace] ?? banner.place} removed: ${slides.length} slide${slides.length === 1 ? '' : 's'} deleted.`;
 }
-
-export const bannerRows = (q: Queryable) => rows(q, sql`SELECT id, place FROM banners ORDER BY id`);

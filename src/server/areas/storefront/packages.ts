@@ -19,7 +19,7 @@ import { conflict, fieldError, validationFailed } from '../../http/errors';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { defineRecord, findById, recordNotFound } from '../../kit/records';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';
-import { fromUnits, toUnits } from '../../pricing/decimal';
+import { toUnits } from '../../pricing/decimal';
 import { packageCosts } from './costs';
 
 /**
@@ -30,7 +30,6 @@ import { packageCosts } from './costs';
  */
 
 export const packageRecord = defineRecord({ table: packages, thing: 'Package', type: 'package', unique: { packages_slug_unique: 'slug' } });
-export const packageContentRecord = defineRecord({ table: packageContents, thing: 'Package content', type: 'package_content' });
 
 type PackageBody = z.output<typeof packageBodySchema>;
 type TotalCostBody = z.output<typeof packageTotalCostBodySchema>;
@@ -368,4 +367,3 @@ export async function bulkPackages(tx: Queryable, actor: Actor, body: BulkBody):
   return { done, failed };
 }
 
-export { fromUnits };

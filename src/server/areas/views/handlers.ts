@@ -26,7 +26,7 @@ const SELECT = sql`SELECT v.id, v.resource, v.endpoint, v.name, v.query, v.share
   FROM saved_views v JOIN staff_members m ON m.id = v.staff_id`;
 
 const tableEndpointOf = (name: string): Endpoint<any, any, any> | undefined => {
-  const e = Object.prototype.hasOwnProperty.call(endpoints, name) ? (endpoints as Record<string, Endpoint<any, any, any>>)[name] : undefined;
+  const e = Object.hasOwn(endpoints, name) ? (endpoints as Record<string, Endpoint<any, any, any>>)[name] : undefined;
   return e?.table ? e : undefined;
 };
 

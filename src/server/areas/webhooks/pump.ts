@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rows, type Db, type Queryable } from '../../db/client';
-import { defineRecurringTask, wakeTask } from '../../jobs';
-import type { WebhookEventType } from '../../../contract/webhooks';
+import { rows, type Db } from '../../db/client';
+import { defineRecurringTask } from '../../jobs';
 import { enqueueDeliveries } from './delivery';
 
 /**
@@ -49,12 +48,3 @@ export const webhookOutboxTask = defineRecurringTask({
     return events >= BATCH;
   },
 });
-
-/**
- * Emits an event from application code (the database triggers cover order status, invoices paid,
- * withdrawal and free-trial requests). In the caller's transaction: it exists if the change commits.
- */
-export async function emitWebhookEvent(q: Queryable, type: WebhookEventType, data: Record<string, unknown>): Promise<void> {
-  await q.execute(sql`SELECT webhook_emit(${type}, ${JSON.stringify(data)}::jsonb)`);
-  wakeTask(OUTBOX_TASK);
-}

@@ -54,7 +54,7 @@ export const changeLogs = pgTable(
  * What the system itself changed (catalogue.md §3 "Service log"): a provider sync moving a
  * service's price, an automatic switch-off. `type` is what changed (price, status, provider…),
  * `action_type` how (sync, automatic, import…); the old and new value of that one thing.
- * Written by src/server/audit `writeServiceLog`; append-only like the two tables above.
+ * Append-only like the two tables above (nothing in the server writes it yet).
  */
 export const serviceLogs = pgTable(
   'service_logs',
