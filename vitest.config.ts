@@ -24,7 +24,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          environment: 'node',
+          // Migrates and seeds the databases test files start from once per run.
+          globalSetup: ['tests/server/helpers/globalSetup.ts'],
+        },
       },
     ],
   },

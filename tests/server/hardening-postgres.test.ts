@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../src/server/app';
 import { openDatabase, rows, sql, type Database } from '../../src/server/db/client';
-import { seedBase } from '../../src/server/db/seed';
 import type { AppDeps, AppEnv } from '../../src/server/http/context';
 import { STATEMENT_TIMEOUT_MESSAGE } from '../../src/server/http/errors';
 import { withStatementTimeout } from '../../src/server/server';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
+import { createMigratedDatabase, type ScratchDatabase } from './helpers/postgres';
 import { testConfig } from './helpers/testServer';
 
 /**
@@ -22,9 +21,8 @@ let database: Database;
 let app: Hono<AppEnv>;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase('The hardening suite');
+  scratch = await createMigratedDatabase('The hardening suite', { seed: 'base' });
   database = await openDatabase({ databaseUrl: withStatementTimeout(scratch.url, TIMEOUT_MS), poolSize: 4 });
-  await seedBase(database.db);
   const deps: AppDeps = { database, config: testConfig({ statementTimeoutMs: TIMEOUT_MS }), publish: () => {} };
   // A route outside the endpoint table whose statement runs far past the timeout.
   app = createApp(deps, [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
+import { createMigratedDatabase, type ScratchDatabase } from './helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, openDatabase, rows, type Database } from '../../src/server/db/client';
 import { HttpError } from '../../src/server/http/errors';
@@ -29,7 +29,7 @@ const publish = defineTransition({
 });
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase("The kit's concurrency suite");
+  scratch = await createMigratedDatabase("The kit's concurrency suite", { seed: 'none' });
   database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   await createWidgetTable(database.db);
 }, 120_000);

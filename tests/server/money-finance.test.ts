@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
+import { createMigratedDatabase, type ScratchDatabase } from './helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../src/contract/endpoint';
 import { endpoints, type EndpointName } from '../../src/contract/endpoints';
@@ -9,7 +9,6 @@ import { flushCounters } from '../../src/server/realtime/counters';
 import { createStaffMember } from '../../src/server/auth/accounts';
 import { signAccessToken } from '../../src/server/auth/tokens';
 import { one, openDatabase, rows, type Database } from '../../src/server/db/client';
-import { seedBase } from '../../src/server/db/seed';
 import { CANCEL_REASONS } from '../../src/server/areas/orders/seed';
 import { ledgerCheck } from '../../src/server/areas/finance/ledger';
 import { requestWithdrawal } from '../../src/server/areas/finance/transitions';
@@ -35,10 +34,9 @@ let serviceId: number;
 let methodId: number;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase('The finance money suite');
+  scratch = await createMigratedDatabase('The finance money suite', { seed: 'base' });
   database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   const { db } = database;
-  await seedBase(db);
   const config = testConfig();
   deps = { database, config, publish: () => {} };
   app = createApp(deps);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { runSeed } from '../../src/server/db/seed';
 import type { AppDeps } from '../../src/server/http/context';
 import { markNotReady, markReady } from '../../src/server/http/health';
 import { tokenMatches } from '../../src/server/http/metrics';
 import { defineJobKind, enqueue, installJobQueue } from '../../src/server/jobs';
 import { readConfig } from '../../src/server/config';
 import { testConfig } from './helpers/testServer';
-import { createScratchDatabase, type ScratchDatabase } from './helpers/postgres';
+import { createMigratedDatabase, type ScratchDatabase } from './helpers/postgres';
+import { openPreparedDatabase } from './helpers/preparedDatabase';
 
 /**
  * GET /healthz, /readyz and /metrics (docs/operations.md): the probes' answers and their cache
@@ -28,8 +28,7 @@ const build = (overrides: Parameters<typeof testConfig>[0] = {}) =>
   createApp({ ...deps, config: testConfig(overrides) }, [], { channels, jobsRunning: () => jobsRunning });
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await runSeed(database.db, { demo: false });
+  database = await openPreparedDatabase({ demo: false });
   await installJobQueue(database.db, [probeKind]);
   await enqueue(database.db, probeKind, { n: 1 });
   await enqueue(database.db, probeKind, { n: 2 });
@@ -168,7 +167,7 @@ describe('on PostgreSQL', () => {
   let pgDatabase: Database;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('The metrics suite');
+    scratch = await createMigratedDatabase('The metrics suite', { seed: 'none' });
     pgDatabase = await openDatabase({ databaseUrl: scratch.url, poolSize: 3 });
   }, 60_000);
 

@@ -3,10 +3,10 @@ import { createApp } from '../../src/server/app';
 import { createStaffMember } from '../../src/server/auth/accounts';
 import { openSession } from '../../src/server/auth/sessions';
 import { signAccessToken } from '../../src/server/auth/tokens';
-import { openDatabase, type Database } from '../../src/server/db/client';
-import { runSeed } from '../../src/server/db/seed';
+import type { Database } from '../../src/server/db/client';
 import { createLogger, defaultLogLevel } from '../../src/server/http/logger';
 import { apiFetch, apiRaw, configureApi } from '../../src/console/api/client';
+import { openPreparedDatabase } from './helpers/preparedDatabase';
 import { testConfig } from './helpers/testServer';
 
 /**
@@ -24,8 +24,7 @@ let token: string;
 let staffId: number;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  await runSeed(database.db, { demo: false });
+  database = await openPreparedDatabase({ demo: false });
   const logger = createLogger({ level: 'info', destination: { write: (s: string) => void output.push(s) } });
   app = createApp({ database, config, publish: () => {} }, [
     (a) =>
