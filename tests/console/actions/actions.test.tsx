@@ -7,14 +7,13 @@ import { useRunAction, type ActionOutcome, type RunAction } from '../../../src/c
 import { defineResourceOf, type TableEndpointName } from '../../../src/console/table/resource';
 import { defineTableSpec } from '../../../src/contract/columns';
 import { ALL_PERMISSIONS, mutations, only, renderWithEngine, user, usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  apiMock.api.mockReset();
 });
 
 describe('availableActions', () => {

@@ -7,13 +7,12 @@ import { defineResourceOf, type TableEndpointName } from '../../../src/console/t
 import { defineTableSpec } from '../../../src/contract/columns';
 import type { Permission } from '../../../src/contract/permissions';
 import { ALL_PERMISSIONS, NoteDialog, only, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 interface Thing {

@@ -5,15 +5,14 @@ import { useRunAction, type ActionOutcome, type RunAction } from '../../../src/c
 import { defineResourceOf, type TableEndpointName } from '../../../src/console/table/resource';
 import { defineTableSpec } from '../../../src/contract/columns';
 import { ALL_PERMISSIONS, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
 /** A row action that opens a screen for its row (`open`), instead of calling an endpoint. */
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 const things = defineResourceOf<{ id: number; code: string; kind: string }>()({

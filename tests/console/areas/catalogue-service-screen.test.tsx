@@ -9,6 +9,7 @@ import { EditServiceScreen } from '../../../src/console/areas/catalogue/ServiceS
 import type { ServiceCollections, ServiceDetail, ServiceImpact, ServiceRow } from '../../../src/contract/catalogue';
 import type { Permission } from '../../../src/contract/permissions';
 import { Providers, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
 /**
  * The service screen's form (catalogue.md §2, §5): server 422s land on their fields (a French
@@ -22,8 +23,7 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
 }
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 const collections: ServiceCollections = {
   networks: [{ id: 1, name: 'YouTube', serviceTypes: [{ id: 10, name: 'Views' }] }],
@@ -128,7 +128,6 @@ const base: Answers = {
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 // A whole record screen (twelve locales of twelve texts) renders slowly on a busy machine.

@@ -6,13 +6,12 @@ import { formatRunInterval } from '../../../src/console/areas/drip-feeds/interva
 import { dripFeedsResource } from '../../../src/console/areas/drip-feeds/resource';
 import type { DripFeedRow } from '../../../src/contract/drip-feeds';
 import { renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 describe('drip feeds', () => {

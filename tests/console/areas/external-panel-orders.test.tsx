@@ -7,13 +7,12 @@ import { useRunAction, type ActionOutcome, type RunAction } from '../../../src/c
 import { ValidationError } from '../../../src/console/api/errors';
 import { externalPanelOrdersResource } from '../../../src/console/areas/external-panel-orders/resource';
 import { ALL_PERMISSIONS, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 function attempt(id: number, recreatable: boolean): ExternalPanelOrderRow {

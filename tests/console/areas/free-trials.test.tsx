@@ -8,19 +8,18 @@ import { FreeTrialDialog } from '../../../src/console/areas/free-trials/FreeTria
 import { RejectFreeTrialDialog } from '../../../src/console/areas/free-trials/RejectFreeTrialDialog';
 import { freeTrialsResource } from '../../../src/console/areas/free-trials/resources';
 import { ALL_PERMISSIONS, only, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
 // Mantine's autosize textarea listens to document.fonts, which happy-dom lacks.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
 }
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  apiMock.api.mockReset();
 });
 
 const collections: FreeTrialCollections = {

@@ -10,13 +10,12 @@ import { parseRefundAmount } from '../../../src/console/areas/orders/refund';
 import { ordersResource } from '../../../src/console/areas/orders/resource';
 import { ResourceTable } from '../../../src/console/table/ResourceTable';
 import { ALL_PERMISSIONS, only, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 

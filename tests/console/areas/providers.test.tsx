@@ -8,6 +8,7 @@ import { ImportServicesDialog } from '../../../src/console/areas/providers/Impor
 import { ProviderDialog } from '../../../src/console/areas/providers/ProviderDialog';
 import { cancelAllConfirms } from '../../../src/console/ui/confirm';
 import { renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
 /**
  * The providers area's dialogs with a scripted server: the import maps a row's server error
@@ -16,13 +17,11 @@ import { renderWithEngine } from '../helpers/tableFixtures';
  * foreign one; billing without a provider says the id is missing.
  */
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   act(() => cancelAllConfirms());
   cleanup();
-  apiMock.api.mockReset();
 });
 
 const panel: ExternalPanelRow = {

@@ -7,6 +7,7 @@ import { PlainError } from '../../../src/console/api/errors';
 import { StaffSessionsPanel } from '../../../src/console/areas/staff/StaffSessionsPanel';
 import { cancelAllConfirms } from '../../../src/console/ui/confirm';
 import { renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
 /**
  * A staff member's signed-in devices on their screen: the sessions are listed (device, address,
@@ -15,13 +16,11 @@ import { renderWithEngine } from '../helpers/tableFixtures';
  * says what follows, and answers clearly when the member has nothing to reset.
  */
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   act(() => cancelAllConfirms());
   cleanup();
-  apiMock.api.mockReset();
 });
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';

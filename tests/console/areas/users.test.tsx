@@ -11,14 +11,13 @@ import { usersResource } from '../../../src/console/areas/users/resource';
 import { percentToFraction, fractionToPercent } from '../../../src/console/areas/users/percent';
 import { ResourceTable } from '../../../src/console/table/ResourceTable';
 import { ALL_PERMISSIONS, Providers, only, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  apiMock.api.mockReset();
 });
 
 function row(id: number, overrides: Partial<UserRow> = {}): UserRow {

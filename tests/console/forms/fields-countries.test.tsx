@@ -6,13 +6,12 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CountrySelect, countriesQuery, countryMatches, flagOf } from '../../../src/console/forms/fields';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 const COUNTRIES = [

@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StaleAnswerError, fetchTable, listQueryKey, listQueryOptions } from '../../../src/console/table/listQuery';
 import { defineResourceOf } from '../../../src/console/table/resource';
 import { defineTableSpec } from '../../../src/contract/columns';
 import { defaultTableState, toTableRequest } from '../../../src/console/table/urlState';
 import { usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
-
-afterEach(() => apiMock.api.mockReset());
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 const { draw: _draw, ...request } = toTableRequest(usersResource, defaultTableState(usersResource));
 

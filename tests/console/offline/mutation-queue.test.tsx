@@ -18,9 +18,9 @@ import { defineResourceOf, type TableEndpointName } from '../../../src/console/t
 import { defineTableSpec } from '../../../src/contract/columns';
 import { makeProfile } from '../helpers/app.fixtures';
 import { NoteDialog, deferred, mutations, newQueryClient, renderWithEngine, user, usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 /** The browser's connection as navigator.onLine reports it, with the event a real change fires. */
 function setOnline(online: boolean) {
@@ -56,7 +56,6 @@ afterEach(() => {
   notifications.clean(); // the store outlives the rendered tree: a full one delays the next test's notices
   while (started.length) started.pop()!.stop();
   vi.restoreAllMocks();
-  apiMock.api.mockReset();
 });
 
 describe('the queue store', () => {

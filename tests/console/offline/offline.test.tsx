@@ -15,9 +15,9 @@ import {
 import { ResourceTable } from '../../../src/console/table/ResourceTable';
 import { listStorageKey, loadLastSearch, saveLastSearch } from '../../../src/console/table/urlState';
 import { deferred, page, renderWithEngine, user, usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 beforeEach(async () => {
   configureQueryCache(DEFAULT_QUERY_CACHE_LIMITS);
@@ -28,7 +28,6 @@ afterEach(() => {
   onlineManager.setOnline(true);
   cleanup();
   vi.useRealTimers();
-  apiMock.api.mockReset();
 });
 
 const mountUsers = (staffId: number) =>

@@ -8,9 +8,9 @@ import { ResourceTable } from '../../../src/console/table/ResourceTable';
 import { pageRange, rangeText } from '../../../src/console/table/TableFooter';
 import { listStorageKey, saveLastSearch, type ListSearch } from '../../../src/console/table/urlState';
 import { deferred, mutations, only, page, renderWithEngine, user, usersResource, type EngineOptions } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 beforeEach(() => {
   localStorage.clear();
@@ -19,7 +19,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.useRealTimers();
-  apiMock.api.mockReset();
 });
 
 /** The request body of the n-th table call. */

@@ -8,9 +8,9 @@ import { ResourceTable } from '../../../src/console/table/ResourceTable';
 import type { ListSearch } from '../../../src/console/table/urlState';
 import { collectionCommands } from '../../../src/console/palette/navigation';
 import { only, page, renderWithEngine, user, usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn(), apiFetch: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api, apiFetch: apiMock.apiFetch }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 const encoder = new TextEncoder();
 
@@ -56,8 +56,6 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  apiMock.api.mockReset();
-  apiMock.apiFetch.mockReset();
 });
 
 function mountTable(initial: ListSearch = {}) {

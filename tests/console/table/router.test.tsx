@@ -5,14 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResourceTable } from '../../../src/console/table/ResourceTable';
 import { listSearchSchema } from '../../../src/console/table/urlState';
 import { Providers, page, user, usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  apiMock.api.mockReset();
 });
 
 /** The list route as an area mounts it (code-based TanStack Router). */

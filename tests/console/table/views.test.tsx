@@ -9,9 +9,9 @@ import type { ListSearch } from '../../../src/console/table/urlState';
 import { savedViewCommands } from '../../../src/console/views/commands';
 import { cancelAllConfirms } from '../../../src/console/ui/confirm';
 import { page, renderWithEngine, user, usersResource } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api, apiFetch: vi.fn() }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 const listed = { ...usersResource, path: '/users' };
 const view = (id: number, over: Partial<SavedView>): SavedView => ({
@@ -29,7 +29,6 @@ afterEach(() => {
   act(() => cancelAllConfirms());
   cleanup();
   vi.restoreAllMocks();
-  apiMock.api.mockReset();
 });
 
 function mountTable(initial: ListSearch, navigate = vi.fn()) {

@@ -5,13 +5,12 @@ import type { HistoryEntry, RecordHistory as RecordHistoryAnswer } from '../../.
 import { RecordHistory } from '../../../src/console/history/RecordHistory';
 import { changedFields, fieldLabel, FOLD_AT, ValuesDiff } from '../../../src/console/history/ValuesDiff';
 import { only, renderWithEngine } from '../helpers/tableFixtures';
+import { apiMock } from '../helpers/apiMock';
 
-const apiMock = vi.hoisted(() => ({ api: vi.fn() }));
-vi.mock('../../../src/console/api/client', () => ({ api: apiMock.api }));
+vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').then((m) => m.mockedApiClient));
 
 afterEach(() => {
   cleanup();
-  apiMock.api.mockReset();
 });
 
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
