@@ -26,6 +26,11 @@ if (typeof window !== 'undefined') {
     };
   }
   window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+  // findBy… and waitFor wait for a state up to 10 s: the default 1 s is shorter than a first
+  // paint on a loaded machine. They return as soon as the state is there.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
 }
 
 // The console loads the endpoint table beside its start-up code (src/console/api/contract.ts);

@@ -1,7 +1,7 @@
 /** Shared fixtures of the list-engine tests: a users-like resource and a render wrapper. */
 import { MantineProvider, TextInput, createTheme } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import type { Permission } from '../../../src/contract/permissions';
@@ -13,9 +13,6 @@ import { CostLabel } from '../../../src/console/ui/CostLabel';
 import { ListEngineProvider } from '../../../src/console/table/ListEngineProvider';
 import { defineResourceOf, type TableEndpointName } from '../../../src/console/table/resource';
 import { defineTableSpec } from '../../../src/contract/columns';
-
-// The machine is shared: a first render of Mantine + the router can take over a second.
-configure({ asyncUtilTimeout: 5000 });
 
 export const userRowSchema = z.object({
   id: z.number(),

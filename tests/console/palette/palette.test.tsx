@@ -91,8 +91,8 @@ describe('command palette', () => {
     await home();
     const input = await openPalette();
     await userEvent.type(input, 'users');
-    // Past the lookup pause: still no Users screen (order records matching the text may show).
-    await new Promise((r) => setTimeout(r, 400));
+    // Once the orders matching the text were looked up: still no Users screen (those orders may show).
+    await waitFor(() => expect(seen.some((r) => r.path === '/api/v1/admin/orders/table' && (r.body as TableBody).search === 'users')).toBe(true));
     expect(screen.queryByRole('option', { name: /^Users/ })).not.toBeInTheDocument();
     await userEvent.clear(input);
     await userEvent.type(input, 'orders');
