@@ -11,7 +11,9 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['tests/setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Set-up hooks start databases, browsers-like DOMs and child processes: a few seconds idle, but
+    // the machine is shared (two cores), and a hook cut off skips every test of its file.
+    hookTimeout: 300_000,
     pool: 'forks',
     // Both projects share one pool of workers (vitest's default is one fewer than the cores: a
     // single file at a time here). Two at a time: many files wait on PostgreSQL, a browser-like
@@ -24,7 +26,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          environment: 'node',
+          // Migrates and seeds the databases test files start from once per run.
+          globalSetup: ['tests/server/helpers/globalSetup.ts'],
+        },
       },
     ],
   },

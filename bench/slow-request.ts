@@ -10,7 +10,7 @@
  *   3. while a runaway statement (pg_sleep past the statement timeout) holds a connection — it
  *      must be answered 503 with a message when the timeout cancels it.
  * It prints p50/p95/max of GET /settings in each case and what the heavy requests cost. The
- * figures are for reading, not asserting (tests/server/hardening-postgres.test.ts proves the order
+ * figures are for reading, not asserting (tests/server/http/hardening-postgres.test.ts proves the order
  * of the answers).
  *
  *   npx tsx bench/slow-request.ts [orders=200000] [settingsRequests=200]

@@ -1,8 +1,6 @@
 // Shared test setup. Console tests run in happy-dom; these matchers and stubs are harmless in node.
 import '@testing-library/jest-dom/vitest';
-
-// The demo seed's order book is 200,000 orders by default; test apps seed a small one.
-process.env.SEED_ORDERS ??= '2000';
+import './seedSize';
 
 if (typeof window !== 'undefined') {
   // Mantine reads matchMedia (useMediaQuery); '' answers true as browsers do.
@@ -28,12 +26,12 @@ if (typeof window !== 'undefined') {
     };
   }
   window.scrollTo = (() => {}) as typeof window.scrollTo;
-}
 
-// Server tests seed a smaller demo so each test file's database is ready in a second or two; the
-// seed steps read these (the full demo is 5,000 users and 200,000 orders).
-process.env.SEED_USERS ??= '400';
-process.env.SEED_ORDERS ??= '3000';
+  // findBy… and waitFor wait for a state up to 10 s: the default 1 s is shorter than a first
+  // paint on a loaded machine. They return as soon as the state is there.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
+}
 
 // The console loads the endpoint table beside its start-up code (src/console/api/contract.ts);
 // tests start with it loaded, as the app normally is by its first call.

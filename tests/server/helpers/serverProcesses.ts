@@ -8,8 +8,8 @@ import WebSocket from 'ws';
 import { signAccessToken } from '../../../src/server/auth/tokens';
 import { createStaffMember } from '../../../src/server/auth/accounts';
 import { one, openDatabase, type Database } from '../../../src/server/db/client';
-import { seedBase } from '../../../src/server/seed';
-import { createScratchDatabase, type ScratchDatabase } from './postgres';
+import { type ScratchDatabase } from './postgres';
+import { createMigratedDatabase } from './postgres';
 
 /**
  * Several real server processes (src/server/main.ts) on one scratch PostgreSQL database, for the
@@ -36,10 +36,9 @@ export interface OpsFixture {
 
 /** A scratch database, migrated and seeded, with an administrator's token and one service to order. */
 export async function createOpsFixture(purpose: string): Promise<OpsFixture> {
-  const scratch = await createScratchDatabase(purpose);
+  const scratch = await createMigratedDatabase(purpose, { seed: 'base' });
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
   const { db } = database;
-  await seedBase(db);
   const staffId = await createStaffMember(db, { email: 'ops@example.test', name: 'Ops Tester', password: 'password', roles: ['Administrator'] });
   const member = await one<{ v: number }>(db, sql`SELECT token_version AS v FROM staff_members WHERE id = ${staffId}`);
   const token = await signAccessToken(JWT_SECRET, { staffId, tokenVersion: member!.v }, 1800);

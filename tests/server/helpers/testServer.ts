@@ -12,17 +12,18 @@ import { LoginThrottle } from '../../../src/server/auth/throttle';
 import { signAccessToken } from '../../../src/server/auth/tokens';
 import { openSession } from '../../../src/server/auth/sessions';
 import type { ServerConfig } from '../../../src/server/config';
-import { openDatabase, type Database, type Db } from '../../../src/server/db/client';
+import type { Database, Db } from '../../../src/server/db/client';
 import { permissions, staffMembers, staffPermissions } from '../../../src/server/db/schema/staff';
-import { runSeed } from '../../../src/server/seed';
 import type { AppEnv } from '../../../src/server/http/context';
 import type { AppDeps } from '../../../src/server/deps';
 import { flushCounters } from '../../../src/server/realtime/counters';
+import { openPreparedDatabase } from './preparedDatabase';
 import { TEST_JWT_SECRET, testConfig } from './testConfig';
 
 /**
  * The real app on an in-memory PGlite with the base and demo seed, for server integration tests.
- * Cold start is about 2 s: one per test file, shared by its tests —
+ * The database is a copy of one seeded once per run (preparedDatabase.ts): one per test file,
+ * shared by its tests —
  *
  *   const t = useTestApp();                       // beforeAll / afterAll of this file
  *   const manager = await t.memberWith(['viewOrders', 'manageOrders']);
@@ -126,10 +127,9 @@ export const rejectingCaptcha: CaptchaVerifier = { verify: async () => false };
 let memberSeq = 0;
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openPreparedDatabase({ demo: options.demo ?? true });
   const { db } = database;
   const config = testConfig(options.config);
-  await runSeed(db, { demo: options.demo ?? true });
   const deps: AppDeps = { database, config, publish: () => {} };
   const app = createApp(deps);
   const clock = manualClock();

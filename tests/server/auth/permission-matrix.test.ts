@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Endpoint } from '../../../src/contract/endpoint';
+import { endpoints, type EndpointName } from '../../../src/contract/endpoints';
+import type { Permission } from '../../../src/contract/permissions';
+import { one } from '../../../src/server/db/client';
+import { fingerprint } from '../helpers/fingerprint';
+import { sampleInput } from '../helpers/sampleInput';
+import { useTestApp, type TestMember } from '../helpers/testServer';
+
+/**
+ * The permission matrix, generated from the endpoint table, so an area added later joins it with
+ * no edit here: every entry answers 401 without a token (except 'public' ones), and 403 to a
+ * signed-in member who holds every permission but the entry's (for a list, none of the list),
+ * with the database unchanged ('authenticated' entries need no permission and are not asked).
+ *
+ * The pipeline checks the permission before it validates anything (src/server/endpoints.ts:
+ * authenticate -> permits -> Idempotency-Key -> params, body, query -> handler), so any request
+ * would do; each is still built to look valid — path parameters 1, body and query sampled from
+ * their schemas — so that a missing check would reach the handler and show up as a write.
+ */
+
+const t = useTestApp();
+type Entry = Endpoint<any, any, any>;
+const entries = Object.entries(endpoints) as [EndpointName, Entry][];
+
+const needed = (e: Entry): Permission[] | null =>
+  e.permission === 'public' || e.permission === 'authenticated' ? null : typeof e.permission === 'string' ? [e.permission] : [...e.permission];
+
+/** A request shaped like a real one: ids 1 in the path, the body and query as their schemas want them. */
+function requestFor(e: Entry): { params: Record<string, number>; body: unknown; query: unknown } {
+  const params = Object.fromEntries([...e.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => [m[1], 1]));
+  const body = e.body ? sampleInput(e.body) ?? {} : undefined;
+  const query = e.query ? sampleInput(e.query) ?? {} : undefined;
+  return { params, body, query };
+}
+
+const members = new Map<string, Promise<TestMember>>();
+function memberLacking(permissions: Permission[]): Promise<TestMember> {
+  const key = [...permissions].sort().join(',');
+  if (!members.has(key)) members.set(key, t.memberWithout(permissions));
+  return members.get(key)!;
+}
+
+const counts = { entries: entries.length, unauthenticated: 0, forbidden: 0, public: 0, signInOnly: 0, validBodies: 0, bodies: 0 };
+
+beforeAll(() => {
+  for (const [, e] of entries) {
+    if (e.permission === 'public') counts.public++;
+    if (e.permission === 'authenticated') counts.signInOnly++;
+    if (e.body) {
+      counts.bodies++;
+      if (e.body.safeParse(sampleInput(e.body) ?? {}).success) counts.validBodies++;
+    }
+  }
+});
+
+afterAll(() => {
+  console.log(
+    `permission matrix: ${counts.entries} endpoints checked — ${counts.unauthenticated} answered 401 without a token (${counts.public} public), ` +
+      `${counts.forbidden} answered 403 without their permission with the database unchanged (${counts.signInOnly} need only sign-in); ` +
+      `${counts.validBodies} of ${counts.bodies} sample bodies pass their schema`,
+  );
+});
+
+describe('without a token', () => {
+  for (const [name, e] of entries.filter(([, e]) => e.permission !== 'public')) {
+    it(`${name} (${e.method} ${e.path}) answers 401`, async () => {
+      const res = await t.call(name, requestFor(e) as never);
+      expect(res).toEqual({ ok: false, status: 401, body: { message: 'Unauthenticated.' } });
+      counts.unauthenticated++;
+    });
+  }
+});
+
+describe('signed in without the permission', () => {
+  for (const [name, e] of entries) {
+    const permissions = needed(e);
+    if (!permissions) continue;
+    it(`${name} (${e.method} ${e.path}) answers 403 without ${permissions.join(' / ')} and changes nothing`, async () => {
+      const member = await memberLacking(permissions);
+      const before = await fingerprint(t.db);
+      const res = await t.call(name, requestFor(e) as never, member);
+      const after = await fingerprint(t.db);
+      const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
+      expect({ status: res.status, body: res.body, changedTables }).toEqual({ status: 403, body: { message: 'This action is unauthorized.' }, changedTables: [] });
+      counts.forbidden++;
+    });
+  }
+});
+
+describe('the fingerprint', () => {
+  it('sees an update that changes no row count, and nothing when only reading', async () => {
+    const before = await fingerprint(t.db);
+    await one(t.db, sql`SELECT count(*) FROM orders`);
+    expect(await fingerprint(t.db)).toEqual(before);
+    const order = await one<{ id: number; comment: string | null }>(t.db, sql`SELECT id::int AS id, comment FROM orders ORDER BY id LIMIT 1`);
+    await t.db.execute(sql`UPDATE orders SET comment = 'fingerprint probe' WHERE id = ${order!.id}`);
+    const changed = await fingerprint(t.db);
+    await t.db.execute(sql`UPDATE orders SET comment = ${order!.comment} WHERE id = ${order!.id}`);
+    expect(Object.keys(changed).filter((table) => changed[table] !== before[table])).toEqual(['orders']);
+    expect(await fingerprint(t.db)).toEqual(before);
+  });
+});
