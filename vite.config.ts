@@ -9,7 +9,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 /**
  * Addresses a navigation must never be answered with the console's shell by the service worker:
- * the API and the channel server (DESIGN.md §2, src/server/http/staticConsole.ts), the GET
+ * the API and the channel server (src/server/http/staticConsole.ts), the GET
  * endpoints outside /api (settings, token refresh), and files (a missing file is a 404, not a page).
  * Workbox tests these against pathname + search.
  */
@@ -201,7 +201,7 @@ export default defineConfig({
     react(),
     preloadStartUpChunks(),
     inlineEarlyRestore(),
-    // Installable PWA (DESIGN.md §7): the shell is precached so the console opens offline; API
+    // Installable PWA: the shell is precached so the console opens offline; API
     // answers are never cached here (lists and records live in IndexedDB, src/console/offline).
     VitePWA({
       // A new version waits until the member chooses to reload (src/console/offline/UpdatePrompt.tsx);

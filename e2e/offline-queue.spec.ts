@@ -4,7 +4,7 @@ import type { OrderChangeLogEntry, OrderDetail } from '../src/contract/orders';
 import { ADMIN, authToken, callApiWithToken, login, savedLists, serviceWorkerActivated } from './helpers';
 
 /**
- * The offline action queue in the browser (DESIGN.md §7): approvals made without a connection wait
+ * The offline action queue in the browser: approvals made without a connection wait
  * in the member's queue, survive an offline reload, and are sent in order, once each, when the
  * connection returns; one the server refuses meanwhile stays in the queue with the server's answer.
  */

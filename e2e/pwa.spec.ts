@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { ADMIN, login, savedLists, serviceWorkerActivated } from './helpers';
 
 /**
- * The console as an installable PWA (DESIGN.md §7): its manifest, the service worker, and an
+ * The console as an installable PWA: its manifest, the service worker, and an
  * offline start after an online visit — the shell, the saved rows and the offline banner.
  */
 

@@ -38,7 +38,7 @@ export interface Endpoint<
   body?: Body;
   query?: Query;
   response: Response;
-  /** Mutating endpoints honour Idempotency-Key (DESIGN.md §7). Defaults to method !== 'GET'. */
+  /** Mutating endpoints honour Idempotency-Key. Defaults to method !== 'GET'. */
   mutates?: boolean;
   summary: string;
   /** The largest body accepted, in bytes (413 above it); the pipeline's default is 1 MB. */

@@ -21,7 +21,7 @@ export const dateTime = z.string();
 
 /**
  * The answer of every bulk action: the ids done and, per id, why the others failed. Bulk actions
- * apply what they can (DESIGN.md §5); the console's bulk bar reads this shape for its summary.
+ * apply what they can; the console's bulk bar reads this shape for its summary.
  */
 export const bulkResultSchema = z.object({
   done: z.array(id),
@@ -53,7 +53,7 @@ const first = (message: string) => ({ message, abort: true });
 const plainNumber = (n: number) => (Number.isFinite(n) && !/e/i.test(String(n)) ? String(n) : 'NaN');
 
 /**
- * A percentage sent as a fraction of 1 (operations.md §5: 12.5 % travels as '0.125'), with at most
+ * A percentage sent as a fraction of 1 (12.5 % travels as '0.125'), with at most
  * `decimals` decimals (coupon 2, grade and fees 3, others 4). Takes a number or a decimal string and
  * answers a string padded to `decimals` digits ('0.5' -> '0.500'). Messages speak of the percentage
  * the member typed, since the console shows it ×100.
@@ -115,7 +115,7 @@ function existingDate(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): b
 const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A moment as the API receives it: UTC 'YYYY-MM-DD HH:mm:ss' (catalogue.md §9). */
+/** A moment as the API receives it: UTC 'YYYY-MM-DD HH:mm:ss'. */
 export const utcDateTime = z
   .string()
   .trim()
@@ -125,7 +125,7 @@ export const utcDateTime = z
     return existingDate(y, mo, d, h, mi, s);
   }, first('The date does not exist.'));
 
-/** A calendar day with no time of day: 'YYYY-MM-DD' (catalogue.md §9). */
+/** A calendar day with no time of day: 'YYYY-MM-DD'. */
 export const isoDate = z
   .string()
   .trim()
@@ -144,7 +144,7 @@ export interface TranslationsSchemaOptions<F extends string> {
   max?: number;
   /**
    * A locale without this field is dropped from the answer (coupons drop translations with an empty
-   * name, catalogue.md §5). Without it, a locale is dropped only when every field is empty.
+   * name). Without it, a locale is dropped only when every field is empty.
    */
   dropWithout?: F;
 }

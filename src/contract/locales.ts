@@ -1,5 +1,5 @@
 /**
- * The panel's content locales (catalogue.md §9): translated fields of services, coupons, banners,
+ * The panel's content locales: translated fields of services, coupons, banners,
  * grades, payment methods… are keyed by these. English is the default and the one most forms
  * require. Zod-free, so the console can read the list without pulling in a schema.
  */

@@ -1,9 +1,8 @@
 /**
  * Permission strings, route groups and the group -> permission map.
  *
- * operations.md §6 describes route access in two readings that hold together: a route names a
- * group (Users, Orders…) and each group maps to one permission string (viewUsers, viewOrders…).
- * catalogue.md §6 adds the catalogue and configuration permissions.
+ * A route names a group (Users, Orders…) and each group maps to one permission string (viewUsers,
+ * viewOrders…); the catalogue and configuration screens have permissions of their own.
  *
  * Where the spec names a permission in words only ("freeze users"), the string is its camelCase
  * form (freezeUsers). Where it names none (OrderWidgets, order moderation actions), the choice is
@@ -11,7 +10,7 @@
  */
 
 export const PERMISSIONS = [
-  // operations.md §6
+  // Operations: orders, users, finance, free trials, logs
   'viewUsers',
   'editUsers', // the users list 'edit' action and the profile's update calls (name not shown in the spec)
   'freezeUsers',
@@ -32,7 +31,7 @@ export const PERMISSIONS = [
   'viewChangeLogs',
   'manageGrades',
   'viewGrades',
-  // catalogue.md §6
+  // Catalogue and configuration
   'viewServices',
   'manageServicesAndProviders',
   'manageExternalPanels',

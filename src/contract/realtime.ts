@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countersSchema } from './session';
 
 /**
- * Real time (operations.md §1, §7; DESIGN.md §6): the Pusher-protocol names both ends agree on.
+ * Real time (docs/architecture.md, "Realtime"): the Pusher-protocol names both ends agree on.
  * The server publishes, the console's Echo client listens; nothing else about the transport is
  * shared, so a deployment can swap the server for Soketi, Laravel Reverb or Pusher Channels.
  */

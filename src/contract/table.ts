@@ -21,7 +21,7 @@ const filterText = z.string().max(MAX_FILTER_TEXT, `A filter may have at most ${
 const filterNumber = z.number().finite();
 
 /**
- * The table protocol (DESIGN.md §4). Every list of the spec is fetched with one request shape and
+ * The table protocol (docs/architecture.md). Every list of the panel is fetched with one request shape and
  * answered with one response shape; the server answers it with one generic builder.
  *
  * Request: `headers` are the visible columns, each `{value, filter?}`; `options` pages and sorts
@@ -142,7 +142,7 @@ export const tableQuerySchema = z
   });
 
 /**
- * CSV export of a list (DESIGN.md §3: every list gets it from its table endpoint). Each table
+ * CSV export of a list (every list gets it from its table endpoint). Each table
  * endpoint `<path>` has its export at `POST <path>/export`, with the same permission: the body is
  * the list's table request (filters, search, sort, extra queries; paging is ignored: every row
  * is exported) and the visible columns in order with their header text. The answer streams

@@ -25,11 +25,11 @@ import {
 
 /**
  * Runs declared actions: availability check -> confirmation or dialog -> mutation through the
- * api client -> notification -> reload of the resource's lists and details (operations.md §4:
- * after any table action the table reloads; errors are stored and the table reloaded; bulk
- * actions clear the selection). A ValidationError keeps a dialog open with its field errors.
+ * api client -> notification -> reload of the resource's lists and details (after any table
+ * action the table reloads, also after an error, so it shows the rows as they are; bulk actions
+ * clear the selection). A ValidationError keeps a dialog open with its field errors.
  *
- * Offline (DESIGN.md §7): an endpoint call made without a connection, or cut off by one, goes to
+ * Offline: an endpoint call made without a connection, or cut off by one, goes to
  * the member's persisted queue (offline/mutationQueue.ts) and the outcome is 'queued'; a function
  * mutation cannot be stored and fails at once. Every endpoint call carries an Idempotency-Key,
  * one per request of a run, which the queue keeps for the replay.

@@ -1,5 +1,5 @@
 /**
- * Where the API lives (operations.md §7: "derived from the page host with a core. prefix").
+ * Where the API lives (derived from the page host with a core. prefix).
  *
  * The rule, first match wins:
  * 1. `VITE_API_URL` set at build time: that URL.

@@ -6,8 +6,8 @@ import { endpointOf, loadedEndpointOf } from './contract';
 import { HttpStatusError, mapErrorBody } from './errors';
 
 /**
- * The fetch client: base URL, bearer token, 401 -> logout, error mapping (operations.md §8).
- * The session module configures it at start (`configureApi`); areas call `api(name, …)` with an
+ * The fetch client: base URL, bearer token, 401 -> logout, error mapping. The session module
+ * configures it at start (`configureApi`); areas call `api(name, …)` with an
  * endpoint-table name, so paths and shapes come from the contract only.
  */
 interface ApiConfig {

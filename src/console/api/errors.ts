@@ -1,5 +1,5 @@
 /**
- * The error catalogue (operations.md §8): an answer with an `errors` map becomes a field-keyed
+ * The error catalogue: an answer with an `errors` map becomes a field-keyed
  * ValidationError carrying the messages and the general message; an answer with only a `message`
  * becomes a PlainError; an answer without a body is rethrown as an HttpStatusError.
  */
@@ -64,7 +64,7 @@ export function mapErrorBody(status: number, body: unknown): ApiError {
   return new HttpStatusError(status);
 }
 
-/** True for aborted requests that a list drops silently ('new request' or 'canceled', §8). */
+/** True for aborted requests that a list drops silently ('new request' or 'canceled'). */
 export function isCancellation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const name = (error as { name?: string }).name;

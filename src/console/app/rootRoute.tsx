@@ -4,7 +4,7 @@ import { markFirstScreenCommitted } from '../offline/firstPaint';
 import { DocumentSettings } from '../session/instanceSettings';
 import type { RouterContext } from './routerContext';
 
-/** Unknown paths (and paths whose area is not built) go to Home (operations.md §2). */
+/** Unknown paths (and paths whose area is not built) go to Home. */
 export function NotFoundRedirect() {
   return <Navigate to="/" replace />;
 }

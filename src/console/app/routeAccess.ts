@@ -12,7 +12,7 @@ export function permissionsFor(access: RouteAccess): Permission[] {
 const holdsAny = (session: SessionView, needed: readonly Permission[]) => needed.some((p) => session.permissions.includes(p));
 
 /**
- * The route guard (operations.md §2, catalogue.md §6), as a pure function:
+ * The route guard, as a pure function:
  * - no auth flag: allow;
  * - guests: to login;
  * - a member lacking every permission of the route: to Services if they may open it, else Home.

@@ -1,6 +1,6 @@
 /**
- * The route map of both specs (operations.md §2, catalogue.md §2) and the console's own screens,
- * read from SCREENS (app/screens.ts): path -> access. An area gives the screen of a path
+ * The route map of the panel's screens and the console's own screens, read from SCREENS
+ * (app/screens.ts): path -> access. An area gives the screen of a path
  * (resource/area.ts); a path whose screen is not registered resolves to Home.
  */
 export type { RouteAccess } from './screens';

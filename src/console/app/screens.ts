@@ -46,7 +46,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/login', access: { kind: 'public' }, source: 'operations' },
   { path: '/set-password/:token', access: { kind: 'public' }, source: 'console' },
   { path: '/', access: AUTH, source: 'operations', go: 'h' },
-  // operations.md §2
+  // Operations: orders, users, finance, free trials, logs
   { path: '/orders', access: groups('Orders'), source: 'operations', nav: { label: 'Orders', section: 'operations' }, go: 'o' },
   { path: '/orders/:id', access: groups('Orders'), source: 'operations' },
   { path: '/subscriptions', access: groups('Orders'), source: 'operations', nav: { label: 'Subscriptions', section: 'operations' }, go: 's' },
@@ -67,7 +67,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/payment-method-bonuses/:id', access: groups('PaymentMethods'), source: 'operations' },
   { path: '/order-widgets', access: groups('OrderWidgets'), source: 'operations', nav: { label: 'Order widgets', section: 'catalogue' }, go: 'kw' },
   { path: '/change-logs', access: groups('ChangeLogs'), source: 'operations', nav: { label: 'Change logs', section: 'logs' }, go: 'l' },
-  // Service logs: the spec names their calls (catalogue.md §7) but no route; they read as change logs.
+  // Service logs: the API has their calls but no screen path; they read as change logs.
   { path: '/service-logs', access: groups('ChangeLogs'), source: 'console', nav: { label: 'Service logs', section: 'logs' }, go: 'yl' },
   // both tables
   { path: '/services', access: groups('Services'), source: 'both', nav: { label: 'Services', section: 'catalogue' }, go: 'v' },
@@ -103,8 +103,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/roles', access: groups('Staff'), source: 'console', nav: { label: 'Roles and permissions', section: 'configuration' }, go: 'yr' },
   { path: '/notifications', access: groups('PanelSettings'), source: 'console', nav: { label: 'Notifications', section: 'configuration' }, go: 'yn' },
   { path: '/audit-log', access: groups('AuditLog'), source: 'both', nav: { label: 'Audit log', section: 'logs' }, go: 'a' },
-  // Screens the spec has no route for (catalogue.md §2 names no path for them). Auto-promotions
-  // promote services: they take the services-and-providers permission (the spec names none).
+  // Screens the production console has no path for. Auto-promotions promote services: they
+  // take the services-and-providers permission (they have no permission of their own).
   { path: '/networks', access: groups('Networks'), source: 'console', nav: { label: 'Networks', section: 'catalogue' }, go: 'kn' },
   { path: '/service-types', access: groups('ServiceTypes'), source: 'console', nav: { label: 'Service types', section: 'catalogue' }, go: 'kt' },
   { path: '/service-labels', access: groups('Services'), source: 'console', nav: { label: 'Service labels', section: 'catalogue' }, go: 'kl' },

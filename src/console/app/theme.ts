@@ -11,7 +11,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
-/** Where the light/dark choice is kept (operations.md §1); index.html reads it before paint. */
+/** Where the light/dark choice is kept; index.html reads it before paint. */
 export const COLOR_SCHEME_STORAGE_KEY = 'panel-console-color-scheme';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });

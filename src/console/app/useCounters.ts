@@ -12,8 +12,8 @@ export interface VisibleCounter extends CounterLink {
 }
 
 /**
- * The live counters this member may see: a counter shows when the member may open its list
- * (operations.md §2), and links to that list when the list screen is registered.
+ * The live counters this member may see: a counter shows when the member may open its list,
+ * and links to that list when the list screen is registered.
  */
 export function useCounters(): { counters: VisibleCounter[]; isLoading: boolean; isError: boolean } {
   const { status, profile } = useSession();

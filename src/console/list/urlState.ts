@@ -14,7 +14,7 @@ import {
 import { allowAll, type Resource, type SortState } from '../resource/resource';
 
 /**
- * A list's state in the URL (DESIGN.md §4): page, perPage, sort ('createdAt:asc'), search, one
+ * A list's state in the URL: page, perPage, sort ('createdAt:asc'), search, one
  * param per filter (compact forms, see ./filters.ts) and the visible columns (`cols=id,status`).
  * Values equal to the list's defaults are left out, so a bare URL means "the defaults".
  */

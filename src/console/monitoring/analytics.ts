@@ -1,7 +1,7 @@
 import { api } from '../api/client';
 
 /**
- * Product analytics (operations.md §1: a visitor tracker keyed by user id). The default adapter
+ * Product analytics (a visitor tracker keyed by user id). The default adapter
  * records page views through the panel's own API; a third-party tracker plugs in through
  * setAnalytics, and VITE_ANALYTICS=none turns tracking off.
  */

@@ -4,8 +4,7 @@ import { api } from '../api/client';
 import { isCancellation } from '../api/errors';
 
 /**
- * Error reporting (operations.md §1: unhandled errors are logged and sent to an error-reporting
- * service). The default adapter posts to the panel's own API; another service plugs in through
+ * Error reporting (unhandled errors are logged and sent to an error-reporting service). The default adapter posts to the panel's own API; another service plugs in through
  * setErrorReporter, and VITE_ERROR_REPORTER=none keeps reports in the console only.
  */
 export type ClientErrorReport = z.input<typeof clientErrorBodySchema>;

@@ -9,7 +9,7 @@ import { useOnline } from './useOnline';
 import { useQueuedMutations } from './useQueuedMutations';
 
 /**
- * The header's view of the offline action queue (DESIGN.md §7): a button with the number of
+ * The header's view of the offline action queue: a button with the number of
  * actions waiting or failed (hidden when none), opening the list in order, with the server's
  * answer shown against a failed action and Cancel / Dismiss / Retry / Send now.
  */

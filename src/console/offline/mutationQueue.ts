@@ -12,7 +12,7 @@ import {
 } from './db';
 
 /**
- * The offline action queue (DESIGN.md §7): endpoint calls made without a connection are stored in
+ * The offline action queue: endpoint calls made without a connection are stored in
  * IndexedDB per staff member and replayed in creation order, one at a time, when the connection
  * returns. Every attempt carries the item's Idempotency-Key, so an item resent after a reload or a
  * dropped connection runs at most once on the server.

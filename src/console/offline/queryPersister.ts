@@ -5,7 +5,7 @@ import { getConsoleDb, staffKey, type PersistedQueryRecord, type StaffKey } from
 import { forgetScreenQueries, rememberScreenQuery, screenAddress } from './screenRestore';
 
 /**
- * Per-query persistence of list and detail answers in IndexedDB (DESIGN.md §7), one entry per
+ * Per-query persistence of list and detail answers in IndexedDB, one entry per
  * query rather than one blob for the whole client, keyed by staff member.
  *
  * Built on TanStack's `experimental_createQueryPersister`: a query using the persister first

@@ -1,7 +1,7 @@
 import type { Workbox } from 'workbox-window';
 
 /**
- * Service worker registration (DESIGN.md §7) through workbox-window. The worker, built by
+ * Service worker registration through workbox-window. The worker, built by
  * vite-plugin-pwa (vite.config.ts), precaches the shell so the console opens offline. A new
  * version installs in the background and waits; the update prompt offers to switch to it, and the
  * page reloads once the new worker controls it. Nothing is registered in development, in tests, or

@@ -13,7 +13,7 @@ export const countersQueryOptions = queryOptions({
 export interface CounterLink {
   key: keyof Counters;
   label: string;
-  /** The filtered list the counter opens (operations.md §2). */
+  /** The filtered list the counter opens. */
   to: string;
   search: Record<string, string | boolean>;
   /** What one unit is, for screen readers ("5 orders in moderation"). */

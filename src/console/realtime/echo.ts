@@ -16,7 +16,7 @@ export interface EchoSetup {
 }
 
 /**
- * Echo's options for a self-hosted Pusher-protocol server (STACK.md): broadcaster 'reverb' (no
+ * Echo's options for a self-hosted Pusher-protocol server: broadcaster 'reverb' (no
  * cluster needed), plain ws unless the settings or an https page ask for TLS, WebSocket
  * transports only. Built fresh per connection: Echo writes into the `auth` object it is given, and
  * its default one is shared by every instance, so an old Authorization header could outlive a

@@ -1,5 +1,5 @@
 /**
- * The console's realtime client (DESIGN.md §6): live counters over Echo + pusher-js, and the
+ * The console's realtime client: live counters over Echo + pusher-js, and the
  * connection state for the header. connectRealtimeToSession loads Echo and pusher-js in their own
  * chunk; import './startRealtime' directly only where that chunk may load eagerly.
  */

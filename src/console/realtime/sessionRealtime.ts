@@ -5,7 +5,7 @@ import { onLogout, onProfileLoaded } from '../session/lifecycle';
 import type { Session } from '../session/session';
 
 /**
- * Ties the live counters to the session (operations.md §1): they start once the profile is loaded
+ * Ties the live counters to the session: they start once the profile is loaded
  * and stop on logout. Call once at start-up; returns a function that undoes the wiring.
  */
 export function connectRealtimeToSession({ session, queryClient }: { session: Session; queryClient: QueryClient }): () => void {

@@ -25,8 +25,8 @@ const RETRY_MIN_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Live counters (operations.md §1): subscribes to `private-admin.counters` and writes each
- * `counters.updated` into the counters query, which the header reads. pusher-js reconnects by
+ * Live counters: subscribes to `private-admin.counters` and writes each `counters.updated` into the
+ * counters query, which the header reads. pusher-js reconnects by
  * itself and re-authorises the channel; after a reconnect the init call is asked again, because
  * events sent while the socket was down are lost. A refused authorisation is retried with a
  * back-off (the next attempt reads the token again). Returns stop(), for logout.

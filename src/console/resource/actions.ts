@@ -4,7 +4,7 @@ import type { BodyOf, EndpointPermission, QueryOf } from '../../contract/endpoin
 import type { EndpointName, Endpoints } from '../../contract/endpoints';
 
 /**
- * Row and bulk action declarations (DESIGN.md §3). They live inside a resource declaration; the
+ * Row and bulk action declarations. They live inside a resource declaration; the
  * row menu, the bulk bar, keyboard shortcuts and the command palette all read them.
  */
 

@@ -3,7 +3,7 @@ import type { AnyResource } from './resource';
 import type { ListSearch } from '../list/urlState';
 
 /**
- * One module per area (DESIGN.md §3): `src/console/areas/<area>/index.ts` default-exports
+ * One module per area: `src/console/areas/<area>/index.ts` default-exports
  * `defineArea({...})`; the app finds every such module by itself (app/areas.ts), so adding an
  * area needs no registration line on the console side.
  *

@@ -1,6 +1,6 @@
 /**
  * Resource declarations: one object per list, read by the table, the row menu, the bulk bar, the
- * toolbar, the keyboard shortcuts and the command palette (DESIGN.md §3).
+ * toolbar, the keyboard shortcuts and the command palette.
  *
  * The list's column table is the contract's (src/contract/<area>/columns.ts): filter kind,
  * options, sortability and permission come from there. A resource gives only what is the

@@ -31,8 +31,8 @@ function generalMessage(error: unknown): { title: string; text: string } {
 }
 
 /**
- * /login: e-mail, password and, when the instance enables it, a captcha (operations.md §1, §7);
- * then, for a member with two-factor sign-in, the code (./TwoFactorStep.tsx).
+ * /login: e-mail, password and, when the instance enables it, a captcha; then, for a member with
+ * two-factor sign-in, the code (./TwoFactorStep.tsx).
  */
 export function LoginScreen() {
   const settings = useInstanceSettings();

@@ -1,7 +1,7 @@
 import { isLocalOrIpHost } from '../api/baseUrl';
 
 /**
- * The session token cookie (operations.md §1): AUTH_TOKEN, 7 days, path=/, SameSite=Lax, Secure on
+ * The session token cookie: AUTH_TOKEN, 7 days, path=/, SameSite=Lax, Secure on
  * https, scoped to the parent domain of the page's host so sibling apps of the panel share it.
  */
 export const AUTH_TOKEN_COOKIE = 'AUTH_TOKEN';

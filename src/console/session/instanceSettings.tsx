@@ -29,7 +29,7 @@ export interface InstanceSettings {
   error: unknown;
 }
 
-/** The instance settings fetched at start (operations.md §1), with safe values until they arrive. */
+/** The instance settings fetched at start, with safe values until they arrive. */
 export function useInstanceSettings(): InstanceSettings {
   const query = useQuery(settingsQueryOptions);
   const data = query.data;

@@ -1,6 +1,6 @@
 /**
- * The address a guest asked for before being sent to login (operations.md §1): kept in local
- * storage so it survives the round trip through an external sign-in that returns `?token=…`.
+ * The address a guest asked for before being sent to login: kept in local storage so it survives
+ * the round trip through an external sign-in that returns `?token=…`.
  */
 const KEY = 'panel-console.post-login-path';
 

@@ -1,7 +1,7 @@
 import { REFRESH_NO_SAVED_TOKEN } from '../../contract/session/constants';
 import { isNetworkError } from '../api/errors';
 
-/** Token refresh period (operations.md §9). */
+/** Token refresh period. */
 export const REFRESH_INTERVAL_MS = 1_200_000;
 /** After a refresh that got no answer (offline), the next attempt comes this much sooner. */
 export const REFRESH_NETWORK_RETRY_MS = 30_000;
@@ -30,7 +30,7 @@ export interface RefreshLoopOptions {
 
 /**
  * Refreshes the token every 20 minutes. A failure other than 'no_saved_token' ends the loop and
- * calls onFailure; 'no_saved_token' ends it silently: no logout and no retry (operations.md §1).
+ * calls onFailure; 'no_saved_token' ends it silently: no logout and no retry.
  * A refresh that got no answer (network down) is retried after 30 s instead: being offline must
  * not sign the member out.
  * Returns a stop function.

@@ -73,7 +73,7 @@ export interface SessionView {
 }
 
 /**
- * The session (operations.md §1): the token in its cookie, the refresh loop, the profile, login
+ * The session (docs/session.md): the token in its cookie, the refresh loop, the profile, login
  * and logout. One instance per app; React reads it through SessionProvider/useSession and the
  * router's context, code outside React through the instance itself.
  */
@@ -135,8 +135,8 @@ export class Session {
   // ---- token --------------------------------------------------------------------------------
 
   /**
-   * The token lives in its cookie only (operations.md §1): another tab's refresh, or another
-   * panel app clearing it, shows up here at once.
+   * The token lives in its cookie only: another tab's refresh, or another panel app clearing it,
+   * shows up here at once.
    */
   currentToken(): string | null {
     return readToken();

@@ -12,7 +12,7 @@ export function takeTokenFromUrl(href: string): { token: string | null; cleanPat
 }
 
 /**
- * A token in the page's query string (operations.md §1) is saved, removed from the address bar
+ * A token in the page's query string is saved, removed from the address bar
  * (it must not stay in history or be shared by copy-paste) and the page moves to the stored
  * post-login address. Runs before the router reads the location. Returns true when a token was taken.
  */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { SearchIcon } from './icons';
 
 /**
- * The common search box: reports its text after 500 ms of quiet (operations.md §9), at once on
+ * The common search box: reports its text after 500 ms of quiet, at once on
  * Enter, and follows the URL when it changes from outside (Back, 'Reset filter').
  */
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -6,7 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { ALL_ROWS } from '../list/urlState';
 
 /**
- * The table footer of operations.md §9: 'Rows per page' (10, 20, 30, 50, 100, All), the range
+ * The table footer every list shares: 'Rows per page' (10, 20, 30, 50, 100, All), the range
  * 'start-stop of total' ('about' when the server estimates), previous disabled without a start
  * row before the first, next disabled when the last row is the total (with an estimated total:
  * when the page is not full).

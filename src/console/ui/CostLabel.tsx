@@ -4,7 +4,7 @@ import { hintProps } from './HintLayer';
 import { formatMoney, isEmptyValue, type Numeric } from './format';
 
 /**
- * A cost with its full value in a tooltip (the shared hint layer, HintLayer.tsx) (operations.md §3): value string or number, currency
+ * A cost with its full value in a tooltip (the shared hint layer, HintLayer.tsx): value string or number, currency
  * symbol (default $), fixed decimals, optional trimming of fractions, optional hiding when empty.
  * The tooltip shows the raw value prefixed with $ unless it already contains $.
  */

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { humanize } from './format';
 
 /**
- * A status shown as a coloured dot (default) or a hint icon with a tooltip, followed by its text
- * (operations.md §3 "Shared table definitions").
+ * A status shown as a coloured dot (default) or a hint icon with a tooltip, followed by its text:
+ * the one way every table shows a status.
  */
 
 /** Semantic tones; user statuses active/frozen/deactivated are success/warning/error. */

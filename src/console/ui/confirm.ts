@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /**
- * The global confirmation dialog (operations.md §1): `confirm(options)` from anywhere resolves
+ * The global confirmation dialog: `confirm(options)` from anywhere resolves
  * true on agree and false on disagree (button, Esc, click outside, or the session ending).
  * <ConfirmDialogHost/> (mounted once, with the list engine's action host) shows the requests one
  * at a time; when the engine goes (sign-out), open requests are answered "disagree".
@@ -26,7 +26,7 @@ export const NOT_UNDOABLE_TEXT = 'This cannot be undone.';
 
 export const CONFIRM_DEFAULTS = { title: 'Are you sure?', agree: 'Agree', disagree: 'Disagree' } as const;
 
-/** Defaults of list-action confirmations (operations.md §1). */
+/** Defaults of list-action confirmations. */
 export const ACTION_CONFIRM_DEFAULTS = { title: 'Confirm your move', agree: 'Proceed', disagree: 'Cancel' } as const;
 
 export const CONFIRM_MAX_WIDTH = 600;

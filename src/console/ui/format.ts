@@ -4,8 +4,8 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 
 /**
- * Number, money and date formatting shared by every screen (operations.md §9): thousands are
- * grouped with a space, the default currency symbol is $, dates read 'YYYY-MM-DD HH:mm'.
+ * Number, money and date formatting shared by every screen: thousands are grouped with a space, the
+ * default currency symbol is $, dates read 'YYYY-MM-DD HH:mm'.
  *
  * Money arrives as a decimal string ('1234.5000'); it is formatted as a string so no float
  * rounding ever changes a displayed amount.

@@ -3,8 +3,8 @@ import type { ProviderOption, ProviderOptionsPage } from '../../contract/provide
 import { api } from '../api/client';
 
 /**
- * The provider picker's data (operations.md §7 "Providers for recreate"): a search string answers a
- * list; without one the providers come page by page ({items, currentPage, lastPage}).
+ * The provider picker's data: a search string answers a list; without one the providers come page
+ * by page ({items, currentPage, lastPage}).
  */
 
 function asPage(answer: ProviderOptionsPage | ProviderOption[]): ProviderOptionsPage {

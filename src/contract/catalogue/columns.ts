@@ -2,11 +2,11 @@ import { defineTableSpec } from '../columns';
 import { LOCALES } from '../locales';
 
 /**
- * The catalogue's values and column tables (catalogue.md §2, §3): services, networks, service
- * types, labels (features), targets and target types. No zod here: the console's entry reads them.
+ * The catalogue's values and column tables: services, networks, service types, labels (features),
+ * targets and target types. No zod here: the console's entry reads them.
  */
 
-/** Translated fields of a service (catalogue.md §3 "Service translation fields"). */
+/** Translated fields of a service. */
 export const SERVICE_TRANSLATION_FIELDS = [
   'name',
   'exampleLink',
@@ -23,7 +23,7 @@ export const SERVICE_TRANSLATION_FIELDS = [
 ] as const;
 export type ServiceTranslationField = (typeof SERVICE_TRANSLATION_FIELDS)[number];
 
-/** Translated fields of a service type (catalogue.md §3 "translations per locale"). */
+/** Translated fields of a service type. */
 export const SERVICE_TYPE_TRANSLATION_FIELDS = ['name', 'title', 'faq', 'shortDescription', 'reviews', 'metaDescription', 'metaTitle'] as const;
 export type ServiceTypeTranslationField = (typeof SERVICE_TYPE_TRANSLATION_FIELDS)[number];
 
@@ -31,15 +31,15 @@ export const NETWORK_TRANSLATION_FIELDS = ['name', 'description'] as const;
 export const LABEL_TRANSLATION_FIELDS = ['name'] as const;
 export const TARGET_TRANSLATION_FIELDS = ['name', 'description', 'placeholder'] as const;
 
-/** catalogue.md §3: header or footer; footer by default (§9). */
+/** Where a service's full description shows: header or footer; footer by default. */
 export const FULL_DESCRIPTION_LOCATIONS = ['header', 'footer'] as const;
 export type FullDescriptionLocation = (typeof FULL_DESCRIPTION_LOCATIONS)[number];
 export const DEFAULT_FULL_DESCRIPTION_LOCATION: FullDescriptionLocation = 'footer';
 
-/** catalogue.md §9: a new service type is of type Youtube unless chosen otherwise. */
+/** A new service type is of type Youtube unless chosen otherwise. */
 export const DEFAULT_SERVICE_TYPE_TYPE = 'Youtube';
 
-/** The boolean flags of a service (catalogue.md §3 "Flags"), with the words the console shows. */
+/** The boolean flags of a service, with the words the console shows. */
 export const SERVICE_FLAGS = [
   'apiAccess',
   'restrictedAccess',
@@ -90,7 +90,7 @@ export const BULK_SERVICE_FLAGS = [
 ] as const;
 export type BulkServiceFlag = (typeof BULK_SERVICE_FLAGS)[number];
 
-/** catalogue.md §3 "Target type": kinds and view types. */
+/** A target type's kinds and view types. */
 export const TARGET_TYPE_KINDS = ['geotargeting', 'comment', 'keyword', 'seo_keyword', 'language'] as const;
 export type TargetTypeKind = (typeof TARGET_TYPE_KINDS)[number];
 export const TARGET_TYPE_KIND_LABELS: Record<TargetTypeKind, string> = {

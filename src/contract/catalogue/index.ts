@@ -26,8 +26,8 @@ import {
 export * from './columns';
 
 /**
- * The catalogue (catalogue.md §2–§7): services, networks, service types, labels (features),
- * targets, target types, target attachments, promotable checker groups and the translate call.
+ * The catalogue: services, networks, service types, labels (features), targets, target types,
+ * target attachments, promotable checker groups and the translate call.
  *
  * Conventions of this area:
  * - reading needs viewServices (services, labels) or manageServiceTypes (networks, service types)
@@ -227,7 +227,7 @@ export const serviceRowSchema = z.object({
   /** Distinct providers (external panels) of the service's provider services. */
   providers: z.array(refSchema),
   labels: z.array(z.object({ id, name: z.string(), icon: z.string() })),
-  /** Every flag of catalogue.md §3, by name. */
+  /** Every flag of the service, by name. */
   flags: z.record(z.string(), z.boolean()),
   isEnabled: z.boolean(),
   isArchived: z.boolean(),
@@ -463,7 +463,7 @@ export const serviceTypeResultSchema = z.object({ message: z.string(), serviceTy
 
 export const serviceTypeCollectionsSchema = z.object({
   networks: z.array(refSchema),
-  /** Types in use, the default first (catalogue.md §9: Youtube). */
+  /** Types in use, the default first (Youtube). */
   types: z.array(z.string()),
   defaultType: z.string(),
 });
@@ -590,7 +590,7 @@ const targetParams = z.object({ targetId: pathId('Target') });
 const targetTypeParams = z.object({ targetTypeId: pathId('Target type') });
 
 export const catalogueEndpoints = {
-  /* services (catalogue.md §7 "Services") */
+  /* services */
   servicesTable: tableEndpoint({
     method: 'GET', path: `${ADMIN}/services`, permission: 'viewServices', row: serviceRowSchema, table: SERVICES_TABLE,
     summary: 'The service table (the table request as ?q=<JSON>)',

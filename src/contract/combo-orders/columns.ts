@@ -5,8 +5,8 @@ import { defineTableSpec } from '../columns';
 export type ComboOrderStatus = (typeof COMBO_ORDER_STATUSES)[number];
 
 /**
- * Combo orders (operations.md §3 "Combo order", §4, §7 "Combo orders"): a customer buys a package
- * for one url. An auto package places one order per package content (source type 'combo_order',
+ * Combo orders: a customer buys a package for one url. An auto package places one order per package
+ * content (source type 'combo_order',
  * source id the combo order's id); a manual package is fulfilled by staff and counts as one order.
  *
  * Statuses (the spec names the actions, not the states):

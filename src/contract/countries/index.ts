@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 
 /**
- * Countries (catalogue.md §7 "GET countries at /api/v1/countries"): the ISO 3166-1 alpha-2 list with
- * English names, for the country pickers of services, discounts and drip feeds. The list never
+ * Countries: the ISO 3166-1 alpha-2 list with English names, for the country pickers of services,
+ * discounts and drip feeds. The list never
  * changes while the console runs, so the console reads it once per session.
  */
 export const countrySchema = z.object({

@@ -8,8 +8,8 @@ import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUSES } from './columns';
 export * from './columns';
 
 /**
- * Drip-feed orders (operations.md §3 "Drip-feed row", §4, §7 "Drip feeds"): one purchase split into
- * `ordersCount` runs of `quantity` each, placed `minutesBetweenRuns` apart. Every run is an ordinary
+ * Drip-feed orders: one purchase split into `ordersCount` runs of `quantity` each, placed
+ * `minutesBetweenRuns` apart. Every run is an ordinary
  * order whose source type is 'drip_feed' and whose source id is the drip feed's id.
  *
  * Conventions of this area:

@@ -5,8 +5,8 @@ import { defineTableSpec } from '../columns';
 export type ExternalPanelOrderStatus = (typeof EXTERNAL_PANEL_ORDER_STATUSES)[number];
 
 /**
- * External-panel orders (catalogue.md §7, operations.md §4): each attempt to place one of our orders
- * at a provider (an external panel, SMM API v2). The order worker creates one when it sends an
+ * External-panel orders: each attempt to place one of our orders at a provider (an external panel,
+ * SMM API v2). The order worker creates one when it sends an
  * order upstream (status creating; `externalId` once the provider accepted it) and follows the
  * provider's status: Pending, In progress, Processing, Completed, Partial, Canceled.
  *

@@ -1,15 +1,15 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * The finance area's values and column tables (operations.md §3 "Invoice", "Withdrawal",
- * "Transaction (payment)", "Payment method"): no zod here, the console's entry reads them.
+ * The finance area's values and column tables (invoices, withdrawals, transactions, payment
+ * methods): no zod here, the console's entry reads them.
  */
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'expired'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { pending: 'Pending', paid: 'Paid', expired: 'Expired' };
 
-/** operations.md §4 "Withdrawal". */
+/** A withdrawal is pending, then approved and paid, or rejected. */
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
@@ -19,7 +19,7 @@ export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatus, string> = {
   rejected: 'Rejected',
 };
 
-/** operations.md §3: the balances a transaction moves. Only 'main' is the user's spendable balance. */
+/** The balances a transaction moves. Only 'main' is the user's spendable balance. */
 export const BALANCE_TYPES = ['main', 'task', 'referral'] as const;
 export type BalanceType = (typeof BALANCE_TYPES)[number];
 export const BALANCE_TYPE_LABELS: Record<BalanceType, string> = {
@@ -58,8 +58,7 @@ export const TRANSACTION_DIRECTIONS = ['income', 'expense'] as const;
 export type TransactionDirection = (typeof TRANSACTION_DIRECTIONS)[number];
 
 /**
- * Payment gateways and the secret fields each one needs (operations.md §3: the secrets of a method
- * are built from its type's secretFields — a name, a default, and options when the value is one of a list).
+ * Payment gateways and the secret fields each one needs (the secrets of a method are built from its type's secretFields — a name, a default, and options when the value is one of a list).
  */
 export interface SecretField {
   name: string;

@@ -21,8 +21,8 @@ import {
 export * from './columns';
 
 /**
- * Finance (operations.md §3 "Invoice", "Withdrawal", "Transaction (payment)", "Payment method",
- * "Payment method bonus"; §4; §7 "Invoices", "Withdrawals", "Payments").
+ * Finance: invoices, withdrawals, transactions (payments), payment methods and their bonuses
+ * (docs/finance.md).
  *
  * Conventions of this area:
  * - invoices are `GET /invoices` with the table request as `?q=<JSON>`; transactions are
@@ -117,7 +117,7 @@ export const withdrawalActionResultSchema = z.object({ message: z.string(), with
 export const transactionRowSchema = z.object({
   id,
   user: userRef,
-  /** The balance moved (operations.md §3: main, task, referral). */
+  /** The balance moved (main, task, referral). */
   type: z.enum(BALANCE_TYPES),
   comment: z.string().nullable(),
   /** What moved it. */
@@ -330,7 +330,7 @@ export const financeEndpoints = {
   }),
   paymentsTable: tableEndpoint({
     path: `${ADMIN}/payments`, permission: 'viewFinances', row: transactionRowSchema, table: TRANSACTIONS_TABLE,
-    summary: 'The transactions table (operations.md §7: POST /payments)',
+    summary: 'The transactions table (POST /payments)',
   }),
   paymentsLedgerCheck: endpoint({
     method: 'GET', path: `${ADMIN}/payments/ledger-check`, permission: 'viewFinances', response: ledgerCheckSchema,

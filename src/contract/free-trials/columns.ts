@@ -1,8 +1,8 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * Free trials (operations.md §3 "Free trial": requests and quests; §4: a request is pending,
- * rejected or approved, and offers approve and reject). No zod here: the console's entry reads it.
+ * Free trials (requests and quests; a request is pending, rejected or approved, and offers approve
+ * and reject). No zod here: the console's entry reads it.
  */
 
 export const FREE_TRIAL_STATUSES = ['pending', 'rejected', 'approved'] as const;

@@ -7,13 +7,13 @@ import { FREE_TRIAL_QUEST_KINDS, FREE_TRIAL_QUESTS_TABLE, FREE_TRIAL_STATUSES, F
 export * from './columns';
 
 /**
- * Free trials and free-trial quests (operations.md §3, §4, §7: list, show, store, update, archive;
- * approve and reject a request). Every endpoint needs manageFreeTrials (the FreeTrials group).
+ * Free trials and free-trial quests (list, show, store, update, archive; approve and reject a
+ * request). Every endpoint needs manageFreeTrials (the FreeTrials group).
  *
  * - Approve and reject are conditional updates of a pending request (a second approve is a 409);
  *   approving places the free order (source free_trial, price 0, a freeTrial price modification)
  *   in the same transaction. Both move the live Free-trials counter after commit.
- * - Store and update answer a 422 with the errors map on its fields (operations.md §5, §8: the
+ * - Store and update answer a 422 with the errors map on its fields (the
  *   console shows the body on the fields instead of throwing): `userEmail`, `serviceId`, `url`,
  *   `quantity`, `questId`; quests `name`, `serviceId`, `quantity`, `taskUrl`.
  * - A decided request keeps its terms: update is offered on pending requests only.

@@ -33,7 +33,7 @@ const day = z.string();
 const period = { from: day, to: day };
 
 /**
- * The operations.md `orders` statistics call (GET /orders/statistics): orders placed and their
+ * The orders statistics call (GET /orders/statistics): orders placed and their
  * revenue (sum of prices charged) per day, and the period's totals.
  */
 export const ordersStatisticsSchema = z.object({

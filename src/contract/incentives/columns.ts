@@ -1,7 +1,7 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * Pricing incentives (catalogue.md §2–§7): coupons with their usage statistics, discounts, grades
+ * Pricing incentives: coupons with their usage statistics, discounts, grades
  * (the loyalty program) and the price preview. No zod here: the console's entry reads it.
  */
 

@@ -19,8 +19,8 @@ import {
 export * from './columns';
 
 /**
- * Pricing incentives (catalogue.md §3 Coupon, Discount, Grade; §4 transitions; §5 rules; §6
- * permissions; §7 calls) and the price preview, which answers from the same pricing function that
+ * Pricing incentives (coupons, discounts, grades: their records, state changes, rules,
+ * permissions and calls) and the price preview, which answers from the same pricing function that
  * prices orders (src/server/pricing, docs/pricing.md).
  *
  * - Coupons need manageCoupons; discounts manageDiscounts; grades are read with manageGrades or
@@ -88,7 +88,7 @@ export const couponBodySchema = z
     bonusType: z.enum(COUPON_BONUS_TYPES, { error: 'Choose what the coupon gives.' }),
     bonusAmountCalculationType: z.enum(COUPON_CALCULATION_TYPES, { error: 'Choose how the bonus is worked out.' }),
     bonusPercentage: fraction(2).nullable().optional(),
-    /** The coupon amount input accepts only digits (catalogue.md §5). */
+    /** The coupon amount input accepts only digits. */
     bonusAmount: moneyInputWith(0).nullable().optional(),
     minAmount: moneyInputWith(2).default('0'),
     validFrom: utcDateTime.nullable().optional(),

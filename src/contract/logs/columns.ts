@@ -1,8 +1,7 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * The logs (operations.md §3 "Change log", catalogue.md §3 "Audit entry" and "Service log"):
- * their column tables. Event, type and action-type values are open lists (every area adds its
+ * The logs (change logs, the audit log, service logs): their column tables. Event, type and action-type values are open lists (every area adds its
  * own), so their filters take the values the collections endpoints answer, not fixed options.
  * No zod here: the console's entry reads it.
  */

@@ -8,8 +8,7 @@ export * from './columns';
 
 /**
  * The audit log (viewAudits), the change logs (viewChangeLogs), the service logs and one
- * record's history (operations.md §3, §7; catalogue.md §3, §7 "Audits: GET list. Service logs:
- * GET logs and logs/collections").
+ * record's history (docs/free-trials-logs.md).
  *
  * The three tables are append-only: no endpoint changes or deletes an entry, and the database
  * refuses UPDATE and DELETE on them (a trigger; docs/free-trials-logs.md). Audit values whose key names a
@@ -43,7 +42,7 @@ export const changeLogRowSchema = z.object({
   actionType: z.string(),
   /** The model type ('order'). */
   type: z.string(),
-  /** The model id and its type's full name (operations.md §3 "target (model id, modelType.fullName)"). */
+  /** The model id and its type's full name (the entry's target). */
   target: z.object({ id: id.nullable(), modelType: z.object({ name: z.string(), fullName: z.string() }) }),
   user: staffRef.nullable(),
   information: z.unknown(),

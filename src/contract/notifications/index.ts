@@ -4,9 +4,9 @@ import { endpoint } from '../endpoint';
 import { ADMIN } from '../paths';
 
 /**
- * Notifications (catalogue.md §3 "Notification setting: name, description, isEnabled"; §7
- * "Notifications: GET and PUT (panel_notifications of notification, description, is_enabled).
- * Admin notifications: GET and PUT (users)"). The console saves both in one PUT /notifications
+ * Notifications (each setting has a name, a description and isEnabled; read with GET and saved
+ * with PUT as panel_notifications of notification, description, is_enabled) and admin
+ * notifications (GET and PUT of the staff users who receive them). The console saves both in one PUT /notifications
  * (`admin_notifications` beside `panel_notifications`), so they are never half messageSchema.
  */
 

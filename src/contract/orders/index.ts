@@ -8,7 +8,7 @@ import { CANCEL_DESCRIPTION_MAX, ORDERS_TABLE, ORDER_BULK_LIMIT, ORDER_SOURCES, 
 export * from './columns';
 
 /**
- * Orders (operations.md §3 "Order row", §4 "Order statuses", §5 cancel dialog, §7 "Orders").
+ * Orders: the list, one order, its actions and the cancel dialog (rules: docs/orders.md).
  *
  * Conventions of this area:
  * - every path is under ADMIN + '/orders'. Actions take the order in the body (`orderId`), bulk
@@ -42,7 +42,7 @@ export const orderSourceTypeSchema = z.enum(ORDER_SOURCE_TYPES);
 const percent = z.string();
 
 /**
- * Row flags (operations.md §4). Each needs manageOrders, and the order's status must be one of:
+ * Row flags. Each needs manageOrders, and the order's status must be one of:
  * - approvable, rejectable: in_moderation (approve -> in_processing; reject -> canceled with a full
  *   refund of what was paid and no provider work);
  * - activable: stopped (-> in_processing);
@@ -87,7 +87,7 @@ export const orderUserSchema = z.object({
 export type OrderUser = z.infer<typeof orderUserSchema>;
 
 
-/** One row of the orders table (operations.md §3 "Order row"). */
+/** One row of the orders table. */
 export const orderRowSchema = z.object({
   id,
   status: orderStatusSchema,

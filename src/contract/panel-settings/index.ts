@@ -3,8 +3,8 @@ import { endpoint } from '../endpoint';
 import { ADMIN } from '../paths';
 
 /**
- * Panel (instance) settings, catalogue.md §3 "Instance settings": panelName, favicon, inhouse,
- * light and dark logo, panelId, captchaIsEnabled, logo destination url, logo alt, default referral
+ * Panel (instance) settings: panelName, favicon, inhouse, light and dark logo, panelId,
+ * captchaIsEnabled, logo destination url, logo alt, default referral
  * program percent; also branding, socials, light and dark colours, currencies (default rates carry
  * RUB), integrations, banners, create-order types, margin and grade options ("field detail not
  * shown": the fields below are this console's reading).

@@ -1,7 +1,7 @@
 /** Provider values the console's entry reads (no zod here; see ../columns.ts). */
 import { defineTableSpec } from '../columns';
 
-/** socpanel is displayed as "panvy" (catalogue.md §1). */
+/** socpanel is displayed as "panvy". */
 export const PROVIDER_TYPES = ['socpanel', 'perfect_panel', 'social_value'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 export const PROVIDER_TYPE_LABELS: Record<ProviderType, string> = {
@@ -28,7 +28,7 @@ export const PROVIDER_STATISTIC_TYPE_LABELS: Record<ProviderStatisticType, strin
 export const PROVIDER_CURRENCIES = ['USD', 'EUR', 'RUB', 'GBP', 'INR', 'TRY', 'UAH', 'KZT', 'BRL'] as const;
 export const DEFAULT_PROVIDER_CURRENCY = 'USD';
 
-/** The provider's sync flags (catalogue.md §3), in the editor's order, with their labels. */
+/** The provider's sync flags, in the editor's order, with their labels. */
 export const PROVIDER_SYNC_FLAGS = [
   'syncServices',
   'syncPackages',
@@ -57,7 +57,7 @@ export const PROVIDER_SYNC_FLAG_LABELS: Record<ProviderSyncFlag, string> = {
   syncLabels: 'Labels',
 };
 
-/** Per-service sync flags of an imported service (catalogue.md §3 "Importable service"). */
+/** Per-service sync flags of an imported service. */
 export const SERVICE_SYNC_FLAGS = ['params', 'name', 'meta', 'serviceDetails', 'description', 'shortDescription', 'reviews', 'labels', 'prices'] as const;
 export type ServiceSyncFlag = (typeof SERVICE_SYNC_FLAGS)[number];
 export const SERVICE_SYNC_FLAG_LABELS: Record<ServiceSyncFlag, string> = {
@@ -83,7 +83,7 @@ export const PROVIDER_SERVICE_TYPE_LABELS: Record<string, string> = {
   mentions: 'Mentions',
 };
 
-/** Providers list (catalogue.md §2): default sort name descending. */
+/** Providers list: default sort name descending. */
 export const EXTERNAL_PANELS_TABLE = defineTableSpec({
   search: 'id, name or endpoint',
   columns: {
@@ -99,7 +99,7 @@ export const EXTERNAL_PANELS_TABLE = defineTableSpec({
   },
 });
 
-/** Provider services (pricing rules) list (catalogue.md §2). */
+/** Provider services (pricing rules) list. */
 export const PROVIDER_SERVICES_TABLE = defineTableSpec({
   search: 'id, name or the service id at the provider',
   columns: {

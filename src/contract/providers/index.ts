@@ -18,8 +18,8 @@ import {
 export * from './columns';
 
 /**
- * Providers (external panels, catalogue.md §3 "Provider") as the order screens need them: the
- * picker of the change-provider and recreate dialogs (operations.md §7 "Providers for recreate").
+ * Providers (external panels) as the order screens need them: the picker of the change-provider and
+ * recreate dialogs.
  * The providers area of the catalogue extends this file with its own endpoints; the names below
  * stay as they are.
  *
@@ -72,9 +72,9 @@ const orderPickerEndpoints = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The providers area (catalogue.md §3, §7): external panels, their billing, presets, imports and
+// The providers area: external panels, their billing, presets, imports and
 // provider services (pricing rules). External panels need manageExternalPanels; provider
-// services need manageServicesAndProviders (§6).
+// services need manageServicesAndProviders.
 
 const money = z.string();
 

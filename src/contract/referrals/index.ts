@@ -3,8 +3,8 @@ import { id, isoDate, money } from '../fields';
 import { ADMIN, endpoint } from '../endpoint';
 
 /**
- * Referral program statistics (catalogue.md §2 "referral-program", §6 viewReferralStatistics;
- * operations.md §5: the referral percent is shown ×100). Per affiliate — a user who brought
+ * Referral program statistics (/referral-program, needs viewReferralStatistics; the referral
+ * percent travels as a fraction and is shown ×100). Per affiliate — a user who brought
  * others — over a date range [startDate, endDate] (UTC days, inclusive):
  * - referrals: users they brought, all time; newReferrals: of those, registered in the range;
  * - payingReferrals: referrals who paid for an order in the range; spent: what those orders took;

@@ -6,7 +6,7 @@ import { PERMISSIONS } from '../permissions';
 export * from './constants';
 
 /**
- * Session, instance settings, dictionaries and the counters' init call (operations.md §1, §7).
+ * Session, instance settings, dictionaries and the counters' init call.
  *
  * Login and refresh are at the root (`POST /login`, `GET /refresh`); the profile is under /api/v1.
  * The token comes back in the `authorization` response header (`Bearer <jwt>`), exposed through CORS.
@@ -67,7 +67,7 @@ export const notificationPreferencesSchema = z.object({
   telegram: z.boolean(),
 });
 
-/** The signed-in staff member (operations.md §3 "Profile"). */
+/** The signed-in staff member. */
 export const profileSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -90,7 +90,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** Public instance settings fetched at start (operations.md §1). */
+/** Public instance settings fetched at start. */
 export const publicSettingsSchema = z.object({
   panelName: z.string(),
   favicon: z.string().nullable(),
@@ -98,7 +98,7 @@ export const publicSettingsSchema = z.object({
   captchaIsEnabled: z.boolean(),
   /** reCAPTCHA site key; null when captcha is off. */
   captchaSiteKey: z.string().nullable(),
-  /** Where the console's realtime client connects (Pusher protocol, DESIGN.md §6). */
+  /** Where the console's realtime client connects (Pusher protocol). */
   broadcasting: z.object({
     key: z.string(),
     wsHost: z.string().nullable(),
@@ -108,14 +108,14 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-/** Staff and user statuses (operations.md §3 "User"). */
+/** Staff and user statuses. */
 export const USER_STATUSES = [
   { value: 'active', text: 'Active' },
   { value: 'frozen', text: 'Frozen' },
   { value: 'deactivated', text: 'Deactivated' },
 ] as const;
 
-/** The content locales (catalogue.md §9); the default is en. */
+/** The content locales; the default is en. */
 export const LOCALES = [
   { value: 'en', text: 'English' },
   { value: 'ru', text: 'Russian' },
@@ -141,7 +141,7 @@ export const dictionariesSchema = z.object({
 });
 export type Dictionaries = z.infer<typeof dictionariesSchema>;
 
-/** The four live counters (operations.md §1), plus combo orders in moderation. */
+/** The four live counters, plus combo orders in moderation. */
 export const countersSchema = z.object({
   ordersInProcessing: z.number().int(),
   ordersInModeration: z.number().int(),

@@ -1,8 +1,7 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * Staff members and roles (catalogue.md §3 "Staff member", "Role", "Permission"): values and
- * column tables, no zod (the console's entry reads them).
+ * Staff members and roles: values and column tables, no zod (the console's entry reads them).
  */
 
 export const STAFF_STATUSES = ['active', 'invited', 'deactivated'] as const;

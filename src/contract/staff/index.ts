@@ -9,8 +9,8 @@ import { PASSWORD_MODES, ROLES_TABLE, STAFF_STATUSES, STAFF_TABLE } from './colu
 export * from './columns';
 
 /**
- * Staff members, roles and permissions (catalogue.md §3, §6, §7 "Staff: GET list. Roles CRUD at
- * /roles. Permissions: GET."). Staff hold roles and direct permissions; what the console checks is
+ * Staff members, roles and permissions (staff: GET list; roles: CRUD at /roles; permissions:
+ * GET; docs/configuration.md). Staff hold roles and direct permissions; what the console checks is
  * both together (the profile's allPermissions). Passwords are never shown or sent back: a new
  * member sets theirs through a one-time link, or an administrator types it twice.
  */

@@ -1,15 +1,15 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * Storefront content (catalogue.md §2–§5, §9): packages, special offers, banners and
- * auto-promotions — the values and column tables the console's entry reads (no zod here).
+ * Storefront content: packages, special offers, banners and auto-promotions — the values and column
+ * tables the console's entry reads (no zod here).
  */
 
 /* ---------- packages ---------- */
 
 export const PACKAGE_TYPES = ['auto', 'manual'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
-/** catalogue.md §9: default package type auto. */
+/** Default package type auto. */
 export const DEFAULT_PACKAGE_TYPE: PackageType = 'auto';
 export const PACKAGE_TYPE_LABELS: Record<PackageType, string> = { auto: 'Auto', manual: 'Manual' };
 export const PACKAGE_TRANSLATION_FIELDS = ['name', 'description'] as const;
@@ -69,7 +69,7 @@ export const SPECIAL_OFFERS_TABLE = defineTableSpec({
 
 /* ---------- banners ---------- */
 
-/** catalogue.md §2: the 19 banner places. */
+/** The 19 banner places. */
 export const BANNER_PLACES = [
   'autopromotion', 'dashboard', 'drip_feed', 'free_trials', 'grades', 'orders', 'order_widget', 'profile', 'referral_program',
   'services_pricing_main', 'services_pricing_long', 'services_pricing_first_short', 'services_pricing_second_short',
@@ -87,7 +87,7 @@ export const BANNER_TYPE_LABELS: Record<BannerType, string> = { none: 'None (dis
 export const BANNER_STATUSES = ['active', 'disabled'] as const;
 export type BannerStatus = (typeof BANNER_STATUSES)[number];
 
-/** catalogue.md §9: scroll delay 1 to 15 seconds; 3 when nothing is sent, 0 when nothing is stored. */
+/** Scroll delay 1 to 15 seconds; 3 when nothing is sent, 0 when nothing is stored. */
 export const SCROLL_DELAY_MIN = 1;
 export const SCROLL_DELAY_MAX = 15;
 export const SCROLL_DELAY_DEFAULT_SENT = 3;
@@ -99,7 +99,7 @@ export function clampScrollDelay(value: number | string | null | undefined): num
   return Math.min(SCROLL_DELAY_MAX, Math.max(SCROLL_DELAY_MIN, Math.round(n)));
 }
 
-/** catalogue.md §9: the banner image sizes, by the width class of the place. */
+/** The banner image sizes, by the width class of the place. */
 export type BannerSize = 'long' | 'short' | 'sidebar';
 export interface PixelSize {
   width: number;
@@ -111,7 +111,7 @@ export const BANNER_IMAGE_SIZES: Record<BannerSize, { backgroundImage: PixelSize
   sidebar: { backgroundImage: { width: 200, height: 200 }, image: { width: 200, height: 75 } },
 };
 export const bannerSizeOf = (place: string): BannerSize => (place === 'sidebar' ? 'sidebar' : place.includes('_short') ? 'short' : 'long');
-/** catalogue.md §9: formats png, jpeg, svg. */
+/** Formats png, jpeg, svg. */
 export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export const BANNER_IMAGE_MAX_BYTES = 1024 * 1024;
 export const BANNER_IMAGE_FIELDS = ['backgroundImage', 'image'] as const;

@@ -25,8 +25,8 @@ import {
 export * from './columns';
 
 /**
- * Storefront content (catalogue.md §3–§7): packages (managePackages), special offers
- * (manageDiscounts), banners (any signed-in member) and auto-promotions
+ * Storefront content: packages (managePackages), special offers (manageDiscounts), banners (any
+ * signed-in member) and auto-promotions
  * (manageServicesAndProviders, the screen's group).
  *
  * Conventions of this area:
@@ -167,7 +167,7 @@ export const packageAvailableServicesBodySchema = z.object({
   search: z.string().trim().max(200).default(''),
   page: z.number().int().min(1).max(10_000).default(1),
 });
-/** Available service for packages (catalogue.md §3). */
+/** Available service for packages. */
 export const availableServiceSchema = z.object({
   id,
   name: z.string(),
@@ -224,7 +224,7 @@ export const specialOfferBodySchema = z.object({
   place: z.enum(SPECIAL_OFFER_PLACES, { error: 'Choose a place.' }),
   position: z.enum(SPECIAL_OFFER_POSITIONS, { error: 'Choose a position.' }),
   network_id: requiredId('network'),
-  /** Sent only when at least one is chosen (catalogue.md §5); none means every type of the network. */
+  /** Sent only when at least one is chosen; none means every type of the network. */
   service_types: idList('service type', 200).optional(),
   services: idList('service', 500).pipe(z.array(positiveId).min(1, 'Choose at least one service.')),
   is_enabled: z.boolean().default(false),
@@ -254,7 +254,7 @@ export const bannerRowSchema = z.object({
   isEnabled: z.boolean(),
   status: z.enum(BANNER_STATUSES),
   informationsCount: z.number().int(),
-  /** 0 when none was ever saved (catalogue.md §5). */
+  /** 0 when none was ever saved. */
   scrollDelay: z.number().int(),
   /** The first slide's images, for the list's preview. */
   preview: z.string().nullable(),
@@ -311,7 +311,7 @@ export const bannerInformationBodySchema = z.object({
 /** What the banner update reads (after multipart becomes an object); the slides' order is their sorting. */
 export const bannerBodySchema = z.object({
   type: z.enum(BANNER_TYPES, { error: 'Choose a type.' }),
-  /** Clamped to 1–15; 3 when absent (catalogue.md §5). */
+  /** Clamped to 1–15; 3 when absent. */
   scrollDelay: z
     .union([z.number(), z.string(), z.null()])
     .optional()

@@ -7,8 +7,8 @@ import { BILLING_TYPES, SUBSCRIPTIONS_TABLE, SUBSCRIPTION_STATUSES, SUBSCRIPTION
 export * from './columns';
 
 /**
- * Subscriptions (operations.md §3 "Subscription", §4, §7 "Subscriptions"): a customer follows an
- * account (`url`); each new piece of content it publishes (a post, a reel…) becomes a
+ * Subscriptions: a customer follows an account (`url`); each new piece of content it publishes (a
+ * post, a reel…) becomes a
  * "subscription content", and for each content one order per subscription service is placed (source
  * type 'subscription', source id the subscription's id), until `contentsLimit` contents were served
  * or the subscription expires.

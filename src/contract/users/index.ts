@@ -7,8 +7,7 @@ import { SELLER_STATUSES, USER_BULK_ACTIONS, USER_STATUSES, USERS_TABLE } from '
 export * from './columns';
 
 /**
- * Users: the panel's customers (operations.md §3 "User row", §4, §7 "Users"), plus the grade
- * picker their profile needs.
+ * Users: the panel's customers, plus the grade picker their profile needs.
  *
  * Conventions of this area:
  * - every path is under ADMIN + '/users'; action calls take the user in the body (`userId`), bulk
@@ -65,7 +64,7 @@ export type UserRowActions = z.infer<typeof userRowActionsSchema>;
 
 const sellerRef = z.object({ id, email: z.string() });
 
-/** One row of the users table (operations.md §3 "User row"). */
+/** One row of the users table. */
 export const userRowSchema = z.object({
   id,
   name: z.string(),

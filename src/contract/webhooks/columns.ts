@@ -1,7 +1,7 @@
 import { defineTableSpec } from '../columns';
 
 /**
- * Webhooks (catalogue.md §3 "Webhook": id, url, secret, isActive, webhook types): the event kinds
+ * Webhooks (each with id, url, secret, isActive and its webhook types): the event kinds
  * a webhook subscribes to, the delivery states and the list's column table. No zod here.
  */
 

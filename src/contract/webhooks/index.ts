@@ -8,9 +8,9 @@ import { DELIVERY_STATUSES, WEBHOOKS_TABLE } from './columns';
 export * from './columns';
 
 /**
- * Webhooks (catalogue.md §7 "Webhooks: GET list; GET /webhook-types; POST store and PUT {id}
- * (url, webhook_types, is_active)"), plus what delivering them for real needs: the secret (shown
- * once, rotatable), a test event, the delivery log with each attempt, and redelivery.
+ * Webhooks (GET list; GET /webhook-types; POST store and PUT {id} with url, webhook_types,
+ * is_active), plus what delivering them for real needs: the secret (shown once, rotatable), a test
+ * event, the delivery log with each attempt, and redelivery.
  */
 
 export const webhookTypeSchema = z.object({ id: z.number().int(), name: z.string(), type: z.string() });

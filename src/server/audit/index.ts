@@ -3,7 +3,7 @@ import { auditEntries, changeLogs } from '../db/schema/logs';
 import type { Actor } from '../deps';
 
 /**
- * Audit entries and change logs (DESIGN.md §5). Call them with the transaction handle of the
+ * Audit entries and change logs. Call them with the transaction handle of the
  * change they describe, so the record and its trail commit or roll back together.
  */
 export interface AuditEntry {

@@ -5,7 +5,7 @@ import { loadStaffContext } from './staff';
 import { bearerToken, verifyAccessToken } from './tokens';
 
 /**
- * The first step of the request pipeline (DESIGN.md §5): the bearer token must be a valid,
+ * The first step of the request pipeline: the bearer token must be a valid,
  * unexpired token of an existing member who may sign in, of an open session at its current version
  * (auth/sessions.ts; a token from before sessions: at the member's current token version).
  * Anything else is a 401 `{message}`, which the console answers by logging out.

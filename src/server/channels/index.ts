@@ -9,7 +9,7 @@ import type { EventsApiOptions } from './events-api';
 import { mountChannelRoutes } from './routes';
 
 /**
- * The channel server's public face (DESIGN.md §6). Server start-up wires it as:
+ * The channel server's public face. Server start-up wires it as:
  *
  *   const pusher = withPusherSecret(config.pusher, jwtSecret);         // realtime/secret.ts
  *   const channels = createChannelServer(pusher);

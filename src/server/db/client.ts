@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import * as schema from './schema';
 
 /**
- * One database handle for both engines (DESIGN.md §1): embedded PGlite (data kept on disk) by
+ * One database handle for both engines: embedded PGlite (data kept on disk) by
  * default, PostgreSQL when a connection string is given. Everything above this file uses `Db`
  * and the helpers below, never the drivers.
  */

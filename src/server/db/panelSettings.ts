@@ -23,7 +23,7 @@ export const DEFAULT_PANEL_REST: Rest = {
   branding: { companyName: '', supportEmail: '', footerText: '' },
   socials: { telegram: '', instagram: '', facebook: '', x: '', youtube: '', tiktok: '', whatsapp: '', vk: '' },
   colors: { light: palette('#1c7ed6', '#ffffff', '#212529', '#1971c2'), dark: palette('#4dabf7', '#1a1b1e', '#e9ecef', '#74c0fc') },
-  // The default rates carry RUB (catalogue.md §9).
+  // The default rates carry RUB.
   currencies: { default: 'USD', enabled: ['USD', 'EUR', 'RUB'], rates: { EUR: '0.92', RUB: '92.5' } },
   integrations: { googleAnalyticsId: '', googleTagManagerId: '', yandexMetrikaId: '', intercomAppId: '', telegramSupportBot: '' },
   banners: { enabled: true },

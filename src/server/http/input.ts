@@ -2,7 +2,7 @@ import type { AppContext } from './context';
 import { HttpError, validationFailed } from './errors';
 
 /**
- * What the pipeline checks on every request before an endpoint's schema sees it (DESIGN.md §5),
+ * What the pipeline checks on every request before an endpoint's schema sees it,
  * so each area's endpoints are covered without a line of their own:
  * - a body is JSON (`application/json` or `+json`), else 415 — a page elsewhere cannot post a
  *   form or text/plain into the API from a visitor's browser;

@@ -3,8 +3,8 @@ import type { AreaHandlers } from '../http/handlers';
 import type { JobKind, RecurringTask } from '../jobs';
 
 /**
- * One module per area (DESIGN.md §3): `src/server/areas/<area>/index.ts` default-exports
- * `defineServerArea({...})` and `src/server/areas/index.ts` lists it with one line.
+ * One module per area: `src/server/areas/<area>/index.ts` default-exports `defineServerArea({...})`
+ * and `src/server/areas/index.ts` lists it with one line.
  *
  * - `handlers`: the area's endpoint handlers, keyed by endpoint-table names;
  * - `seed`: its seed steps, run after the steps of the areas listed before it ('base' steps on

@@ -18,7 +18,7 @@ import {
 
 /**
  * Create, update and delete of one record inside the caller's transaction, each with its audit
- * entry (DESIGN.md §5) and, when asked, a change-log entry:
+ * entry and, when asked, a change-log entry:
  * - created: the new values (every column but id and the timestamps);
  * - updated: only the fields that changed, old and new (nothing is written when nothing changed);
  * - deleted: the old values.

@@ -5,7 +5,7 @@ import type { Actor } from '../deps';
 import { fieldError, notFound } from '../http/errors';
 
 /**
- * The ledger (DESIGN.md §5): every change of a user's money is one `transactions` row written in
+ * The ledger: every change of a user's money is one `transactions` row written in
  * the same database transaction as the balance it moves, with the user row locked first, so a
  * user's balance always equals the sum of their 'main' transactions and two changes of one user
  * queue instead of racing.

@@ -9,7 +9,7 @@ import { utcText } from '../table';
 import { isPossibleId, recordNotFound, type ColumnKey, type RecordKind, type RecordTable, type RowOf } from './records';
 
 /**
- * A declared state change (DESIGN.md §5): one conditional update of the rows whose status allows
+ * A declared state change: one conditional update of the rows whose status allows
  * it, in the caller's transaction, with an audit entry (the declared columns, old and new) and a
  * change-log entry per changed row, and a clear answer for every other id: 404 "Order 12 not
  * found." or 409 "Order 12 cannot be approved: it is completed.".

@@ -4,7 +4,7 @@ import { one, sql, type Database, type Queryable } from '../db/client';
 import type { AppDeps } from '../deps';
 
 /**
- * The live counters (operations.md §1): one query for the init call and for every broadcast, so
+ * The live counters: one query for the init call and for every broadcast, so
  * the two can never disagree. Each counter counts exactly what its navigation link filters:
  * orders in_processing, orders in_moderation, orders flagged with no active providers, and
  * pending free-trial requests.

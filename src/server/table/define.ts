@@ -7,7 +7,7 @@ import { validationFailed } from '../http/errors';
 import { containsPattern, filterCondition, FilterValueError, readIdOrNull, type FilterKind, type ValueType } from './filters';
 
 /**
- * The one table-query builder every list uses (DESIGN.md §4). The list's column table lives in the
+ * The one table-query builder every list uses. The list's column table lives in the
  * contract (src/contract/columns.ts: filter kind, value type, options, sortable, permission per
  * header `value`); the server gives only what is its own: the SQL of each key (type-checked
  * against that table), search columns, the default sort, the FROM clause and a row mapper.

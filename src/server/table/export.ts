@@ -12,7 +12,7 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, readBodyText } from '../http/inp
 import { tableOfSpec, type TableContext } from './define';
 
 /**
- * CSV export of every list, derived from its table endpoint (DESIGN.md §3): for each entry of the
+ * CSV export of every list, derived from its table endpoint: for each entry of the
  * endpoint table that carries a column table, `POST <path>/export` with the same permission
  * (src/contract/table.ts: `tableExportRequestSchema`).
  *

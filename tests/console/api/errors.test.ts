@@ -13,7 +13,7 @@ afterEach(() => {
   clearCookies();
 });
 
-describe('mapErrorBody (operations.md §8)', () => {
+describe('mapErrorBody', () => {
   it('an errors map becomes a field-keyed ValidationError with the general message', () => {
     const error = mapErrorBody(422, {
       message: 'The email field is required. (and 1 more error)',

@@ -12,8 +12,8 @@ import { Providers, renderWithEngine } from '../helpers/tableFixtures';
 import { apiMock } from '../helpers/apiMock';
 
 /**
- * The service screen's form (catalogue.md §2, §5): server 422s land on their fields (a French
- * text opens the French tab), the screen keeps what was typed; the contract's rules are checked
+ * The service screen's form: server 422s land on their fields (a French text opens the French tab),
+ * the screen keeps what was typed; the contract's rules are checked
  * before sending; the auto-refill settings show only with their permission. The bulk update
  * dialog keeps a 422 open and sends only what was changed.
  */

@@ -4,9 +4,8 @@ import { decideAccess } from '../../../src/console/app/routeAccess';
 import { findRouteEntry, ROUTE_TABLE, routeAccessFor, toRouterPath, toSpecPath } from '../../../src/console/app/routes';
 
 /**
- * Every path of both specs' route tables (operations.md §2, catalogue.md §2) with the
- * permissions that open it, written out by hand from the specs' §6 so the route map is checked
- * against the spec and not against itself. null: no permission requirement beyond login.
+ * Every path of the panel's route table with the permissions that open it, written out by hand
+ * from the product's access rules so the route map is checked against them and not against itself. null: no permission requirement beyond login.
  */
 const SPEC_ROUTES: Record<string, readonly Permission[] | null | 'public'> = {
   '/login': 'public',

@@ -10,7 +10,7 @@ import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { TranslatedTexts } from './TranslatedTexts';
 
-/** The label (feature) editor (catalogue.md §3 "Service label"): icon and translated name; the services showing it. */
+/** The label (feature) editor: icon and translated name; the services showing it. */
 
 interface Values {
   icon: string;

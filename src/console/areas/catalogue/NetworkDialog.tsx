@@ -10,7 +10,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { IconColorFields, lines, orNull } from './fields';
 import { TranslatedTexts } from './TranslatedTexts';
 
-/** Create and edit a network (catalogue.md §3 "Network"): translated name and description, machine name, icon, colour, URL examples. */
+/** Create and edit a network: translated name and description, machine name, icon, colour, URL examples. */
 
 interface Values {
   translations: Translations<(typeof NETWORK_TRANSLATION_FIELDS)[number]>;

@@ -8,7 +8,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { ImpactDetails, impactQuery } from './ServiceImpactDialog';
 
 /**
- * Bulk update of the selected services (catalogue.md §4): enable or disable, archive or bring back,
+ * Bulk update of the selected services: enable or disable, archive or bring back,
  * set the resale margin, switch flags on or off. Anything left at "Keep" is not sent. Disabling,
  * archiving or repricing first shows what depends on the services (beyond the spec), read for at
  * most IMPACT_LIMIT of them.

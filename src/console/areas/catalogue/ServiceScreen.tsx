@@ -52,9 +52,9 @@ import { TranslatedTexts } from './TranslatedTexts';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
- * One screen creates and edits a service (catalogue.md §2 services/create and services/:id): every
- * field of §3 in sections, the texts in the 12 locales, the auto-refill settings only with
- * writeAutoRefillParams (§6). What is typed is kept as a draft per member until saved or
+ * One screen creates and edits a service (/services/create and /services/:id): every field in
+ * sections, the texts in the 12 locales, the auto-refill settings only with
+ * writeAutoRefillParams. What is typed is kept as a draft per member until saved or
  * discarded. Disabling or repricing a service first shows what depends on it, and asks.
  */
 

@@ -11,8 +11,8 @@ import { IconColorFields, orNull } from './fields';
 import { TranslatedTexts } from './TranslatedTexts';
 
 /**
- * The service type editor (catalogue.md §2 modal, §3 "Service type"): network, type (Youtube by
- * default, §9), slug, icon, colour, descriptions, reviews, and its texts in every locale.
+ * The service type editor: network, type (Youtube by default), slug, icon, colour, descriptions,
+ * reviews, and its texts in every locale.
  */
 
 interface Values {

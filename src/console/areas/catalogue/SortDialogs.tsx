@@ -9,8 +9,8 @@ import { SortableList } from '../../forms/fields/SortableList';
 import { DialogCloseAction } from '../../ui/DialogActions';
 
 /**
- * Hand order (catalogue.md §2 "network positions", "service type positions", "service positions"):
- * drag or use the keyboard, then save. Saving an empty list does nothing (§5).
+ * Hand order of networks, service types and services: drag or use the keyboard, then save. Saving
+ * an empty list does nothing.
  */
 
 interface Item {

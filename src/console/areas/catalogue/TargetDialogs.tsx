@@ -22,7 +22,7 @@ import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { TranslatedTexts } from './TranslatedTexts';
 
-/** Target and target type editors (catalogue.md §3 "Target", "Target type"). */
+/** Target and target type editors. */
 
 interface TargetValues {
   translations: Translations<'name' | 'description' | 'placeholder'>;

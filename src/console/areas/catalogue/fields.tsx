@@ -1,7 +1,7 @@
 import { ColorInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { ContractForm } from '../../forms/useContractForm';
 
-/** The icon name and colour of a network or a service type (catalogue.md §3). */
+/** The icon name and colour of a network or a service type. */
 export function IconColorFields({ form }: { form: ContractForm<any, any> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -2,8 +2,8 @@ import { defineArea } from '../../resource/area';
 import { labelsResource, networksResource, serviceTypesResource, servicesResource, targetsResource, targetTypesResource } from './resource';
 
 /**
- * The catalogue (catalogue.md §2): services and their shared create/edit screen, networks
- * (/networks) and service types (/service-types) — the spec names no route for them —, labels
+ * The catalogue: services and their shared create/edit screen, networks (/networks) and service
+ * types (/service-types) — the spec names no route for them —, labels
  * (/service-labels), targets and target types.
  */
 export default defineArea({

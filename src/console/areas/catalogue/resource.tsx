@@ -24,8 +24,8 @@ import { ColorIcon, ServiceFlagMarks, TranslationCompleteness } from './cells';
 import { useLabelOptions, useNetworkOptions, useProviderOptions, useServiceTypeOptions, useTargetTypeOptions, useTypeNetworkOptions } from './queries';
 
 /**
- * The catalogue's lists (catalogue.md §2–§4): services, networks, service types, labels
- * (features), targets and target types. Every action carries its endpoint's permission and the
+ * The catalogue's lists: services, networks, service types, labels (features), targets and target
+ * types. Every action carries its endpoint's permission and the
  * row's server flag; archiving asks after showing what depends on the service.
  */
 

@@ -7,7 +7,7 @@ import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber, humanize } from '../../ui/format';
 
-/** Combo orders (operations.md §3 "Combo order", §4): default status in_processing. */
+/** Combo orders: default status in_processing. */
 
 
 export const comboOrdersResource = defineResource({

@@ -1,4 +1,4 @@
-/** minutesBetweenRuns as days, hours and minutes (operations.md §3): 1565 -> '1 d 2 h 5 min'. */
+/** minutesBetweenRuns as days, hours and minutes: 1565 -> '1 d 2 h 5 min'. */
 export function formatRunInterval(totalMinutes: number): string {
   if (!Number.isFinite(totalMinutes) || totalMinutes <= 0) return '0 min';
   const minutes = Math.round(totalMinutes);

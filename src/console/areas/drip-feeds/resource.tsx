@@ -11,7 +11,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { formatRunInterval } from './interval';
 
-/** The drip-feed list (operations.md §3 "Drip-feed row", §4): default status in_processing. */
+/** The drip-feed list: default status in_processing. */
 
 
 function Runs({ row }: { row: DripFeedRow }) {

@@ -11,7 +11,7 @@ import { formatNumber } from '../../ui/format';
 import { lazyDialog } from '../../actions/lazyDialog';
 import type { RecreateInput } from './RecreateDialog';
 
-/** Orders placed at external panels (catalogue.md §7): statuses Creating … Canceled; recreate. */
+/** Orders placed at external panels: statuses Creating … Canceled; recreate. */
 
 
 export const externalPanelOrdersResource = defineResource({

@@ -16,7 +16,7 @@ import { confirm } from '../../ui/confirm';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
- * The bonuses of one payment method (operations.md §2 payment-method-bonuses/:id): a list of bonus
+ * The bonuses of one payment method (/payment-method-bonuses/:id): a list of bonus
  * percent, from amount and enabled, stored together; a new row starts at 0, 0, off; a stored row is
  * deleted on its own (asked first). Errors land on their row's field (`bonuses.2.fromAmount`).
  */

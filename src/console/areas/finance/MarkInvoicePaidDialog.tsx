@@ -6,7 +6,7 @@ import { MoneyInput } from '../../forms/fields/MoneyInput';
 import { useContractForm } from '../../forms/useContractForm';
 import { CostLabel } from '../../ui/CostLabel';
 
-/** Mark an invoice as paid (operations.md §4): the amount, prefilled with the invoice's; a 422 stays on `amount`. */
+/** Mark an invoice as paid: the amount, prefilled with the invoice's; a 422 stays on `amount`. */
 export function MarkInvoicePaidDialog({ row, ...props }: ActionDialogProps<InvoiceRow, { amount: string }>) {
   const form = useContractForm<{ amount: string }>({
     schema: markInvoicePaidBodySchema,

@@ -20,7 +20,7 @@ import { TranslationsField } from '../../forms/fields/TranslationsField';
 import { useContractForm } from '../../forms/useContractForm';
 
 /**
- * Create and edit a payment method in one dialog (operations.md §3, §5): every field of the method;
+ * Create and edit a payment method in one dialog: every field of the method;
  * the secrets are built from the chosen type's secret fields (a select where the field has
  * options); stored secrets arrive masked and a mask left as it is keeps the stored value. A new
  * method starts with every locale empty and the position after the last method.

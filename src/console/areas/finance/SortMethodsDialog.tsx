@@ -8,7 +8,7 @@ import { errorMessage } from '../../api/errors';
 import { SortableList } from '../../forms/fields/SortableList';
 import { DialogCloseAction } from '../../ui/DialogActions';
 
-/** The payment methods' positions (operations.md §4 "edit positions"): drag or use the keyboard, then save. */
+/** The payment methods' positions: drag or use the keyboard, then save. */
 export function SortMethodsDialog({ onSubmit, onCancel, submitting, errorMessage: failed }: ActionDialogProps<unknown, { ids: number[] }>) {
   const methods = useQuery({
     queryKey: ['payment-methods', 'sorting'],

@@ -24,7 +24,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { percentText } from '../../ui/format';
 
 /**
- * The finance lists (operations.md §2–§4): invoices, withdrawals, transactions and payment methods.
+ * The finance lists: invoices, withdrawals, transactions and payment methods.
  * Payment-method columns of the first three need viewPaymentMethods (the contract's column tables
  * say so); every action carries its endpoint's permission and the row's flag.
  */

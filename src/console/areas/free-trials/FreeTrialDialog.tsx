@@ -9,9 +9,9 @@ import { freeTrialCollectionsQuery } from './collections';
 
 /**
  * Create or edit a free-trial request (one dialog; `row` undefined when creating). The server's
- * answer to a bad request is shown on its fields and the dialog stays open (operations.md §5, §8:
- * free-trial store and update hand back the error body): an unknown e-mail on "User e-mail", a
- * quantity past the service's maximum on "Quantity".
+ * answer to a bad request is shown on its fields and the dialog stays open (store and update
+ * hand back the error body): an unknown e-mail on "User e-mail", a quantity past the service's
+ * maximum on "Quantity".
  */
 
 interface Values {

@@ -14,7 +14,7 @@ import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 import { freeTrialCollectionsQuery } from './collections';
 
-/** Create or edit a free-trial quest; the server's errors land on their fields (operations.md §5). */
+/** Create or edit a free-trial quest; the server's errors land on their fields. */
 
 interface Values {
   name: string;

@@ -12,8 +12,8 @@ import { formatNumber } from '../../ui/format';
 import { useQuestOptions, useServiceOptions } from './collections';
 
 /**
- * Free-trial requests and quests (operations.md §2–§4): lists with their filters; approve
- * (confirmed) and reject (confirmed, with an optional reason) by the row's flags — both move the
+ * Free-trial requests and quests: lists with their filters; approve (confirmed) and reject
+ * (confirmed, with an optional reason) by the row's flags — both move the
  * live Free-trials counter in every open console; create and edit where store and update exist;
  * archive and restore.
  */

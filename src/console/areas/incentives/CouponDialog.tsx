@@ -14,7 +14,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { CustomerPicker } from './CustomerPicker';
 
 /**
- * The coupon editor (catalogue.md §3, §5): name and description in every locale (English required;
+ * The coupon editor: name and description in every locale (English required;
  * other locales without a name are dropped on save), code, what it is used on and gives, a
  * percentage (2 decimals, shown ×100) or a whole amount (digits only), validity in UTC, usage
  * limit, minimum amount, referral manager and the four flags. Errors land on their fields.

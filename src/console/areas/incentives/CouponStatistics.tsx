@@ -14,7 +14,7 @@ import { formatMoney, formatNumber } from '../../ui/format';
 import { DialogCloseAction } from '../../ui/DialogActions';
 
 /**
- * Coupon statistics (catalogue.md §2): date, name, code, received, spent, usages and referral
+ * Coupon statistics: date, name, code, received, spent, usages and referral
  * manager between a start and an end date, grouped by date (newest first; the default) or by
  * coupon (by name), with a chart per day. A day opens its usages (POST statistic-by-date).
  */

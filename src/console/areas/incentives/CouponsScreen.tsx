@@ -4,7 +4,7 @@ import type { ListScreenProps } from '../../resource/area';
 import { ResourceTable } from '../../table/ResourceTable';
 import { CouponStatisticsPanel } from './CouponStatistics';
 
-/** /coupons: the coupon list, and the coupons' usage statistics in a second tab (catalogue.md §2). */
+/** /coupons: the coupon list, and the coupons' usage statistics in a second tab. */
 export function CouponsScreen({ resource, search, onSearchChange }: ListScreenProps) {
   const [tab, setTab] = useState<string | null>('list');
   return (

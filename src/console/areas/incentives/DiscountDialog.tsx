@@ -12,8 +12,8 @@ import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
 
 /**
- * The discount editor (catalogue.md §3, §5): name, validity (UTC), countries (none: every
- * customer; some: a local discount for customers of those countries) and services with a
+ * The discount editor: name, validity (UTC), countries (none: every customer; some: a local
+ * discount for customers of those countries) and services with a
  * percentage each, one row per service. Errors land on their fields and rows
  * (`services.2.discount_percent`).
  */

@@ -9,7 +9,7 @@ import { TranslationsField } from '../../forms/fields/TranslationsField';
 import { useContractForm } from '../../forms/useContractForm';
 
 /**
- * The grade editor (catalogue.md §3, §5): translated name (English required), icon, spending goal,
+ * The grade editor: translated name (English required), icon, spending goal,
  * discount percent (3 decimals, shown ×100), thumbnail and consultation chat periods in days, and
  * the closed-sales and personal-manager flags.
  */

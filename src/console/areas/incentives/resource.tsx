@@ -12,8 +12,8 @@ import { formatNumber, percentText } from '../../ui/format';
 import { previewPath } from './previewPath';
 
 /**
- * Coupons, discounts and grades (catalogue.md §2–§4): lists with the spec's columns, editors in
- * dialogs, and the transitions by the rows' flags — coupon archive / unarchive / edit; discount
+ * Coupons, discounts and grades: lists with their columns, editors in dialogs, and the transitions
+ * by the rows' flags — coupon archive / unarchive / edit; discount
  * complete / archive / unarchive / edit; grade archive / restore / edit.
  */
 

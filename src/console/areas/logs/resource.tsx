@@ -22,8 +22,7 @@ import {
 } from './collections';
 
 /**
- * The audit log, the change logs and the service logs (operations.md §3 "Change log"; catalogue.md
- * §3 "Audit entry", "Service log"). Read-only lists, newest first; every filter lives in the URL,
+ * The audit log, the change logs and the service logs (docs/free-trials-logs.md). Read-only lists, newest first; every filter lives in the URL,
  * so a filtered view is shared by its link ("Copy link" puts it on the clipboard).
  */
 

@@ -9,7 +9,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { SmallTable } from '../../ui/SmallTable';
 
 /**
- * The panel's notifications (catalogue.md §3, §7): each one's description and whether it is sent;
+ * The panel's notifications: each one's description and whether it is sent;
  * and the admin notifications — which staff members get each staff notification. One save sends
  * both (PUT /notifications with admin_notifications), so they are never half saved.
  */

@@ -9,7 +9,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { cancelReasonsQuery, refundAmountQuery } from './queries';
 
 /**
- * The cancel dialog (operations.md §4–§5), for one order or many: a cancel reason, a description,
+ * The cancel dialog, for one order or many: a cancel reason, a description,
  * "Send email notification" (on by default) and "Return money" (off by default; on in the
  * cancel-and-return-money variant). For one order the refund amount starts at the server's default
  * refund. Server field errors (cancelReason, cancelDescription, amount) show on their fields and

@@ -7,7 +7,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { ProviderPicker } from '../../ui/ProviderPicker';
 
 /**
- * Change provider (operations.md §4): one order (with an optional quantity to request there, at
+ * Change provider: one order (with an optional quantity to request there, at
  * most the order's quantity) or many (without). Field errors of providerId and quantity stay in
  * the dialog.
  */

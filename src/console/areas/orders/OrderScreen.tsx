@@ -23,7 +23,7 @@ import { RecordHistory } from '../../history/RecordHistory';
 import { Field } from '../../ui/Field';
 import { RecordHeader } from '../../ui/RecordHeader';
 
-/** One order (operations.md §2 "orders/:id", the id passed as a prop): fields, actions, edits, history. */
+/** One order (/orders/:id, the id passed as a prop): fields, actions, edits, history. */
 
 function OrderActions({ order }: { order: OrderDetail }) {
   const { can } = useListEngine();

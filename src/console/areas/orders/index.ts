@@ -1,7 +1,7 @@
 import { defineArea } from '../../resource/area';
 import { ordersResource } from './resource';
 
-/** Orders (operations.md §3 "Order row", §4, §5): the list and one order. */
+/** Orders: the list and one order (docs/orders.md). */
 export default defineArea({
   name: 'orders',
   rank: 10,

@@ -8,7 +8,7 @@ export const SOURCE_TYPE_LABELS: Record<OrderSourceType, string> = {
   combo_order: 'Combo order',
 };
 
-/** How a price modification is named in the list (operations.md §3 "Price modification kinds"). */
+/** How a price modification is named in the list. */
 export function priceModificationKindLabel(modification: Pick<PriceModification, 'kind' | 'local'>): string {
   switch (modification.kind) {
     case 'coupon':

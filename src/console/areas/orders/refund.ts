@@ -1,5 +1,5 @@
 /**
- * The default refund amount as the cancel dialog uses it (operations.md §5): the server may group
+ * The default refund amount as the cancel dialog uses it: the server may group
  * thousands with spaces ('1 234.50'); spaces are removed and the rest read as a number.
  * Anything that is not a number gives null (the field then starts empty).
  */

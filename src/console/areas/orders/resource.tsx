@@ -19,7 +19,7 @@ import { Dash, UserLink } from '../../table/cells';
 import { Percent } from '../../ui/Percent';
 import { PriceModifications, SourceCell, UrlCell } from './cells';
 
-/** The orders list as one declaration (DESIGN.md §3): table, row menu, bulk bar, palette, shortcuts. */
+/** The orders list as one declaration: table, row menu, bulk bar, palette, shortcuts. */
 
 const ids = (keys: RowKey[]) => keys.map(Number);
 

@@ -24,8 +24,8 @@ import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
 
 /**
- * Panel settings (catalogue.md §3 "Instance settings", §7 "Settings: GET and POST multipart"):
- * every field in sections. Images are uploaded with the save (checked here for type and size, and
+ * Panel settings (read with GET, saved with one multipart POST): every field in sections. Images
+ * are uploaded with the save (checked here for type and size, and
  * again by the server), previewed, and removable. A saved panel name or favicon reaches every open
  * console at once (the server's settings.updated event).
  */

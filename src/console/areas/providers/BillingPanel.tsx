@@ -21,7 +21,7 @@ import { useDialogSubmit } from '../../forms/useDialogSubmit';
 
 export const billingKey = (panelId: number | null) => ['external-panel-payments', panelId] as const;
 
-/** The billing call needs a provider: without one it fails with the panel's own sentence (catalogue.md §5). */
+/** The billing call needs a provider: without one it fails with the panel's own sentence. */
 export async function fetchBilling(panelId: number | null | undefined, signal?: AbortSignal) {
   if (!panelId) throw new Error('External Panel ID is missing');
   return api('externalPanelPayments', { params: { externalPanelId: panelId }, signal });

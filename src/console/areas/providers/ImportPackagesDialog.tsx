@@ -10,8 +10,8 @@ import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { importSourceFallback } from './importParts';
 
 /**
- * Import packages from one of our own panels (catalogue.md §3 "Importable package"): per package
- * the fixed cost, the discount and whether it keeps in sync. A rejected row shows its error on the
+ * Import packages from one of our own panels: per package the fixed cost, the discount and whether
+ * it keeps in sync. A rejected row shows its error on the
  * row (`packages.2.fixed_cost` mapped back to the package id).
  */
 

@@ -11,8 +11,8 @@ import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
- * Import providers (catalogue.md §7 "import-providers"): provider services only, for services of
- * ours to be linked to later on the service screen. The provider's services are read live; a
+ * Import providers: provider services only, for services of ours to be linked to later on the
+ * service screen. The provider's services are read live; a
  * refused row (`importableServicesIds.2`) shows its error on that service's row.
  */
 

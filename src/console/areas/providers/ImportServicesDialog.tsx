@@ -11,8 +11,8 @@ import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
- * Import services from a provider (catalogue.md §3 "Importable service"): the provider's services
- * read live, searchable, each with the proposed price (the provider's price in dollars plus the
+ * Import services from a provider: the provider's services read live, searchable, each with the
+ * proposed price (the provider's price in dollars plus the
  * provider's margin, editable), a service type, and a checker group; sync flags for what the
  * provider may change later. Importing creates catalogue services linked to new provider services;
  * services already imported only update their provider service (no duplicates). A rejected row

@@ -21,8 +21,8 @@ import { PercentInput } from '../../forms/fields';
 import { useContractForm } from '../../forms/useContractForm';
 
 /**
- * Create and edit a provider (catalogue.md §3, §4). The API token is write-only: never shown,
- * left empty to keep the stored one. "Validate" asks the endpoint whether it is one of our panels:
+ * Create and edit a provider. The API token is write-only: never shown, left empty to keep the
+ * stored one. "Validate" asks the endpoint whether it is one of our panels:
  * then the endpoint becomes the one it reports; otherwise service and package sync are switched
  * off. When creating, an account can be opened at a preset panel: its token, endpoint, name and
  * USD are filled in. On save the server reads the balance through the API when it can.

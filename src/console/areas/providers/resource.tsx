@@ -12,7 +12,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { currencySign } from './currency';
 
 /**
- * Providers (external panels) and provider services (pricing rules), catalogue.md §2–§4. One
+ * Providers (external panels) and provider services (pricing rules), docs/providers.md. One
  * dialog creates and edits a provider (validate, presets, write-only token); billing, service
  * import and package import open from a provider's row or screen.
  */

@@ -10,7 +10,7 @@ import { CostLabel } from '../../ui/CostLabel';
 import { formatNumber, percentText } from '../../ui/format';
 
 /**
- * Referral program statistics (catalogue.md §2): per affiliate over a date range — referrals,
+ * Referral program statistics: per affiliate over a date range — referrals,
  * new and paying referrals, what they spent, the commission credited and the commission the
  * default percent (shown ×100) gives. Sorted by a column header, paged by 30. The range, sort
  * and page live in the URL (?from=&to=&sort=spent:desc&page=2), so a view is shared by its link.

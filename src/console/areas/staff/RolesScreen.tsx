@@ -11,7 +11,7 @@ import { cellKey, PermissionMatrix, type EffectiveSource, type MatrixRole } from
 import { useStaffOptions } from './staffOptions';
 
 /**
- * Roles and permissions (catalogue.md §6, §7): the matrix of permissions (rows, by area) and roles
+ * Roles and permissions: the matrix of permissions (rows, by area) and roles
  * (columns), each cell saved when toggled; roles created, renamed and deleted here (a role in use
  * is deleted only after its members are moved to another role); and a member's effective
  * permissions — roles plus direct — shown beside the roles.

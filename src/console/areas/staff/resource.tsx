@@ -13,8 +13,8 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { useRoleOptions } from './staffOptions';
 
 /**
- * Staff (catalogue.md §2, §7): the list; invite (a one-time link the member opens to set their
- * password) or create with a password typed twice; edit name, e-mail, roles and direct permissions;
+ * Staff: the list; invite (a one-time link the member opens to set their password) or create with a
+ * password typed twice; edit name, e-mail, roles and direct permissions;
  * deactivate and reactivate; sign out everywhere. Roles and the permission matrix are on /roles.
  */
 

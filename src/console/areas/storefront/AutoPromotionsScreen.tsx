@@ -12,8 +12,8 @@ import { confirm } from '../../ui/confirm';
 import { percentText } from '../../ui/format';
 
 /**
- * Auto-promotions (catalogue.md §3, §4, §7): the networks in their hand order (dragged, moved by
- * keyboard or with the arrows, then saved) with each one's switch, and per network the services
+ * Auto-promotions: the networks in their hand order (dragged, moved by keyboard or with the arrows,
+ * then saved) with each one's switch, and per network the services
  * offered for auto-promotion — added by service type, removed one by one — with their refill,
  * margin and state flags.
  */

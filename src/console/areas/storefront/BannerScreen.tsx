@@ -34,8 +34,8 @@ import { bannerQuery } from './queries';
 import { RecordHeader } from '../../ui/RecordHeader';
 
 /**
- * One banner (catalogue.md §2–§5, §9): its type (none disables the place), scroll delay (1–15
- * seconds; 3 when left empty), HTML content, and slides — each with a background image, a background
+ * One banner: its type (none disables the place), scroll delay (1–15 seconds; 3 when left empty),
+ * HTML content, and slides — each with a background image, a background
  * colour, an image and per-language texts and colours — put in order by dragging, by keyboard or
  * with Move up / Move down (sorting renumbered on save). Images are checked against the place's
  * sizes and the formats PNG, JPEG and SVG before upload; the server checks again. Saved as
@@ -74,7 +74,7 @@ const TEXT_LABELS: Record<TextField, string> = {
 
 const toBody = (v: Values): BannerBody => ({
   type: v.type,
-  // catalogue.md §5: clamped to 1–15, 3 when empty.
+  // Clamped to 1–15, 3 when empty.
   scrollDelay: clampScrollDelay(v.scrollDelay === '' ? null : v.scrollDelay),
   content: v.content,
   informations: v.informations.map((s) => ({

@@ -6,8 +6,8 @@ import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 
 /**
- * Bulk update of the selected packages (catalogue.md §7 "POST bulk"): enable or disable, archive or
- * restore, and a discount typed as a percent, sent as a fraction with 3 decimals. Anything left at
+ * Bulk update of the selected packages: enable or disable, archive or restore, and a discount typed
+ * as a percent, sent as a fraction with 3 decimals. Anything left at
  * "Keep" is not sent.
  */
 

@@ -32,7 +32,7 @@ const toBody = (v: Values): SpecialOfferBody => ({
   place: (v.place ?? undefined) as never,
   position: (v.position ?? undefined) as never,
   network_id: (v.networkId ? Number(v.networkId) : undefined) as never,
-  // catalogue.md §5: service types travel only when at least one is chosen.
+  // Service types travel only when at least one is chosen.
   ...(v.serviceTypes.length ? { service_types: v.serviceTypes.map(Number) } : {}),
   services: v.services.map(Number),
   is_enabled: v.isEnabled,
@@ -126,7 +126,7 @@ function SpecialOfferForm({ detail, ...props }: ActionDialogProps<SpecialOfferRo
   );
 }
 
-/** Every service of the network, page after page, stopping at the first empty page (catalogue.md §9). */
+/** Every service of the network, page after page, stopping at the first empty page. */
 function useNetworkServices(networkId: number | null) {
   const query = useInfiniteQuery({
     queryKey: ['storefront', 'offer-services', networkId],

@@ -2,8 +2,8 @@ import { defineArea } from '../../resource/area';
 import { bannersResource, packagesResource, specialOffersResource } from './resource';
 
 /**
- * Storefront content (catalogue.md §2): packages (/packages, record /packages/:id), special
- * offers (/special-offers, record /special-offers/:id), banners (/banners, record /banners/:id)
+ * Storefront content: packages (/packages, record /packages/:id), special offers (/special-offers,
+ * record /special-offers/:id), banners (/banners, record /banners/:id)
  * and auto-promotions (/auto-promotions).
  */
 export default defineArea({

@@ -24,7 +24,7 @@ import { useOfferNetworkOptions, usePackageNetworkOptions, usePackageProviderOpt
 import { percentText } from '../../ui/format';
 
 /**
- * The storefront lists (catalogue.md §2–§4): packages, special offers and banners. Auto-promotions
+ * The storefront lists: packages, special offers and banners. Auto-promotions
  * are one screen of their own (networks and their services). Every action carries its endpoint's
  * permission and the row's server flag.
  */
@@ -216,7 +216,7 @@ export const bannersResource = defineResource({
   nouns: ['banner', 'banners'],
   endpoint: 'bannersTable',
   table: BANNERS_TABLE,
-  // catalogue.md §6: banners need no permission, only a signed-in member.
+  // Banners need no permission, only a signed-in member.
   describe: (b: BannerRow) => `banner ${b.id} (${BANNER_PLACE_LABELS[b.place]})`,
   state: (b) => b.status,
   open: (b) => `/banners/${b.id}`,

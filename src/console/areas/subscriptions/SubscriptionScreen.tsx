@@ -17,7 +17,7 @@ import { Field } from '../../ui/Field';
 import { RecordActions } from '../../actions/RecordActions';
 import { RecordHeader } from '../../ui/RecordHeader';
 
-/** One subscription (operations.md §2 "subscriptions/:id"): fields, services, contents, cancel. */
+/** One subscription (/subscriptions/:id): fields, services, contents, cancel. */
 
 export const subscriptionDetailQuery = (subscriptionId: number) =>
   queryOptions({

@@ -11,7 +11,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { useBillingTypeOptions, useSubscriptionStatusOptions, useSubscriptionTypeOptions } from './collections';
 
-/** Subscriptions (operations.md §3 "Subscription", §4): cancel when cancelable, not undoable. */
+/** Subscriptions: cancel when cancelable, not undoable. */
 
 export function SubscriptionServices({ row }: { row: Pick<SubscriptionRow, 'subscriptionServices'> }) {
   if (row.subscriptionServices.length === 0) return <Text size="sm" c="dimmed">—</Text>;

@@ -1,7 +1,7 @@
 import { defineArea } from '../../resource/area';
 import { usersResource } from './resource';
 
-/** Customers (operations.md §3 "User row", §4, §7): the list and the profile. */
+/** Customers: the list and the profile (docs/users.md). */
 export default defineArea({
   name: 'users',
   rank: 20,

@@ -15,8 +15,8 @@ import type { EditUserInput } from './EditUserDialog';
 import { useGradeOptions, useSellerOptions } from './options';
 
 /**
- * The users resource (operations.md §3 "User row", §4 "User", §6): one declaration read by the
- * list, the profile's status actions, the row menu, the bulk bar, shortcuts and the palette.
+ * The users resource: one declaration read by the list, the profile's status actions, the row menu,
+ * the bulk bar, shortcuts and the palette.
  * Filter kinds follow USER_TABLE_COLUMNS; `id` is typed as an exact value (the server's select).
  */
 

@@ -13,7 +13,7 @@ import { keepOneTime } from '../../ui/OneTimeValue';
 import { eventLabel } from './eventLabel';
 
 /**
- * Webhooks (catalogue.md §2, §7): the list, one dialog for create and edit, a test event from the
+ * Webhooks: the list, one dialog for create and edit, a test event from the
  * row, delete (asked). Creating opens the webhook's screen, which shows the secret once.
  */
 

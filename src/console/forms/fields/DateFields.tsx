@@ -31,7 +31,7 @@ function zoneDescription(utcValue: string | null, timeZone?: string): string {
 
 /**
  * A date and time typed 'YYYY-MM-DD HH:mm' (or picked in the calendar) in the member's zone, held
- * and sent as UTC 'YYYY-MM-DD HH:mm:ss' (catalogue.md §9). The description always says which clock
+ * and sent as UTC 'YYYY-MM-DD HH:mm:ss'. The description always says which clock
  * the field shows and the UTC moment it will send, so nobody guesses across time zones.
  */
 export function DateTimeField({ value, defaultValue, onChange, timeZone, description, placeholder, ...others }: DateTimeFieldProps) {

@@ -29,7 +29,7 @@ export interface SortableListProps<T> {
   getLabel: (item: T) => string;
   /** The item's content; its label by default. */
   renderItem?: (item: T, index: number) => ReactNode;
-  /** When set, a save button sends the ordered ids; an empty list sends nothing (operations.md §5). */
+  /** When set, a save button sends the ordered ids; an empty list sends nothing. */
   onSave?: (orderedIds: SortableId[]) => void;
   saveLabel?: string;
   saving?: boolean;

@@ -6,7 +6,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * The API takes and gives moments as UTC 'YYYY-MM-DD HH:mm:ss' (catalogue.md §9); members pick
+ * The API takes and gives moments as UTC 'YYYY-MM-DD HH:mm:ss'; members pick
  * them in their own time zone unless a field says otherwise. The pickers hold wall times in that
  * same format, so these helpers convert between the two.
  *

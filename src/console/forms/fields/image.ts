@@ -1,7 +1,7 @@
 /**
  * Checks an image before it is uploaded, with messages the member can act on: the format (the
  * accept list), the size in bytes, and optionally exact or largest pixel dimensions (banner images
- * have fixed sizes, catalogue.md §9). The server checks again; this only saves a round trip.
+ * have fixed sizes). The server checks again; this only saves a round trip.
  */
 
 export interface Dimensions {

@@ -1,6 +1,6 @@
 /**
  * Bodies with files travel as multipart form data in Laravel's bracket style
- * (`informations[0][image]`, catalogue.md §7 "Banners: POST update as multipart"). The api client
+ * (`informations[0][image]`; a banner's update is one such POST). The api client
  * sends FormData for multipart endpoints; this builds it from the same body a JSON call would take.
  *
  * - a File or Blob is appended as a file, at any depth;

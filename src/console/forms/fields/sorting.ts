@@ -1,6 +1,6 @@
 /**
  * Ordered lists (banner informations, payment method, network and service positions): moving an
- * item and numbering positions after a move (catalogue.md §4 "sorting is renumbered").
+ * item and numbering positions after a move.
  */
 
 export type SortableId = string | number;

@@ -32,7 +32,7 @@ import {
 import { readTranslateConfig, translateLocales, translateTexts } from './translator';
 import { notFound } from '../../http/errors';
 
-/** The catalogue (catalogue.md §7 "Services", "Networks", "Service types", "Service labels", "Targets", "Translation"). */
+/** The catalogue: services, networks, service types, labels, targets, translation (docs/catalogue.md). */
 export const catalogueHandlers = defineHandlers({
   /* services */
   servicesTable: async ({ query, staff, deps }) => servicesTable.query(deps.database.db, query, staff),

@@ -2,7 +2,7 @@ import { defineServerArea } from '../../kit/area';
 import { catalogueHandlers } from './handlers';
 import { seedDemoCatalogue } from './seed';
 
-/** The catalogue (catalogue.md §2–§7): services, networks, service types, labels, targets, translation. */
+/** The catalogue: services, networks, service types, labels, targets, translation. */
 export default defineServerArea({
   name: 'catalogue',
   handlers: catalogueHandlers,

@@ -11,7 +11,7 @@ import { labelRecord, targetRecord, targetTypeRecord } from './records';
 import { findLabelRow, findTargetRow, findTargetTypeRow } from './table';
 import { englishName } from './translations';
 
-/** Labels (features), targets and target types (catalogue.md §3, §7): create, update, and deleting a label. */
+/** Labels (features), targets and target types: create, update, and deleting a label. */
 
 type Texts = Record<string, Record<string, string>>;
 

@@ -22,8 +22,8 @@ import { serviceRecord } from './records';
 import { englishName, stampTranslations, translationState } from './translations';
 
 /**
- * Services (catalogue.md §3, §4, §5): create, update, archive, unarchive, copy and bulk update.
- * The write rules the body schema cannot see (records that must exist, a unique slug, an enabled
+ * Services: create, update, archive, unarchive, copy and bulk update. The write rules the body
+ * schema cannot see (records that must exist, a unique slug, an enabled
  * service with an active provider) are checked here before writing, each as a 422 on its field;
  * the unique index still catches a slug taken at the same moment.
  */

@@ -20,8 +20,8 @@ import { findNetworkRow, findServiceTypeRow } from './table';
 import { englishName, stampTranslations } from './translations';
 
 /**
- * Networks and service types (catalogue.md §3, §7): editors with translations, icon and colour,
- * and hand sorting — networks among themselves, service types within their network, services
+ * Networks and service types: editors with translations, icon and colour, and hand sorting —
+ * networks among themselves, service types within their network, services
  * within their type. A sort names every member of the list once, so no position is left behind.
  */
 
@@ -78,7 +78,7 @@ export async function sortRows(
   options: { table: 'networks' | 'service_types' | 'services'; scope: ReturnType<typeof sql>; ids: number[]; field: string; noun: string; auditType: string; auditId: number | null },
 ): Promise<void> {
   const { table, scope, ids, field, noun } = options;
-  if (ids.length === 0) return; // Saving an empty list does nothing (catalogue.md §5).
+  if (ids.length === 0) return; // Saving an empty list does nothing.
   const all = await rows<{ id: number; sorting: number }>(tx, sql`SELECT id, sorting FROM ${sql.identifier(table)} WHERE ${scope} ORDER BY id FOR UPDATE`);
   const known = new Set(all.map((r) => r.id));
   const unknown = ids.filter((id) => !known.has(id));

@@ -2,8 +2,8 @@ import { LOCALES, type Locale } from '../../../contract/locales';
 import { HttpError } from '../../http/errors';
 
 /**
- * The translate adapter (catalogue.md §7 "POST /translate"): texts are sent to a
- * LibreTranslate-compatible service (`POST <url>/translate` with q, source, target, format and
+ * The translate adapter: texts are sent to a LibreTranslate-compatible service (`POST
+ * <url>/translate` with q, source, target, format and
  * api_key; answer `translatedText`) configured by TRANSLATE_URL (TRANSLATE_API_KEY,
  * TRANSLATE_TIMEOUT_MS). Without one, or when it fails or is too slow, the answer is a 503 that
  * says so: nothing is ever "translated" by copying the source.

@@ -3,7 +3,7 @@ import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { comboOrdersTable, findComboOrderRow } from './table';
 import { comboTransitions, countInModeration, type ComboAction } from './transitions';
 
-/** Combo orders (operations.md §7 "Combo orders"): list, in-moderation count, approve, reject, complete. */
+/** Combo orders: list, in-moderation count, approve, reject, complete. */
 
 /** One body ({comboOrderId}) and one answer ({message, comboOrder}: "Combo order 12 approved."). */
 function transitionHandler(action: ComboAction) {

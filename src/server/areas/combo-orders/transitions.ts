@@ -9,8 +9,8 @@ import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 
 /**
- * Approve, reject and complete a combo order (operations.md §4 "Combo order"). Each is a declared
- * transition of the combo order (409 "Combo order 12 cannot be approved: it is in processing.")
+ * Approve, reject and complete a combo order. Each is a declared transition of the combo order (409
+ * "Combo order 12 cannot be approved: it is in processing.")
  * whose effects carry its orders along in the same transaction, each set by one conditional update:
  * - approve: in_moderation -> in_processing; its orders waiting in moderation go to processing;
  * - reject: in_moderation -> canceled; its orders that have not started (in moderation, unpaid)

@@ -6,5 +6,5 @@ const countriesHandlers = defineHandlers({
   countries: async () => [...COUNTRIES],
 });
 
-/** The country list of the pickers (catalogue.md §7): static data, no table. */
+/** The country list of the pickers: static data, no table. */
 export default defineServerArea({ name: 'countries', handlers: countriesHandlers });

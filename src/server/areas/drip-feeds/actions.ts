@@ -31,7 +31,7 @@ export async function loadDripFeedDetail(q: Queryable, id: number, ctx: TableCon
 }
 
 /**
- * Cancel (operations.md §4): in processing -> canceled, so a repeat or a race answers 409 ("Drip
+ * Cancel: in processing -> canceled, so a repeat or a race answers 409 ("Drip
  * feed 12 cannot be canceled: it is completed."). No further runs are placed; orders already
  * placed keep their state.
  */

@@ -2,7 +2,7 @@ import { defineHandlers } from '../../http/handlers';
 import { cancelDripFeed, loadDripFeedDetail } from './actions';
 import { dripFeedsTable, findDripFeedRow } from './table';
 
-/** Drip feeds (operations.md §7 "Drip feeds"): list, one, cancel. */
+/** Drip feeds: list, one, cancel. */
 export const dripFeedsHandlers = defineHandlers({
   dripFeedsTable: async ({ body, staff, deps }) => dripFeedsTable.query(deps.database.db, body, staff),
 

@@ -3,7 +3,7 @@ import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { recreateExternalPanelOrder } from './recreate';
 import { externalPanelOrdersTable, findExternalPanelOrderRow } from './table';
 
-/** External-panel orders (catalogue.md §7): the list (GET with `q`, or POST /table) and recreate. */
+/** External-panel orders: the list (GET with `q`, or POST /table) and recreate. */
 
 export const externalPanelOrdersHandlers = defineHandlers({
   externalPanelOrdersList: async ({ query, staff, deps }: HandlerArgs<Endpoints['externalPanelOrdersList']>) =>

@@ -6,8 +6,8 @@ import { conflict, notFound, validationFailed } from '../../http/errors';
 import { recreatableSql } from './table';
 
 /**
- * Recreate (operations.md §4: "External-panel orders can be recreated"): a new attempt for the same
- * order, at a provider that offers the order's service, for at most what the order still lacks.
+ * Recreate: a new attempt for the same order, at a provider that offers the order's service, for at
+ * most what the order still lacks.
  * The old attempt is marked replaced by a conditional update — the same rule as the row's
  * `recreatable` flag — so a repeated or concurrent recreate answers 409 and places nothing twice.
  * A paused (stopped) order is set back to processing: recreating it asks for delivery to go on.

@@ -5,7 +5,7 @@ import { findInvoiceRow, findWithdrawalRow, invoicesTable, paymentMethodsTable, 
 import { displayMoney } from '../../kit/ledger';
 import { markInvoicePaid, withdrawalTransitions } from './transitions';
 
-/** Finance (operations.md §7 "Invoices", "Withdrawals", "Payments", payment methods and bonuses). */
+/** Finance: invoices, withdrawals, payments, payment methods and their bonuses. */
 export const financeHandlers = defineHandlers({
   invoicesTable: async ({ query, staff, deps }) => invoicesTable.query(deps.database.db, query, staff),
 

@@ -24,8 +24,8 @@ import { BONUSES_JSON, parseJson } from './table';
 import { bonusRecord, paymentMethodRecord } from './transitions';
 
 /**
- * Payment methods and their bonuses (operations.md §3, §4, §7). Secrets: answered masked, a mask
- * sent back keeps the stored value, a blank field clears it; the record marks the column secret,
+ * Payment methods and their bonuses. Secrets: answered masked, a mask sent back keeps the stored
+ * value, a blank field clears it; the record marks the column secret,
  * so audit entries say 'changed' and never hold a value. Nothing here logs a body.
  */
 

@@ -30,8 +30,8 @@ export interface MarkPaidEffects {
 }
 
 /**
- * Mark as paid (operations.md §4 "Invoice"): pending or expired -> paid. Credits the amount sent
- * and, on top, the best enabled bonus of the invoice's method: the one with the highest
+ * Mark as paid: pending or expired -> paid. Credits the amount sent and, on top, the best enabled
+ * bonus of the invoice's method: the one with the highest
  * `fromAmount` not above the amount.
  */
 export const markInvoicePaid = defineTransition({
@@ -79,7 +79,7 @@ export interface ReleaseEffects {
   released: string;
 }
 
-/** Withdrawals (operations.md §4): approve moves it on, reject gives the hold back, paid completes it. */
+/** Withdrawals: approve moves it on, reject gives the hold back, paid completes it. */
 export const withdrawalTransitions = {
   approve: defineTransition({
     record: withdrawalRecord,

@@ -10,7 +10,7 @@ import { freeTrialRecord, questRecord } from './records';
 /**
  * Store, update, archive and restore of requests and quests, audited through the kit. What the
  * body names (a user by e-mail, a service, a quest) is checked here and reported on its field
- * (operations.md §5: free-trial forms show the server's messages per field).
+ * (free-trial forms show the server's messages per field).
  */
 
 type ParsedFreeTrial = Omit<FreeTrialBody, 'serviceId'> & { serviceId: number | null };

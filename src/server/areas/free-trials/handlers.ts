@@ -6,7 +6,7 @@ import { collections, setFreeTrialArchived, setQuestArchived, storeFreeTrial, st
 import { approveFreeTrial, rejectFreeTrial } from './records';
 import { findFreeTrialRow, findQuestRow, freeTrialsTable, questsTable } from './table';
 
-/** Free trials and quests (operations.md §7 "Free trials and free-trial quests: list, show, store, update, archive"). */
+/** Free trials and quests: list, show, store, update, archive; approve and reject a request. */
 export const freeTrialsHandlers = defineHandlers({
   freeTrialsTable: async ({ body, staff, deps }) => freeTrialsTable.query(deps.database.db, body, staff),
 

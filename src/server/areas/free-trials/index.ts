@@ -2,7 +2,7 @@ import { defineServerArea } from '../../kit/area';
 import { freeTrialsHandlers } from './handlers';
 import { seedDemoFreeTrials } from './seed';
 
-/** Free trials: requests (approve, reject) and quests (operations.md §3, §4, §7). */
+/** Free trials: requests (approve, reject) and quests. */
 export default defineServerArea({
   name: 'free-trials',
   handlers: freeTrialsHandlers,

@@ -9,8 +9,8 @@ import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 
 /**
- * The free-trial records and the decisions on a request (operations.md §4 "Free trial request":
- * pending -> approved | rejected). Each decision is one conditional update of a pending row, so of
+ * The free-trial records and the decisions on a request (a request goes pending -> approved |
+ * rejected). Each decision is one conditional update of a pending row, so of
  * two staff members approving at once one wins and the other gets the 409 "Free trial 12 cannot
  * be approved: it is approved."; both move the live Free-trials counter after commit.
  */

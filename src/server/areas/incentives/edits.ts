@@ -13,8 +13,8 @@ import { couponRecord, discountRecord, gradeRecord } from './records';
 /**
  * Store and update of coupons, discounts and grades, audited through the kit; archive and restore
  * of grades. What the body names (a referral manager, services) is checked here and reported on
- * its field (catalogue.md §5: coupon, grade and discount errors are field-mapped, discount errors
- * on their service rows).
+ * its field (coupon, grade and discount errors are shown on their fields, a discount's errors
+ * on its service rows).
  */
 
 type CouponBody = z.output<typeof couponBodySchema>;
@@ -38,7 +38,7 @@ async function couponValues(q: Queryable, body: CouponBody, exceptId: number | n
   const en = body.translations.en!;
   const percent = body.bonusAmountCalculationType === 'percent';
   return {
-    // The English name and description become the main ones (catalogue.md §5).
+    // The English name and description become the main ones.
     name: en.name,
     description: en.description,
     translations: body.translations as Record<string, { name: string; description: string }>,

@@ -17,7 +17,7 @@ import { archiveCoupon, archiveDiscount, completeDiscount, couponRecord, unarchi
 import { couponStatistics, usagesOfCoupon, usagesOfDay } from './statistics';
 import { couponsTable, discountsTable, findCouponRow, findDiscountRow, findGradeRow, gradesTable } from './table';
 
-/** Coupons, discounts, grades and the price preview (catalogue.md §7 "Coupons", "Discounts", "Grades"). */
+/** Coupons, discounts, grades and the price preview. */
 export const incentivesHandlers = defineHandlers({
   couponsTable: async ({ body, staff, deps }) => couponsTable.query(deps.database.db, body, staff),
   couponsCollections: async () => ({

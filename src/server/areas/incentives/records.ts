@@ -5,7 +5,7 @@ import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { coupons, discounts } from './schema';
 
-/** The incentives' record kinds and the discount's and coupon's state changes (catalogue.md §4). */
+/** The incentives' record kinds and the discount's and coupon's state changes. */
 
 export const couponRecord = defineRecord({ table: coupons, thing: 'Coupon', type: 'coupon', unique: { coupons_code_unique: { field: 'code', message: 'Another coupon has this code.' } } });
 export const discountRecord = defineRecord({ table: discounts, thing: 'Discount', type: 'discount' });

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/customers';
 import { orders } from '../../db/schema/orders';
 
 /**
- * Pricing incentives (catalogue.md §3): coupons and their usages, discounts and their services.
+ * Pricing incentives: coupons and their usages, discounts and their services.
  * Grades stay in db/schema/customers.ts beside users (users.current_grade_id refers to them).
  * Money is numeric(14,4); percentages are fractions (0.15 is 15 %).
  */
@@ -17,7 +17,7 @@ export const coupons = pgTable(
     id: serial('id').primaryKey(),
     status: text('status').$type<CouponStatus>().notNull().default('active'),
     displayable: boolean('displayable').notNull().default(true),
-    /** The English name (catalogue.md §5: it becomes the main name). */
+    /** The English name (it becomes the main name). */
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     translations: jsonb('translations').$type<Record<string, { name: string; description: string }>>().notNull().default(sql`'{}'::jsonb`),

@@ -5,7 +5,7 @@ import { one, rows, type Queryable } from '../../db/client';
 import { utcText } from '../../table';
 
 /**
- * Coupon statistics (catalogue.md §2): received (what the coupons gave), spent (what customers
+ * Coupon statistics: received (what the coupons gave), spent (what customers
  * paid with them) and usages between two UTC days, grouped by date (newest first, then coupon
  * name) or by coupon (by name); a day's usages; one coupon's usages. All sums are numeric.
  */

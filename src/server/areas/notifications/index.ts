@@ -1,7 +1,7 @@
 import { defineServerArea } from '../../kit/area';
 import { notificationsHandlers, seedPanelNotifications } from './handlers';
 
-/** Notification settings and admin notifications (catalogue.md §7). */
+/** Notification settings and admin notifications. */
 export default defineServerArea({
   name: 'notifications',
   handlers: notificationsHandlers,

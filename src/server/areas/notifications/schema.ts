@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { staffMembers } from '../../db/schema/staff';
 
-/** The panel's notifications (catalogue.md §3 "Notification setting": name, description, isEnabled). */
+/** The panel's notifications (name, description, isEnabled). */
 export const panelNotifications = pgTable('panel_notifications', {
   id: serial('id').primaryKey(),
   notification: text('notification').notNull().unique(),

@@ -10,7 +10,7 @@ import { cannotMessage, STATUS_WORDS } from './rules';
 import { ORDER_ACTIONS } from '../../../contract/orders/actions';
 
 /**
- * Cancel and reject (operations.md §4, §5): the order becomes canceled and, when money goes back,
+ * Cancel and reject: the order becomes canceled and, when money goes back,
  * the refund is applied in the same database transaction as the state change:
  *
  * 1. the customer's row is locked first (`SELECT … FOR UPDATE`), then the order — always in this

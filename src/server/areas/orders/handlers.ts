@@ -17,8 +17,8 @@ import { findOrderRow, ordersTable } from './table';
 import { orderTransitions, type SimpleOrderAction } from './transitions';
 
 /**
- * The orders area (operations.md §7 "Orders") and the provider picker the order dialogs use.
- * Permissions are checked by the pipeline from the endpoint table; every write runs in one
+ * The orders area and the provider picker the order dialogs use. Permissions are checked by the
+ * pipeline from the endpoint table; every write runs in one
  * transaction with its audit and change-log entries, and the live counters are told after commit.
  */
 

@@ -2,7 +2,7 @@ import { defineServerArea } from '../../kit/area';
 import { ordersHandlers } from './handlers';
 import { seedCancelReasons, seedDemoOrders } from './seed';
 
-/** Orders (operations.md §3 "Order row", §4, §7 "Orders"). */
+/** Orders: the list, one order, its actions (docs/orders.md). */
 export default defineServerArea({
   name: 'orders',
   handlers: ordersHandlers,

@@ -13,8 +13,8 @@ import { containsPattern, decimalText, defineTable, FilterValueError, readScalar
 import { orderRowActions } from './rules';
 
 /**
- * The orders list (operations.md §3 "Order row") on the generic table builder. The same
- * definition answers one row by id after an action, so every surface shows the same fields and
+ * The orders list on the generic table builder. The same definition answers one row by id after an
+ * action, so every surface shows the same fields and
  * flags.
  *
  * Performance notes (bench/orders-table.ts): FROM is the orders table alone, so counts never join

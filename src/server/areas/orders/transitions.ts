@@ -9,7 +9,7 @@ import { endpointPermission } from '../../kit/endpointPermission';
 import { cannotMessage } from './rules';
 
 /**
- * Approve, activate, pause and complete (operations.md §4): state changes that move no money,
+ * Approve, activate, pause and complete: state changes that move no money,
  * declared once each. The allowed statuses, the verb and the endpoint (whose permission it needs)
  * come from the contract's ORDER_ACTIONS, the table the row flags are computed from, so a flag is true exactly when the transition would succeed;
  * the live counters are told after each commit that changed an order.

@@ -10,8 +10,8 @@ import { checkImage, readImage, removeImage, storeImage } from '../../kit/upload
 import { readPanelSettings, writePanelSettings } from '../../db/panelSettings';
 
 /**
- * Panel settings (catalogue.md §7 "Settings: GET and POST (multipart) /settings"). A save writes
- * every field in one transaction, stores new images and deletes the ones they replace, then tells
+ * Panel settings (GET and a multipart POST at /settings). A save writes every field in one
+ * transaction, stores new images and deletes the ones they replace, then tells
  * every open console (the counters' channel every member joins) so title and icon change at once.
  */
 

@@ -17,8 +17,8 @@ import { providerServiceRecord } from './records';
 import { isUpstreamError, upstream, upstreamMessage } from './upstream';
 
 /**
- * Imports from a provider (catalogue.md §3 "Importable service", "Importable package", §7): the
- * provider's services are read live through its API; importing makes (or updates) one provider
+ * Imports from a provider: the provider's services are read live through its API; importing makes
+ * (or updates) one provider
  * service per provider service id — the pair (provider, service id at the provider) is unique, so
  * a re-import never duplicates — and, for import-services, one catalogue service linked to it,
  * created by the catalogue's own storeService (its rules, slug and audit).

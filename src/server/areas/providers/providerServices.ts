@@ -10,7 +10,7 @@ import type { TableContext } from '../../table';
 import { archiveProviderService, providerServiceRecord, unarchiveProviderService } from './records';
 import { providerServiceRows, providerServicesTable } from './table';
 
-/** Provider services (pricing rules, catalogue.md §3): list, editor, archive and unarchive. */
+/** Provider services (pricing rules): list, editor, archive and unarchive. */
 
 type Body = z.output<typeof providerServiceBodySchema>;
 

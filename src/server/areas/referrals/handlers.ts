@@ -4,7 +4,7 @@ import { one, rows, type Queryable } from '../../db/client';
 import { defineHandlers } from '../../http/handlers';
 
 /**
- * Referral program statistics (catalogue.md §2, §6). One pass over the affiliates' referrals and
+ * Referral program statistics. One pass over the affiliates' referrals and
  * what those referrals paid in the range; the referral commission credited to each affiliate in
  * the range comes from their 'referral' balance transactions.
  */

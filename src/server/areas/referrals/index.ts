@@ -1,5 +1,5 @@
 import { defineServerArea } from '../../kit/area';
 import { referralsHandlers } from './handlers';
 
-/** Referral program statistics per affiliate (catalogue.md §2 "referral-program"). */
+/** Referral program statistics per affiliate. */
 export default defineServerArea({ name: 'referrals', handlers: referralsHandlers });

@@ -8,7 +8,7 @@ import { unauthenticated } from '../../http/errors';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The signed-in member's profile (operations.md §3 "Profile"). */
+/** The signed-in member's profile. */
 export async function readProfile(q: Queryable, staff: StaffContext): Promise<Profile> {
   const [member] = await q.select().from(staffMembers).where(eq(staffMembers.id, staff.id));
   // The pipeline just loaded this member; gone now means deleted in between.

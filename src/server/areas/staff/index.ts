@@ -1,5 +1,5 @@
 import { defineServerArea } from '../../kit/area';
 import { staffHandlers } from './handlers';
 
-/** Staff members, roles and the permission matrix (catalogue.md §6, §7; docs/configuration.md). */
+/** Staff members, roles and the permission matrix. */
 export default defineServerArea({ name: 'staff', handlers: staffHandlers });

@@ -10,8 +10,8 @@ import { utcText } from '../../table';
 import { autoPromotionServices } from './schema';
 
 /**
- * Auto-promotions (catalogue.md §3, §4, §7): per network a switch and a hand-sorted place; the
- * services offered for auto-promotion, added per network and service type and removed one by one.
+ * Auto-promotions: per network a switch and a hand-sorted place; the services offered for
+ * auto-promotion, added per network and service type and removed one by one.
  * A network with no row yet is off and sorted after the others by its own order.
  */
 

@@ -29,8 +29,8 @@ import { rasterSize } from './images';
 import { bannerInformations, banners } from './schema';
 
 /**
- * Banners (catalogue.md §2–§5, §7, §9): one per place (the 19 places exist from the first start),
- * type none meaning disabled. Saving is multipart (POST with `_method=PATCH`): the slides in their
+ * Banners: one per place (the 19 places exist from the first start), type none meaning disabled.
+ * Saving is multipart (POST with `_method=PATCH`): the slides in their
  * new order (sorting renumbered 0, 1, 2…), images as files checked against the place's sizes and
  * the formats png, jpeg and svg, kept by their current address, or removed. Images live in the
  * panel's uploaded files (served at /api/v1/files/…); a replaced or removed one is deleted.
@@ -59,7 +59,7 @@ const mapBanner = (row: BannerDbRow): BannerRow => ({
   isEnabled: row.type !== 'none',
   status: row.status,
   informationsCount: Number(row.informations_count),
-  // catalogue.md §5: 0 when reading a banner that never had one.
+  // 0 when reading a banner that never had one.
   scrollDelay: row.scroll_delay ?? SCROLL_DELAY_DEFAULT_READ,
   preview: row.preview,
   updatedAt: row.updated_at,

@@ -17,7 +17,7 @@ import {
   type OfferAction,
 } from './specialOffers';
 
-/** Storefront (catalogue.md §7 "Packages", "Special offers", "Banners", "Auto-promotions"). */
+/** Storefront: packages, special offers, banners and auto-promotions (docs/storefront.md). */
 
 const offerAction =
   (action: OfferAction): Handler<Endpoints['specialOffersEnable']> =>

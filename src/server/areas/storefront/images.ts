@@ -1,7 +1,7 @@
 import type { PixelSize } from '../../../contract/storefront';
 
 /**
- * Pixel size of a PNG or JPEG from its bytes (the banner sizes of catalogue.md §9 are exact). An
+ * Pixel size of a PNG or JPEG from its bytes (a banner's image size is exact). An
  * SVG scales to any size, so it has none to check. Null when the header cannot be read.
  */
 export function rasterSize(bytes: Uint8Array, type: string): PixelSize | null {

@@ -23,8 +23,8 @@ import { toUnits } from '../../pricing/decimal';
 import { packageCosts } from './costs';
 
 /**
- * Packages (catalogue.md §3 "Package", §4 archive/restore, §5 bulk discount, §7 "Packages"): a
- * list, one package with its contents, create and update (contents replaced, costs recomputed from
+ * Packages: a list, one package with its contents, create and update (contents replaced, costs
+ * recomputed from
  * the services' default prices), bulk enable / archive / discount, archive and restore, the live
  * total cost and the services a package may hold.
  */
@@ -326,7 +326,7 @@ export async function setPackageArchived(tx: Queryable, actor: Actor, id: number
 }
 
 /**
- * Bulk (catalogue.md §7): enable or disable, archive or restore, and the discount (a fraction with
+ * Bulk: enable or disable, archive or restore, and the discount (a fraction with
  * 3 decimals), applied per package so each gets its audit entry; an archived package cannot be
  * enabled (unless restored in the same call). A new discount recomputes the costs.
  */

@@ -4,8 +4,8 @@ import { networks, serviceTypes, services } from '../../db/schema/catalogue';
 import { packages } from '../../db/schema/packages';
 
 /**
- * Storefront content (catalogue.md §3): special offers, banners with their slides, and
- * auto-promotions. Packages live in db/schema/packages.ts (the combo orders and provider imports
+ * Storefront content: special offers, banners with their slides, and auto-promotions. Packages live
+ * in db/schema/packages.ts (the combo orders and provider imports
  * share them).
  */
 

@@ -22,8 +22,8 @@ import { defineTable, utcText, type TableContext } from '../../table';
 import { specialOffers } from './schema';
 
 /**
- * Special offers (catalogue.md §3, §4, §5, §7): services of one network highlighted at a place and
- * position of the panel. Enable, disable, archive (also disables), unarchive (comes back disabled)
+ * Special offers: services of one network highlighted at a place and position of the panel. Enable,
+ * disable, archive (also disables), unarchive (comes back disabled)
  * and delete (cannot be undone). Service types are optional (none: every type of the network);
  * services must be of the network and, when types are chosen, of one of them.
  */

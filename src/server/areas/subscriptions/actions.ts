@@ -43,7 +43,7 @@ export async function loadSubscriptionDetail(q: Queryable, id: number, ctx: Tabl
   };
 }
 
-/** Cancel (operations.md §4): in processing -> canceled; 409 otherwise. New contents are not served. */
+/** Cancel: in processing -> canceled; 409 otherwise. New contents are not served. */
 export const cancelSubscription = defineTransition({
   record: subscriptionRecord,
   action: 'cancel',

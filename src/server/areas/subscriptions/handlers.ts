@@ -2,7 +2,7 @@ import { defineHandlers } from '../../http/handlers';
 import { cancelSubscription, loadSubscriptionDetail, subscriptionCollections } from './actions';
 import { findSubscriptionRow, subscriptionsTable } from './table';
 
-/** Subscriptions (operations.md §7 "Subscriptions"): list, collections, one, cancel. */
+/** Subscriptions: list, collections, one, cancel. */
 export const subscriptionsHandlers = defineHandlers({
   subscriptionsTable: async ({ body, staff, deps }) => subscriptionsTable.query(deps.database.db, body, staff),
 

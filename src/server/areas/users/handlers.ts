@@ -16,8 +16,8 @@ import { userTransitions } from './transitions';
 import { destroyUserService, listUserServices, storeUserService } from './userServices';
 
 /**
- * The users area (operations.md §7 "Users"). Permissions are checked by the pipeline from the
- * endpoint table; every write runs in one transaction with its audit and change-log entries.
+ * The users area. Permissions are checked by the pipeline from the endpoint table; every write runs
+ * in one transaction with its audit and change-log entries.
  */
 
 async function rowOf(q: Queryable, userId: number, staff: StaffContext): Promise<UserRow> {

@@ -2,7 +2,7 @@ import { defineServerArea } from '../../kit/area';
 import { usersHandlers } from './handlers';
 import { seedDemoUsers } from './seed';
 
-/** Customers (operations.md §3 "User row", §7 "Users"). */
+/** Customers: the list, the profile and its actions (docs/users.md). */
 export default defineServerArea({
   name: 'users',
   handlers: usersHandlers,

@@ -14,8 +14,8 @@ import { endpointPermission } from '../../kit/endpointPermission';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';
 
 /**
- * The users list (operations.md §3 "User row") on the generic table builder. The same definition
- * answers one row by id (after an action) and the affiliates sub-list, so every surface shows the
+ * The users list on the generic table builder. The same definition answers one row by id (after an
+ * action) and the affiliates sub-list, so every surface shows the
  * same fields and flags.
  */
 
@@ -82,7 +82,7 @@ export function mapUserRow(row: UserDbRow, ctx: TableContext): UserRow {
     deactivatedAt: row.deactivated_at,
     actions: userRowActions(row.status, ctx.permissions),
   };
-  // The grade column needs viewGrades (operations.md §6): without it the field is left out.
+  // The grade column needs viewGrades: without it the field is left out.
   if (ctx.permissions.has('viewGrades')) {
     item.currentGrade = row.grade_id === null ? null : { id: row.grade_id, name: row.grade_name ?? '' };
   }

@@ -6,7 +6,7 @@ import { webhookOutboxTask } from './pump';
 import { seedDemoWebhooks, seedWebhookTypes } from './seed';
 
 /**
- * Webhooks (catalogue.md §7): events captured in the database (migration 0011) go through the
+ * Webhooks: events captured in the database (migration 0011) go through the
  * outbox pump to one durable delivery job per webhook, signed, retried with backoff and logged per
  * attempt (docs/configuration.md).
  */

@@ -1,6 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-/** The events a webhook can subscribe to (catalogue.md §3 "webhook types": id, name, type). */
+/** The events a webhook can subscribe to (id, name, type). */
 export const webhookTypes = pgTable('webhook_types', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -41,7 +41,7 @@ export const serviceTypes = pgTable(
     networkId: integer('network_id')
       .notNull()
       .references(() => networks.id, { onDelete: 'restrict' }),
-    /** The kind of service type (catalogue.md §9: Youtube by default); demo rows hold followers, likes, views… */
+    /** The kind of service type (Youtube by default); demo rows hold followers, likes, views… */
     type: text('type').notNull(),
     sorting: integer('sorting').notNull().default(0),
     color: text('color'),
@@ -68,7 +68,7 @@ export const serviceTypes = pgTable(
   ],
 );
 
-/** Promotable checker groups (catalogue.md §3): which checkers verify that a link can be promoted. */
+/** Promotable checker groups: which checkers verify that a link can be promoted. */
 export const promotableCheckerGroups = pgTable('promotable_checker_groups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -13,7 +13,7 @@ import { staffMembers } from './staff';
 /** Messenger handles a customer left: { telegram: '@bob', whatsapp: '+1…' }; "any set" shows as true. */
 export type Messengers = Record<string, string | null>;
 
-/** Loyalty levels (catalogue.md §3 "Grade"); a user reaches one by spending `spending_goal`. */
+/** Loyalty levels; a user reaches one by spending `spending_goal`. */
 export const grades = pgTable('grades', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

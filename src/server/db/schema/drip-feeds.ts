@@ -5,7 +5,7 @@ import { services } from './catalogue';
 import { users } from './customers';
 
 /**
- * Drip feeds (operations.md §3): `runs` orders of `quantity` each, `minutes_between_runs` apart.
+ * Drip feeds: `runs` orders of `quantity` each, `minutes_between_runs` apart.
  * The runs are orders with source_type 'drip_feed' and source_id = this id.
  */
 export const dripFeeds = pgTable(

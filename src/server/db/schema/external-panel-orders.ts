@@ -5,7 +5,7 @@ import { orders } from './orders';
 import { providers } from './providers';
 
 /**
- * External-panel orders (catalogue.md §7): each attempt to place one of our orders at a provider.
+ * External-panel orders: each attempt to place one of our orders at a provider.
  * The order worker (src/server/upstream/worker.ts) creates them, sends them and follows the
  * provider's status; recreate adds a new attempt and marks the old one `recreated_at`.
  *

@@ -6,7 +6,7 @@ import { orders } from './orders';
 /**
  * Money records. A user's balance always equals the sum of their 'main' transactions: every balance
  * change locks the user row and inserts its transaction in the same database transaction
- * (DESIGN.md §5).
+ * (docs/finance.md, "The ledger").
  */
 export const BALANCE_TYPES = ['main', 'task', 'referral'] as const;
 export type BalanceType = (typeof BALANCE_TYPES)[number];
@@ -26,8 +26,8 @@ export interface PaymentMethodWithdrawalOptions {
 }
 
 /**
- * Payment methods (operations.md §3 "Payment method"). `name` and `description` repeat the English
- * translation, for lists and joins. `secrets` holds the gateway credentials of the type's secret
+ * Payment methods. `name` and `description` repeat the English translation, for lists and joins.
+ * `secrets` holds the gateway credentials of the type's secret
  * fields: never answered in clear, never audited (the finance area's record marks it secret).
  */
 export const paymentMethods = pgTable('payment_methods', {

@@ -30,7 +30,7 @@ export const auditEntries = pgTable(
   ],
 );
 
-/** The business change log shown on the change-logs screen (operations.md §3 "Change log"). */
+/** The business change log shown on the change-logs screen. */
 export const changeLogs = pgTable(
   'change_logs',
   {
@@ -51,8 +51,8 @@ export const changeLogs = pgTable(
 );
 
 /**
- * What the system itself changed (catalogue.md §3 "Service log"): a provider sync moving a
- * service's price, an automatic switch-off. `type` is what changed (price, status, provider…),
+ * What the system itself changed: a provider sync moving a service's price, an automatic
+ * switch-off. `type` is what changed (price, status, provider…),
  * `action_type` how (sync, automatic, import…); the old and new value of that one thing.
  * Append-only like the two tables above (nothing in the server writes it yet).
  */

@@ -4,8 +4,8 @@ import { networks } from './catalogue';
 import { providers } from './providers';
 
 /**
- * Packages (catalogue.md §3 "Package"): bundles of services sold for one url. The combo orders read
- * id, name, type, network_id, is_enabled and is_archived; a provider import inserts name, type,
+ * Packages: bundles of services sold for one url. The combo orders read id, name, type, network_id,
+ * is_enabled and is_archived; a provider import inserts name, type,
  * network_id, fixed_cost, discount_percent, sync and provider_id.
  *
  * Costs (kept by the storefront area whenever contents or pricing change):

@@ -4,8 +4,8 @@ import type { ProviderStatus, ProviderType } from '../../../contract/providers';
 import { services } from './catalogue';
 
 /**
- * Providers (external panels, catalogue.md §3 "Provider"): the upstream SMM panels orders are sent
- * to, the services each one sells (provider services, the "pricing rules") and which provider
+ * Providers (external panels): the upstream SMM panels orders are sent to, the services each one
+ * sells (provider services, the "pricing rules") and which provider
  * services can fulfil which of our services (service_providers).
  *
  * An order's service "has an active provider" when some service_providers row for it is active and
@@ -45,7 +45,7 @@ export const providers = pgTable(
     autoRecreateOrdersIsAllowed: boolean('auto_recreate_orders_is_allowed').notNull().default(false),
     /** How order statistics are gathered from the provider (PROVIDER_STATISTIC_TYPES). */
     statisticType: text('statistic_type').notNull().default('none'),
-    /** Sync flags (catalogue.md §3): what a provider sync may change on our side. */
+    /** Sync flags: what a provider sync may change on our side. */
     syncServices: boolean('sync_services').notNull().default(true),
     syncPackages: boolean('sync_packages').notNull().default(false),
     syncPrices: boolean('sync_prices').notNull().default(true),
