@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SCREENS } from '../src/console/app/screens';
+import { SCREENS } from '../src/console/navigation/screens';
 import { COLOR_SCHEME_STORAGE_KEY } from '../src/console/app/theme';
 import { ADMIN, login } from './helpers';
 
@@ -13,7 +13,7 @@ import { ADMIN, login } from './helpers';
  * the rest see the same page in either theme.
  *
  * The screens come from the app's registry, not from a list here: every SCREENS path
- * (src/console/app/screens.ts) is opened, and the ones an area gives a component (the others send
+ * (src/console/navigation/screens.ts) is opened, and the ones an area gives a component (the others send
  * the member Home) are scanned. A record screen (`/orders/:id`) is reached by opening the first row
  * of its list. Beside the screens: the login screen, the command palette and an action's dialog.
  * The screens are shared among several tests (SHARDS below), so Playwright's workers scan them

@@ -13,7 +13,7 @@ import { useInstanceSettings } from '../session/instanceSettings';
 import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts';
 import { ProfileMenu } from './ProfileMenu';
 import { SessionListEngine } from './SessionListEngine';
-import { useNav } from './useRegisteredRoutes';
+import { useNav } from '../navigation/useRegisteredRoutes';
 import './app.css';
 
 const isActive = (pathname: string, path: string) =>

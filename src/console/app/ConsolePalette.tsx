@@ -3,10 +3,10 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { PaletteProvider } from '../palette/PaletteProvider';
 import { collectionCommands, statusViewCommands, type NavCommand } from '../palette/navigation';
 import { COUNTER_LINKS } from '../realtime/counters';
-import { NAV_SECTIONS } from './nav';
+import { NAV_SECTIONS } from '../navigation/nav';
 import { CONSOLE_RESOURCES } from './areas';
 import { useSession } from '../session/SessionContext';
-import { useCanNavigate, useNav } from './useRegisteredRoutes';
+import { useCanNavigate, useNav } from '../navigation/useRegisteredRoutes';
 
 const toHref = (to: string, search: Record<string, string | boolean>): string => {
   const query = new URLSearchParams(Object.entries(search).map(([k, v]) => [k, String(v)])).toString();

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatCount } from '../ui/format';
-import { useCounters } from './useCounters';
+import { useCounters } from '../navigation/useCounters';
 
 /** The header's live counters, each a link to its filtered list. */
 export function CounterLinks() {

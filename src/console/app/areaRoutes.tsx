@@ -6,8 +6,8 @@ import { listSearchSchema, type ListSearch } from '../list/urlState';
 import type { ConsoleArea, ListScreenProps, ScreenLoader } from '../resource/area';
 import { guardedRoute } from './layoutRoute';
 import { rootRoute } from './rootRoute';
-import { toRouterPath } from './routes';
-import { SCREENS, type ScreenEntry } from './screens';
+import { toRouterPath } from '../navigation/routes';
+import { SCREENS, type ScreenEntry } from '../navigation/screens';
 
 /**
  * The routes of the areas: one per screen an area gives, at its SCREENS path with its access.
@@ -103,7 +103,7 @@ function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resou
 export function areaRoutes(areas: readonly ConsoleArea[]): AnyRoute[] {
   const byPath = new Map<string, { loader?: ScreenLoader; resource?: AnyResource; area: string }>();
   const claim = (path: string, area: string) => {
-    if (!SCREENS.some((s) => s.path === path)) throw new Error(`Area '${area}': ${path} is not in SCREENS (src/console/app/screens.ts)`);
+    if (!SCREENS.some((s) => s.path === path)) throw new Error(`Area '${area}': ${path} is not in SCREENS (src/console/navigation/screens.ts)`);
     const slot = byPath.get(path) ?? { area };
     if (slot.area !== area) throw new Error(`${path} is given by areas '${slot.area}' and '${area}'`);
     byPath.set(path, slot);

@@ -1,8 +1,8 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { rememberPostLoginPath } from '../session/postLoginPath';
 import type { Session } from '../session/session';
-import { decideAccess } from './routeAccess';
-import { findRouteEntry, type RouteAccess } from './routes';
+import { decideAccess } from '../navigation/routeAccess';
+import { findRouteEntry, type RouteAccess } from '../navigation/routes';
 
 /** Throws the router's redirect for a decision other than 'allow'. */
 function enforce(access: RouteAccess, session: Session): void {

@@ -4,7 +4,7 @@ import { guardAppNavigation, guardRoute } from './guard';
 import { rootRoute } from './rootRoute';
 import { RouteErrorScreen } from './RouteErrorScreen';
 import type { RouterContext } from './routerContext';
-import { routeAccessFor, type RouteAccess } from './routes';
+import { routeAccessFor, type RouteAccess } from '../navigation/routes';
 
 /**
  * The authenticated parent of every area screen (the spec's Home route "parent of all below"):
@@ -25,7 +25,7 @@ export const appLayoutRoute = createRoute({
  *   createRoute({ ...guardedRoute('users'), component: UsersScreen });
  *
  * `path` is relative to the layout ('users', 'users/$id'). The access defaults to the path's
- * entry in SCREENS (app/screens.ts) and must be given for paths SCREENS does not list.
+ * entry in SCREENS (navigation/screens.ts) and must be given for paths SCREENS does not list.
  */
 export function guardedRoute<const TPath extends string>(path: TPath, access: RouteAccess = routeAccessFor(path)) {
   return {

@@ -1,5 +1,5 @@
 import { recordTypeLabel } from '../../contract/logs/columns';
-import { SCREENS } from '../app/screens';
+import { SCREENS } from '../navigation/screens';
 
 /**
  * Where a record of an audit or change-log entry is shown: its type (the kit's defineRecord

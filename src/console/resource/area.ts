@@ -19,7 +19,7 @@ import type { ListSearch } from '../list/urlState';
  *   `screens` gives that path a component of its own (it then gets ListScreenProps).
  * - A path with `:id` gets RecordScreenProps: the id, checked to be a positive integer (anything
  *   else shows "not found" without a request).
- * - Access, navigation and go keys of every path come from SCREENS (app/screens.ts).
+ * - Access, navigation and go keys of every path come from SCREENS (navigation/screens.ts).
  * - An area imports from table/, actions/, forms/, ui/ and the contract — never another area.
  */
 export interface ListScreenProps {

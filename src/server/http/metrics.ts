@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rows, sql } from '../db/client';
-import { JOB_SCHEMA } from '../jobs';
+import { JOB_SCHEMA } from '../db/jobSchema';
 import type { AppEnv } from './context';
 import type { AppDeps } from '../deps';
 import type { RequestRecord } from './logger';

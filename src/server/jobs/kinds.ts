@@ -35,4 +35,4 @@ export interface JobKind<T = unknown> {
 
 export const defineJobKind = <T>(kind: JobKind<T>): JobKind<T> => kind;
 
-export const JOB_SCHEMA = 'pgboss';
+export { JOB_SCHEMA } from '../db/jobSchema';

@@ -7,8 +7,8 @@ import { isLocalOrIpHost, resolveApiBaseUrl } from '../../../src/console/api/bas
 import { App } from '../../../src/console/app/AppProviders';
 import { applyDocumentSettings } from '../../../src/console/session/instanceSettings';
 import { guardedRoute } from '../../../src/console/app/layoutRoute';
-import { buildNav, NAV_ITEMS } from '../../../src/console/app/nav';
-import { AUTH_ONLY } from '../../../src/console/app/routes';
+import { buildNav, NAV_ITEMS } from '../../../src/console/navigation/nav';
+import { AUTH_ONLY } from '../../../src/console/navigation/routes';
 import { createAppQueryClient, DEFAULT_STALE_TIME_MS } from '../../../src/console/app/queryClient';
 import { createAppRouter } from '../../../src/console/app/router';
 import { COLOR_SCHEME_STORAGE_KEY } from '../../../src/console/app/theme';

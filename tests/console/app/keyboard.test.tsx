@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Permission } from '../../../src/contract/permissions';
 import { GO_KEYS, GO_PREFIX, goTargets } from '../../../src/console/app/keyboard/goKeys';
-import { NAV_ITEMS } from '../../../src/console/app/nav';
+import { NAV_ITEMS } from '../../../src/console/navigation/nav';
 
 // A go sequence ends 1.5 s after its last key; on a loaded machine the test's next key can come
 // later than that. Here it waits for the key: what the tests check is which keys go where.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../../src/contract/permissions';
-import { decideAccess } from '../../../src/console/app/routeAccess';
-import { findRouteEntry, ROUTE_TABLE, routeAccessFor, toRouterPath, toSpecPath } from '../../../src/console/app/routes';
+import { decideAccess } from '../../../src/console/navigation/routeAccess';
+import { findRouteEntry, ROUTE_TABLE, routeAccessFor, toRouterPath, toSpecPath } from '../../../src/console/navigation/routes';
 
 /**
  * Every path of the panel's route table with the permissions that open it, written out by hand

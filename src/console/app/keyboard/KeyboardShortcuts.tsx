@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useCanNavigate, useNav } from '../useRegisteredRoutes';
+import { useCanNavigate, useNav } from '../../navigation/useRegisteredRoutes';
 import { GoSequenceHint } from './GoSequenceHint';
 import { goTargets, HOME_PATH } from './goKeys';
 import { ShortcutsOverlay } from './ShortcutsOverlay';
