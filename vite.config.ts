@@ -103,7 +103,10 @@ function startUpChunkGroups() {
       if (!groups) {
         const startUp = staticClosure(graph, [resolve(START_UP)]);
         const contract = staticClosure(graph, [resolve(CONTRACT)]);
-        const listScreen = staticClosure(graph, PRELOADED_CHUNKS.filter((file) => file !== START_UP).map((file) => resolve(file)));
+        const listScreen = staticClosure(
+          graph,
+          PRELOADED_CHUNKS.filter((file) => file !== START_UP).map((file) => resolve(file)),
+        );
         groups = new Map();
         for (const module of contract) if (!startUp.has(module)) groups.set(module, 'contract');
         for (const module of listScreen) if (!startUp.has(module) && !contract.has(module)) groups.set(module, 'list-screen');

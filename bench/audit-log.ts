@@ -87,16 +87,29 @@ async function main() {
     await measure(database, 'default view, page 50', () => ({ options: { ...page, page: 50 } }));
     await measure(database, 'filtered by record (order type and id)', (i) => ({
       options: page,
-      headers: [{ value: 'auditableType', filter: 'order' }, { value: 'auditableId', filter: order(i) }],
+      headers: [
+        { value: 'auditableType', filter: 'order' },
+        { value: 'auditableId', filter: order(i) },
+      ],
     }));
-    await measure(database, 'filtered by record type (payment method)', () => ({ options: page, headers: [{ value: 'auditableType', filter: 'payment_method' }] }));
+    await measure(database, 'filtered by record type (payment method)', () => ({
+      options: page,
+      headers: [{ value: 'auditableType', filter: 'payment_method' }],
+    }));
     await measure(database, 'staff member + a month', (i) => ({
       options: page,
-      headers: [{ value: 'user', filter: staff[i % staff.length] }, { value: 'createdAt', filter: month(i) }],
+      headers: [
+        { value: 'user', filter: staff[i % staff.length] },
+        { value: 'createdAt', filter: month(i) },
+      ],
     }));
     await measure(database, 'event = canceled', () => ({ options: page, headers: [{ value: 'event', filter: ['canceled'] }] }));
 
-    console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     print();
     const goal = figures.filter((f) => f.scenario.startsWith('default view (page 1') || f.scenario.startsWith('filtered by record ('));
     console.log(`\ngoal p95 ≤ 25 ms (default view, filtered by record): ${goal.every((f) => f.p95 <= 25) ? 'met' : 'not met'}`);

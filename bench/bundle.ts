@@ -54,15 +54,22 @@ const startupTotal = sum(startup);
 const startUpChunk = [...startup].find((key) => /(^|\/)start-up-[^/]*\.js$/.test(manifest[key].file));
 const ownCode = entry + (startUpChunk ? gzipOf(manifest[startUpChunk].file) : 0);
 console.log(`entry chunk                          ${kb(entry).padStart(10)}  (${manifest[entryKey].file})`);
-console.log(`console code at start-up             ${kb(ownCode).padStart(10)}  (entry + ${startUpChunk ? manifest[startUpChunk].file : 'no start-up chunk'}) budget 200 kB: ${ownCode <= 200 * 1024 ? 'met' : 'NOT met'}`);
-console.log(`start-up (entry + ${String(startup.size - 1).padStart(2)} chunks)          ${kb(startupTotal).padStart(10)}  (the entry and the chunks index.html preloads)`);
+console.log(
+  `console code at start-up             ${kb(ownCode).padStart(10)}  (entry + ${startUpChunk ? manifest[startUpChunk].file : 'no start-up chunk'}) budget 200 kB: ${ownCode <= 200 * 1024 ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `start-up (entry + ${String(startup.size - 1).padStart(2)} chunks)          ${kb(startupTotal).padStart(10)}  (the entry and the chunks index.html preloads)`,
+);
 for (const key of [...startup].filter((k) => k !== entryKey).sort((a, b) => gzipOf(manifest[b].file) - gzipOf(manifest[a].file))) {
   console.log(`  ${manifest[key].file.padEnd(44)} ${kb(gzipOf(manifest[key].file)).padStart(10)}`);
 }
 
 // The endpoint table (the schemas): its own chunk, loaded once the first screen has painted.
 const contractChunk = Object.keys(manifest).find((key) => /(^|\/)contract-[^/]*\.js$/.test(manifest[key].file) && !startup.has(key));
-if (contractChunk) console.log(`after the first paint                ${kb(gzipOf(manifest[contractChunk].file)).padStart(10)}  (${manifest[contractChunk].file}: the endpoint table)`);
+if (contractChunk)
+  console.log(
+    `after the first paint                ${kb(gzipOf(manifest[contractChunk].file)).padStart(10)}  (${manifest[contractChunk].file}: the endpoint table)`,
+  );
 
 // What opening each area's screens adds to the start-up: the screens' chunks and their imports not yet loaded.
 const areas = new Map<string, Set<string>>();

@@ -43,7 +43,19 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 function post(agent: http.Agent, port: number, path: string, token: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), accept: 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          accept: 'application/json',
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -111,7 +123,11 @@ async function fanout(processes: ServerProcess[]): Promise<{ local: number[]; re
   const path = `/apps/${PUSHER.appId}/events`;
   for (let e = 0; e < EVENTS; e++) {
     const body = JSON.stringify({ name: 'bench.tick', channel: CHANNEL, data: JSON.stringify({ sent: performance.timeOrigin + performance.now() }) });
-    const res = await fetch(`http://127.0.0.1:${processes[0].port}${path}?${signedQuery(PUSHER, 'POST', path, body)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`http://127.0.0.1:${processes[0].port}${path}?${signedQuery(PUSHER, 'POST', path, body)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     if (res.status !== 200) throw new Error(`events API answered ${res.status}: ${await res.text()}`);
     await new Promise((resolve) => setTimeout(resolve, EVENT_INTERVAL_MS));
   }
@@ -124,12 +140,18 @@ async function fanout(processes: ServerProcess[]): Promise<{ local: number[]; re
 }
 
 async function main() {
-  console.log(`cluster bench: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${ORDERS.toLocaleString('en')} orders, ${CONCURRENCY} concurrent clients, ${SECONDS} s per step`);
+  console.log(
+    `cluster bench: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${ORDERS.toLocaleString('en')} orders, ${CONCURRENCY} concurrent clients, ${SECONDS} s per step`,
+  );
   const fixture = await createOpsFixture('The cluster bench');
   const processes: ServerProcess[] = [];
   try {
     const { db } = fixture.database;
-    await db.execute(sql`INSERT INTO users (name, email, balance) SELECT 'Customer ' || i, 'customer' || i || '@example.test', 100 FROM generate_series(1, 2000) AS i`);
+    await db.execute(
+      sql`INSERT INTO users (name, email, balance) SELECT 'Customer ' || i, 'customer' || i || '@example.test', 100 FROM generate_series(1, 2000) AS i`,
+    );
     await db.execute(sql`
       WITH u AS (SELECT array_agg(id ORDER BY id) AS ids FROM users)
       INSERT INTO orders (status, user_id, service_id, name, url, price, cost, quantity, is_paid, created_at)
@@ -147,14 +169,20 @@ async function main() {
     for (let n = 1; n <= processes.length; n++) {
       const r = await throughput(processes.slice(0, n), fixture.token);
       if (n === 1) first = r.rps;
-      console.log(`${String(n).padEnd(9)} | ${r.rps.toFixed(0).padStart(10)} | ${ms(r.p50).padEnd(8)} | ${ms(r.p95).padEnd(8)} | ${r.errors}  (×${(r.rps / first).toFixed(2)})`);
+      console.log(
+        `${String(n).padEnd(9)} | ${r.rps.toFixed(0).padStart(10)} | ${ms(r.p50).padEnd(8)} | ${ms(r.p95).padEnd(8)} | ${r.errors}  (×${(r.rps / first).toFixed(2)})`,
+      );
     }
 
     console.log(`\nevent fan-out: ${CLIENTS} websocket clients over ${processes.length} processes, ${EVENTS} events posted to process A's events API`);
     const f = await fanout(processes);
     console.log('clients on           | received | p50      | p95      | p99');
-    console.log(`A (same process)     | ${String(f.local.length).padStart(8)} | ${ms(percentile(f.local, 50)).padEnd(8)} | ${ms(percentile(f.local, 95)).padEnd(8)} | ${ms(percentile(f.local, 99))}`);
-    console.log(`B, C (via NOTIFY)    | ${String(f.remote.length).padStart(8)} | ${ms(percentile(f.remote, 50)).padEnd(8)} | ${ms(percentile(f.remote, 95)).padEnd(8)} | ${ms(percentile(f.remote, 99))}`);
+    console.log(
+      `A (same process)     | ${String(f.local.length).padStart(8)} | ${ms(percentile(f.local, 50)).padEnd(8)} | ${ms(percentile(f.local, 95)).padEnd(8)} | ${ms(percentile(f.local, 99))}`,
+    );
+    console.log(
+      `B, C (via NOTIFY)    | ${String(f.remote.length).padStart(8)} | ${ms(percentile(f.remote, 50)).padEnd(8)} | ${ms(percentile(f.remote, 95)).padEnd(8)} | ${ms(percentile(f.remote, 99))}`,
+    );
     console.log(`missing deliveries: ${f.missing}`);
   } finally {
     for (const p of processes) await stopServerProcess(p);

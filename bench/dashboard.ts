@@ -68,7 +68,9 @@ async function seeded(database: Database, orders: number) {
 async function tokenOf(database: Database): Promise<string> {
   const id = await createStaffMember(database.db, { email: `bench.${Date.now()}@example.test`, name: 'Bench', password: 'password', roles: [] });
   const granted = await database.db.select().from(permissions);
-  await database.db.insert(staffPermissions).values(granted.filter((p) => (PERMISSIONS as readonly string[]).includes(p.name)).map((p) => ({ staffId: id, permissionId: p.id })));
+  await database.db
+    .insert(staffPermissions)
+    .values(granted.filter((p) => (PERMISSIONS as readonly string[]).includes(p.name)).map((p) => ({ staffId: id, permissionId: p.id })));
   const sessionId = await openSession(database.db, id, { staffId: id, ip: null, userAgent: 'bench' }, 1800);
   return signAccessToken(SECRET, { staffId: id, tokenVersion: 0, sessionId }, 1800);
 }
@@ -101,11 +103,20 @@ async function benchEngine(engine: string, database: Database, orders: number, d
   await seeded(database, orders);
   const [{ n }] = (await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM orders`)) as [{ n: number }];
   const [{ r }] = (await rows<{ r: number }>(database.db, sql`SELECT count(*)::int AS r FROM order_stats_daily`)) as [{ r: number }];
-  console.log(`[${engine}] ${n.toLocaleString('en-US')} orders (${r.toLocaleString('en-US')} roll-up rows) seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  console.log(
+    `[${engine}] ${n.toLocaleString('en-US')} orders (${r.toLocaleString('en-US')} roll-up rows) seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+  );
   const app = createApp({ database, config: config(databaseUrl), publish: () => {} });
   const token = await tokenOf(database);
 
-  for (const name of ['ordersDailyStatistics', 'dashboardRefunds', 'dashboardOrderStatuses', 'dashboardTopServices', 'dashboardProviderSpend', 'dashboardNewUsers'] as const) {
+  for (const name of [
+    'ordersDailyStatistics',
+    'dashboardRefunds',
+    'dashboardOrderStatuses',
+    'dashboardTopServices',
+    'dashboardProviderSpend',
+    'dashboardNewUsers',
+  ] as const) {
     const e = endpoints[name];
     const url = `${buildPath(e.path, {})}${name === 'dashboardOrderStatuses' ? '' : '?days=90'}`;
     const figures = await timed(async () => {
@@ -162,7 +173,9 @@ async function main() {
   }
   console.log('\n| database | chart endpoint | source | p50 | p95 |\n|---|---|---|---:|---:|');
   for (const l of lines) console.log(`| ${l.engine} | ${l.chart} | ${l.source} | ${l.p50.toFixed(1)} ms | ${l.p95.toFixed(1)} ms |`);
-  console.log('\nThe price of the roll-up for writers:\n\n| database | triggers | insert 20,000 orders (one statement) | one status update |\n|---|---|---:|---:|');
+  console.log(
+    '\nThe price of the roll-up for writers:\n\n| database | triggers | insert 20,000 orders (one statement) | one status update |\n|---|---|---:|---:|',
+  );
   for (const c of costs) console.log(c);
 }
 

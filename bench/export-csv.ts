@@ -82,7 +82,9 @@ async function seeded(database: Database, orders: number) {
 async function tokenOf(database: Database): Promise<string> {
   const id = await createStaffMember(database.db, { email: `bench.${Date.now()}@example.test`, name: 'Bench', password: 'password', roles: [] });
   const granted = await database.db.select().from(permissions);
-  await database.db.insert(staffPermissions).values(granted.filter((p) => (PERMISSIONS as readonly string[]).includes(p.name)).map((p) => ({ staffId: id, permissionId: p.id })));
+  await database.db
+    .insert(staffPermissions)
+    .values(granted.filter((p) => (PERMISSIONS as readonly string[]).includes(p.name)).map((p) => ({ staffId: id, permissionId: p.id })));
   const sessionId = await openSession(database.db, id, { staffId: id, ip: null, userAgent: 'bench' }, 1800);
   return signAccessToken(SECRET, { staffId: id, tokenVersion: 0, sessionId }, 1800);
 }
@@ -125,7 +127,16 @@ async function exportOnce(engine: string, database: Database, databaseUrl?: stri
     }
   }
   const seconds = (performance.now() - start) / 1000;
-  const figure = { engine, orders: n, rows: lines - 1, seconds, megabytes: bytes / MB, rssPeak: rssPeak / MB, heapPeak: heapPeak / MB, heldPeak: heldPeak / MB };
+  const figure = {
+    engine,
+    orders: n,
+    rows: lines - 1,
+    seconds,
+    megabytes: bytes / MB,
+    rssPeak: rssPeak / MB,
+    heapPeak: heapPeak / MB,
+    heldPeak: heldPeak / MB,
+  };
   if (figure.rows !== n) throw new Error(`${engine}: exported ${figure.rows} rows of ${n}`);
   figures.push(figure);
   console.log(
@@ -165,7 +176,11 @@ async function postgres() {
 }
 
 async function main() {
-  console.log(`CSV export benchmark: the orders list, ${EXPORT.columns.length} columns, newest first; ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
+  console.log(
+    `CSV export benchmark: the orders list, ${EXPORT.columns.length} columns, newest first; ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
+  );
   const only = process.env.BENCH_ENGINE;
   if (!only || only === 'pglite') await pglite();
   if (!only || only === 'postgres') await postgres();

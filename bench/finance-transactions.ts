@@ -78,7 +78,11 @@ async function main() {
     await measure(database, 'filter by user (profile link)', (i) => ({ options: page, queries: { userId: light(i) } }));
     await measure(database, 'type = withdrawal, newest first', () => ({ options: page, headers: [{ value: 'transactionType', filter: ['withdrawal'] }] }));
 
-    console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     print();
     const goal = figures.filter((f) => f.scenario.startsWith('default view (page 1') || f.scenario.startsWith('search by user e-mail'));
     console.log(`\ngoal p95 ≤ 25 ms (default view, search by user): ${goal.every((f) => f.p95 <= 25) ? 'met' : 'not met'}`);

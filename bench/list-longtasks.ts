@@ -42,14 +42,30 @@ const settled = async (page: Page) => {
 async function measure(dir: string) {
   rmSync('.bench-data-longtasks', { recursive: true, force: true });
   const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: '.bench-data-longtasks', SIMULATOR: 'off', SEED_ORDERS: '20000', NODE_ENV: 'production', STATIC_DIR: resolve(dir) },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: '.bench-data-longtasks',
+      SIMULATOR: 'off',
+      SEED_ORDERS: '20000',
+      NODE_ENV: 'production',
+      STATIC_DIR: resolve(dir),
+    },
     stdio: 'ignore',
   });
   try {
     await waitForServer();
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     // (No named inner functions: tsx would wrap them in a helper the page does not have.)

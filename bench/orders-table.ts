@@ -52,7 +52,9 @@ async function measure(engine: string, database: Database, orders: number, scena
   }
   times.sort((a, b) => a - b);
   figures.push({ engine, orders, scenario, p50: percentile(times, 50), p95: percentile(times, 95), total });
-  console.log(`  ${engine} ${orders.toLocaleString('en')} ${scenario}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (total ${total})`);
+  console.log(
+    `  ${engine} ${orders.toLocaleString('en')} ${scenario}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (total ${total})`,
+  );
 }
 
 async function scenarios(engine: string, database: Database) {
@@ -65,7 +67,9 @@ async function scenarios(engine: string, database: Database) {
            WHERE EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id) ORDER BY 1 LIMIT 40`,
     )
   ).map((r) => r.handle);
-  const users = (await rows<{ id: number }>(database.db, sql`SELECT DISTINCT user_id AS id FROM orders WHERE user_id IS NOT NULL ORDER BY 1 LIMIT 40`)).map((r) => r.id);
+  const users = (await rows<{ id: number }>(database.db, sql`SELECT DISTINCT user_id AS id FROM orders WHERE user_id IS NOT NULL ORDER BY 1 LIMIT 40`)).map(
+    (r) => r.id,
+  );
 
   await measure(engine, database, n, 'default view (in_processing, page 1, count)', () => ({
     headers: [{ value: 'status', filter: ['in_processing'] }],
@@ -130,8 +134,12 @@ async function postgres() {
 }
 
 async function main() {
-  console.log(`Orders table benchmark: ${RUNS} runs per scenario after ${WARMUP} warm-up runs; ` +
-    `${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; estimated counts above ${COUNT_ESTIMATE_ABOVE.toLocaleString('en')} rows.`);
+  console.log(
+    `Orders table benchmark: ${RUNS} runs per scenario after ${WARMUP} warm-up runs; ` +
+      `${cpus().length} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; estimated counts above ${COUNT_ESTIMATE_ABOVE.toLocaleString('en')} rows.`,
+  );
   const only = process.env.BENCH_ENGINE;
   if (!only || only === 'pglite') await pglite();
   if (!only || only === 'postgres') await postgres();

@@ -91,7 +91,13 @@ interface ModeRun {
   filterOnly: number[];
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
 
 /** A static server for the built harness (no SPA routes: the page is index.html). */
 function serve(port: number): Promise<{ server: Server; port: number }> {
@@ -211,7 +217,10 @@ async function runMode(browser: Browser, base: string, mode: Mode): Promise<Mode
   const slowGap = lookupPause + 60;
   const plan: { pass: number; cadence: Cadence; inputs: string[] }[] =
     mode === 'palette'
-      ? [{ pass: 0, cadence: 'fast', inputs: INPUTS }, ...Array.from({ length: MEASURED_PASSES }, (_, i) => ({ pass: i + 1, cadence: (i % 2 === 0 ? 'fast' : 'slow') as Cadence, inputs: INPUTS }))]
+      ? [
+          { pass: 0, cadence: 'fast', inputs: INPUTS },
+          ...Array.from({ length: MEASURED_PASSES }, (_, i) => ({ pass: i + 1, cadence: (i % 2 === 0 ? 'fast' : 'slow') as Cadence, inputs: INPUTS })),
+        ]
       : [
           { pass: 0, cadence: 'fast', inputs: INPUTS.slice(0, 1) },
           { pass: 1, cadence: 'fast', inputs: INPUTS },
@@ -245,7 +254,8 @@ async function runMode(browser: Browser, base: string, mode: Mode): Promise<Mode
   const requests = await page.evaluate(() => window.__bench!.requests());
   const commandCount = await page.evaluate(() => window.__bench!.commandCount);
   const floor = await roundTripCpu(page, renderer);
-  const filterOnly = mode === 'palette' ? await page.evaluate(([inputs, rounds]) => window.__bench!.filterOnly!(inputs, rounds), [INPUTS, FILTER_ROUNDS] as const) : [];
+  const filterOnly =
+    mode === 'palette' ? await page.evaluate(([inputs, rounds]) => window.__bench!.filterOnly!(inputs, rounds), [INPUTS, FILTER_ROUNDS] as const) : [];
   if (errors.length > 0) throw new Error(`${mode}: page errors: ${errors.join('; ')}`);
   if (blocked.length > 0) throw new Error(`${mode}: requests left the page: ${blocked.join(', ')}`);
   await context.close();
@@ -297,17 +307,32 @@ function printSummary(runs: ModeRun[]): void {
         ms(percentile(totals, 95)),
         ms(percentile(totals, 99)),
         ms(Math.max(...totals)),
-        ms(percentile(samples.map((s) => s.script), 95)),
-        ms(percentile(samples.map((s) => s.layout), 95)),
+        ms(
+          percentile(
+            samples.map((s) => s.script),
+            95,
+          ),
+        ),
+        ms(
+          percentile(
+            samples.map((s) => s.layout),
+            95,
+          ),
+        ),
         ms(percentile(bestOfPasses(samples), 95)),
-        ms(percentile(samples.map((s) => s.nextFrame), 95)),
+        ms(
+          percentile(
+            samples.map((s) => s.nextFrame),
+            95,
+          ),
+        ),
         name.includes('slow') ? '-' : String(late),
       ]);
     }
   }
-  console.log('(ms, from keydown; p50-max: to the committed, laid-out list. best-of-passes: p95 of each keystroke\'s fastest pass, when each was');
+  console.log("(ms, from keydown; p50-max: to the committed, laid-out list. best-of-passes: p95 of each keystroke's fastest pass, when each was");
   console.log(' measured at least twice. next frame: to the frame after it painted, incl. the wait for that frame. late: fast-typing keystrokes');
-  console.log(' with DOM changes after the measured end, 0 = the measurement saw all of React\'s work)');
+  console.log(" with DOM changes after the measured end, 0 = the measurement saw all of React's work)");
   const withCpu = runs.filter((run) => run.samples.every((s) => s.cpu !== undefined));
   if (withCpu.length > 0) {
     console.log('\nrenderer main thread per keystroke, from the key to its next frame (ms; Linux schedstat: CPU time is not stretched by other processes):');
@@ -354,7 +379,19 @@ function printPerInput(runs: ModeRun[]): void {
   console.log('\np95 per input (ms, all measured keystrokes of the input and its clearing Backspace):');
   console.log(''.padEnd(32) + runs.map((r) => r.mode.padStart(12)).join(''));
   for (const input of INPUTS) {
-    console.log(`"${input}"`.padEnd(32) + runs.map((r) => ms(percentile(r.samples.filter((s) => s.input === input).map((s) => s.total), 95)).padStart(12)).join(''));
+    console.log(
+      `"${input}"`.padEnd(32) +
+        runs
+          .map((r) =>
+            ms(
+              percentile(
+                r.samples.filter((s) => s.input === input).map((s) => s.total),
+                95,
+              ),
+            ).padStart(12),
+          )
+          .join(''),
+    );
   }
 }
 
@@ -366,7 +403,10 @@ async function main() {
   const launchOptions = playwrightConfig.use?.launchOptions ?? {};
   const browser = await chromium.launch({ ...launchOptions, executablePath: launchOptions.executablePath ?? '/usr/bin/chromium' });
   try {
-    const loadLine = () => `${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+    const loadLine = () =>
+      `${cpus().length} CPUs, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`;
     console.log(`Chromium ${browser.version()} at ${base}; ${loadLine()}`);
     const runs: ModeRun[] = [];
     for (const mode of ['palette', 'cmdk-all'] as const) {
@@ -375,18 +415,32 @@ async function main() {
       console.log(`  ${mode}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
     }
     const [palette, cmdkAll] = runs;
-    if (process.env.PALETTE_BENCH_JSON) writeFileSync(process.env.PALETTE_BENCH_JSON, JSON.stringify(runs.map(({ mode, samples }) => ({ mode, samples })), null, 1));
+    if (process.env.PALETTE_BENCH_JSON)
+      writeFileSync(
+        process.env.PALETTE_BENCH_JSON,
+        JSON.stringify(
+          runs.map(({ mode, samples }) => ({ mode, samples })),
+          null,
+          1,
+        ),
+      );
     if (loadavg()[0] > cpus().length) console.log(`\nnote: the machine is busy (${loadLine()}): the figures include time spent waiting for a CPU.`);
 
     console.log(`\nCommand palette, ${palette.commandCount.toLocaleString('en')} navigation commands + record lookups (answered in the page)`);
-    console.log(`inputs: ${INPUTS.length}, typed one key at a time; palette: 1 warm-up pass + ${MEASURED_PASSES} measured (fast ${FAST_GAP_MS} ms gaps / slow, past the lookup pause); cmdk-all: 1 warm-up input + 1 fast pass`);
-    console.log(`keystrokes measured: palette ${palette.samples.length}, cmdk-all ${cmdkAll.samples.length}; time = keydown -> filtering, React render and commit, forced layout\n`);
+    console.log(
+      `inputs: ${INPUTS.length}, typed one key at a time; palette: 1 warm-up pass + ${MEASURED_PASSES} measured (fast ${FAST_GAP_MS} ms gaps / slow, past the lookup pause); cmdk-all: 1 warm-up input + 1 fast pass`,
+    );
+    console.log(
+      `keystrokes measured: palette ${palette.samples.length}, cmdk-all ${cmdkAll.samples.length}; time = keydown -> filtering, React render and commit, forced layout\n`,
+    );
     printSummary(runs);
     printByListSize(palette);
     printPerInput(runs);
 
     const filter = palette.filterOnly;
-    console.log(`\nfiltering alone (grammar + ranking of 5,000 commands), per prefix: p50 ${ms(percentile(filter, 50))}, p95 ${ms(percentile(filter, 95))}, max ${ms(Math.max(...filter))} ms (${filter.length} runs);`);
+    console.log(
+      `\nfiltering alone (grammar + ranking of 5,000 commands), per prefix: p50 ${ms(percentile(filter, 50))}, p95 ${ms(percentile(filter, 95))}, max ${ms(Math.max(...filter))} ms (${filter.length} runs);`,
+    );
     console.log(`  slowest prefix, best of ${FILTER_ROUNDS} runs: ${slowestPrefix(filter)}`);
     console.log(`open (page start -> list shown): palette ${palette.openMs.toFixed(0)} ms, cmdk-all ${cmdkAll.openMs.toFixed(0)} ms`);
 
@@ -394,12 +448,20 @@ async function main() {
     for (const { input, groups } of palette.shown) {
       console.log(`  ${`"${input}"`.padEnd(32)} ${groups.map((g) => `${g.heading} ${g.items}`).join(', ') || '(nothing matches)'}`);
     }
-    const answered = Object.entries(palette.requests.answered).map(([name, n]) => `${name} ${n}`).join(', ');
+    const answered = Object.entries(palette.requests.answered)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
     console.log(`table requests answered in the page: ${answered || 'none'}; refused: ${palette.requests.refused.length}; requests that left the page: 0`);
 
-    const p95 = percentile(palette.samples.map((s) => s.total), 95);
+    const p95 = percentile(
+      palette.samples.map((s) => s.total),
+      95,
+    );
     const bestP95 = percentile(bestOfPasses(palette.samples), 95);
-    const cmdkP95 = percentile(cmdkAll.samples.map((s) => s.total), 95);
+    const cmdkP95 = percentile(
+      cmdkAll.samples.map((s) => s.total),
+      95,
+    );
     console.log(
       `\ngoal p95 < ${GOAL_P95_MS} ms: ${p95 < GOAL_P95_MS ? 'met' : 'not met'} (palette p95 ${ms(p95)} ms, best of passes ${ms(bestP95)} ms; cmdk with all 5,000 items p95 ${ms(cmdkP95)} ms)`,
     );

@@ -25,13 +25,36 @@ function throughput(): string {
   const base: PricingInput = {
     service: { id: 1, name: 'Views', defaultPrice: '1.2000', pricingPer: 1000, minPrice: '0.5000' },
     quantity: 10_000,
-    customer: { userId: 1, country: 'DE', customPrice: null, grade: { id: 1, name: 'Gold', discountPercent: '0.0500', isArchived: false }, personalDiscountPercent: '0' },
-    discounts: [{ id: 1, name: 'Sale', status: 'active', validFrom: new Date('2020-01-01'), validTo: new Date('2099-01-01'), countries: [], discountPercent: '0.1500' }],
+    customer: {
+      userId: 1,
+      country: 'DE',
+      customPrice: null,
+      grade: { id: 1, name: 'Gold', discountPercent: '0.0500', isArchived: false },
+      personalDiscountPercent: '0',
+    },
+    discounts: [
+      { id: 1, name: 'Sale', status: 'active', validFrom: new Date('2020-01-01'), validTo: new Date('2099-01-01'), countries: [], discountPercent: '0.1500' },
+    ],
     couponCode: 'SAVE10',
     coupon: {
-      id: 1, code: 'SAVE10', name: 'Save', status: 'active', paymentType: 'order', bonusType: 'discount', calculationType: 'percent', bonusPercentage: '0.10',
-      bonusAmount: null, minAmount: '0', validFrom: null, validTo: null, usageLimit: null, usagesCount: 0, workWithServiceDiscount: true,
-      workWithUserCustomPrice: true, useWithOnlyUnpaidOrders: false, workWithBalance: true,
+      id: 1,
+      code: 'SAVE10',
+      name: 'Save',
+      status: 'active',
+      paymentType: 'order',
+      bonusType: 'discount',
+      calculationType: 'percent',
+      bonusPercentage: '0.10',
+      bonusAmount: null,
+      minAmount: '0',
+      validFrom: null,
+      validTo: null,
+      usageLimit: null,
+      usagesCount: 0,
+      workWithServiceDiscount: true,
+      workWithUserCustomPrice: true,
+      useWithOnlyUnpaidOrders: false,
+      workWithBalance: true,
     },
     at: new Date(),
   };
@@ -43,7 +66,11 @@ function throughput(): string {
 }
 
 async function main() {
-  console.log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(throughput());
   const database = await openDatabase({ dataDir: 'memory://' });
   await runSeed(database.db, { demo: true });
@@ -60,8 +87,12 @@ async function main() {
   const t = performance.now();
   await pricer.priceChunk(database.db);
   const chunkMs = performance.now() - t;
-  console.log(`orders seed on PGlite: ${ORDERS.toLocaleString('en-US')} orders in ${(total / 1000).toFixed(1)} s; ${usages!.n.toLocaleString('en-US')} coupon usages`);
-  console.log(`pricing step of one ${chunk.toLocaleString('en-US')}-order chunk (read the chunk, priceOrder each, write the prices): ${(chunkMs / 1000).toFixed(2)} s`);
+  console.log(
+    `orders seed on PGlite: ${ORDERS.toLocaleString('en-US')} orders in ${(total / 1000).toFixed(1)} s; ${usages!.n.toLocaleString('en-US')} coupon usages`,
+  );
+  console.log(
+    `pricing step of one ${chunk.toLocaleString('en-US')}-order chunk (read the chunk, priceOrder each, write the prices): ${(chunkMs / 1000).toFixed(2)} s`,
+  );
   await database.close();
 }
 

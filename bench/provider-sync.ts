@@ -59,10 +59,17 @@ function drift(list: Service[]): Service[] {
   for (let i = 0; i < out.length; i += 25) {
     const s = out[i];
     switch ((i / 25) % 4) {
-      case 0: s.rate = (Number(s.rate) * 2).toFixed(4); break;
-      case 1: s.rate = (Number(s.rate) * 0.8).toFixed(4); break;
-      case 2: s.name = `${s.name} v2`; break;
-      default: s.min = String(Number(s.min) * 2);
+      case 0:
+        s.rate = (Number(s.rate) * 2).toFixed(4);
+        break;
+      case 1:
+        s.rate = (Number(s.rate) * 0.8).toFixed(4);
+        break;
+      case 2:
+        s.name = `${s.name} v2`;
+        break;
+      default:
+        s.min = String(Number(s.min) * 2);
     }
   }
   const removed = new Set(out.filter((_, i) => i % 200 === 7).map((s) => s.service));
@@ -83,7 +90,10 @@ interface Figures {
 async function bench(label: string, database: Database): Promise<Figures[]> {
   const { db } = database;
   await runSeed(db, { demo: false });
-  const provider = (await one<{ id: number }>(db, sql`INSERT INTO providers (name, endpoint, api_token, type) VALUES ('Bench', 'https://bench.example/api/v2', 'k', 'perfect_panel') RETURNING id`))!.id;
+  const provider = (await one<{ id: number }>(
+    db,
+    sql`INSERT INTO providers (name, endpoint, api_token, type) VALUES ('Bench', 'https://bench.example/api/v2', 'k', 'perfect_panel') RETURNING id`,
+  ))!.id;
   // A tenth of the services have a provider service of ours (so the apply updates them too).
   await db.execute(sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price)
     SELECT 'Ours ' || i, ${provider}, i::text, 1 FROM generate_series(1, ${Math.floor(SIZE / 10)}) AS i`);
@@ -111,7 +121,10 @@ async function bench(label: string, database: Database): Promise<Figures[]> {
     };
   });
   const first = catalogue(SIZE);
-  for (const [round, list] of [['first sync (all new)', first], ['after 5 % drift', drift(first)]] as const) {
+  for (const [round, list] of [
+    ['first sync (all new)', first],
+    ['after 5 % drift', drift(first)],
+  ] as const) {
     answer = JSON.stringify(list);
     const runId = await db.transaction((tx) => queueRun(tx, provider, 'manual', null));
     const started = performance.now();
@@ -133,7 +146,8 @@ async function benchHealth(label: string, database: Database): Promise<{ databas
   const ATTEMPTS = 200_000;
   const network = (await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Bench', 'bench') RETURNING id`))!.id;
   const type = (await one<{ id: number }>(db, sql`INSERT INTO service_types (name, network_id, type) VALUES ('Bench', ${network}, 'views') RETURNING id`))!.id;
-  const service = (await one<{ id: number }>(db, sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Bench', ${type}, '1') RETURNING id`))!.id;
+  const service = (await one<{ id: number }>(db, sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Bench', ${type}, '1') RETURNING id`))!
+    .id;
   const user = (await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Bench', 'bench@example.test') RETURNING id`))!.id;
   await db.execute(sql`INSERT INTO providers (name, endpoint, api_token, type, balance)
     SELECT 'Health ' || i, 'https://health' || i || '.example/api/v2', 'k', 'perfect_panel', 100 * i FROM generate_series(1, 5) AS i`);
@@ -186,7 +200,9 @@ try {
 
 const ms = (n: number) => `${Math.round(n)} ms`.padStart(9);
 console.log(`\nProvider sync of a ${SIZE.toLocaleString('en-US')}-service catalogue — ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}\n`);
-console.log(`${'database'.padEnd(11)}${'round'.padEnd(22)}${'services'.padStart(9)}${'changes'.padStart(9)}${'fetch'.padStart(9)}${'diff'.padStart(9)}${'to diff'.padStart(9)}${'apply'.padStart(9)}`);
+console.log(
+  `${'database'.padEnd(11)}${'round'.padEnd(22)}${'services'.padStart(9)}${'changes'.padStart(9)}${'fetch'.padStart(9)}${'diff'.padStart(9)}${'to diff'.padStart(9)}${'apply'.padStart(9)}`,
+);
 for (const r of results) {
   console.log(
     `${r.database.padEnd(11)}${r.round.padEnd(22)}${String(r.services).padStart(9)}${String(r.changes).padStart(9)}${ms(r.fetchMs)}${ms(r.diffMs)}${ms(r.fetchMs + r.diffMs)}${ms(r.applyMs)}`,

@@ -196,7 +196,9 @@ async function main() {
   const fanout = fanoutMs.sort((a, b) => a - b);
   const fanoutCpu = fanoutCpuMs.sort((a, b) => a - b);
   const lines = [
-    `load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`,
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
     `clients ${CLIENTS} (subscribed ${subscribed}, auth failures ${ready.authFailures + report.authFailures}); connect + authorise + subscribe all: ${connectMs.toFixed(0)} ms`,
     `events ${EVENTS} every ${EVENT_INTERVAL_MS} ms; churn ${Math.round(CLIENTS * CHURN_FRACTION)} clients every ${CHURN_EVERY_MS} ms (${report.reconnects} reconnects)`,
     `receipts ${report.received} of ${deliveredByServer} subscriber-deliveries at publish time`,

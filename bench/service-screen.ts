@@ -60,10 +60,14 @@ async function main() {
     // The moment the form's save button and a filled name input are both in the document.
     const ready = async () => {
       await page.getByRole('button', { name: 'Save service' }).waitFor();
-      await page.waitForFunction(() => {
-        const name = document.querySelector<HTMLInputElement>('form input[name="translations.en.name"]');
-        return !!name && name.value !== '';
-      }, undefined, { polling: 'raf' });
+      await page.waitForFunction(
+        () => {
+          const name = document.querySelector<HTMLInputElement>('form input[name="translations.en.name"]');
+          return !!name && name.value !== '';
+        },
+        undefined,
+        { polling: 'raf' },
+      );
       return page.evaluate(() => performance.now());
     };
     const direct: number[] = [];

@@ -55,7 +55,17 @@ async function cases(database: Database): Promise<[string, TableRequest][]> {
     ['missing French texts', h('translations', 'fr')],
     ['name contains "likes"', h('name', 'likes')],
     ['sort by price desc', { options: { ...page, sortBy: ['defaultPrice'], sortDesc: [true] } }],
-    ['network + enabled + refill', { options: page, headers: [{ value: 'network.name', filter: network }, { value: 'isEnabled', filter: true }, { value: 'hasRefill', filter: true }] }],
+    [
+      'network + enabled + refill',
+      {
+        options: page,
+        headers: [
+          { value: 'network.name', filter: network },
+          { value: 'isEnabled', filter: true },
+          { value: 'hasRefill', filter: true },
+        ],
+      },
+    ],
   ];
 }
 
@@ -76,7 +86,9 @@ async function measure(label: string, database: Database): Promise<Map<string, n
     }
     times.sort((a, b) => a - b);
     p95s.set(name, percentile(times, 95));
-    console.log(`  ${name.padEnd(32)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(total).padStart(7)}`);
+    console.log(
+      `  ${name.padEnd(32)} ${percentile(times, 50).toFixed(1).padStart(8)} ${percentile(times, 95).toFixed(1).padStart(8)} ${String(total).padStart(7)}`,
+    );
   }
   return p95s;
 }
@@ -97,7 +109,11 @@ async function main() {
     await database.db.execute(sql`ANALYZE`);
     console.log(`\nPostgreSQL seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const postgres = await measure('PostgreSQL', database);
-    console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log('\n| case | PGlite p95 ms | PostgreSQL p95 ms |\n|---|---:|---:|');
     for (const [k, v] of lite) console.log(`| ${k} | ${v.toFixed(1)} | ${(postgres.get(k) ?? NaN).toFixed(1)} |`);
   } finally {

@@ -63,7 +63,6 @@ async function main() {
   console.log(`  seeded in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   const database = await openDatabase({ databaseUrl: withStatementTimeout(scratch.url, STATEMENT_TIMEOUT_MS), poolSize: POOL });
   try {
-
     const base = readConfig({}, []);
     const config: ServerConfig = { ...base, jwtSecret: randomBytes(32).toString('hex'), statementTimeoutMs: STATEMENT_TIMEOUT_MS, staticDir: '/nonexistent' };
     const deps: AppDeps = { database, config, publish: () => {} };
@@ -92,12 +91,23 @@ async function main() {
     };
 
     const heavyBody = JSON.stringify({
-      headers: [{ value: 'id' }, { value: 'status' }, { value: 'url', filter: 'x'.repeat(MAX_FILTER_TEXT) }, { value: 'user.email' }, { value: 'service.name' }],
+      headers: [
+        { value: 'id' },
+        { value: 'status' },
+        { value: 'url', filter: 'x'.repeat(MAX_FILTER_TEXT) },
+        { value: 'user.email' },
+        { value: 'service.name' },
+      ],
       options: { page: 1, itemsPerPage: -1, sortBy: ['url'], sortDesc: [true] },
       search: 'y'.repeat(MAX_FILTER_TEXT),
       draw: 1,
     });
-    const allRowsBody = JSON.stringify({ headers: [{ value: 'id' }, { value: 'url' }, { value: 'user.email' }], options: { page: 1, itemsPerPage: -1 }, search: '', draw: 1 });
+    const allRowsBody = JSON.stringify({
+      headers: [{ value: 'id' }, { value: 'url' }, { value: 'user.email' }],
+      options: { page: 1, itemsPerPage: -1 },
+      search: '',
+      draw: 1,
+    });
     const heavy = async (body: string) => {
       const begin = performance.now();
       const res = await app.request('/api/v1/admin/orders/table', {
@@ -148,7 +158,9 @@ async function main() {
     const duringRunaway = await settingsTimes(100_000, () => runawayRunning);
     const answered = await runaway;
     console.log(`GET /settings while a runaway statement holds a connection: ${figures(duringRunaway)}`);
-    console.log(`  the runaway request: ${answered.status} after ${answered.ms.toFixed(0)} ms (statement timeout ${STATEMENT_TIMEOUT_MS} ms): ${answered.body}`);
+    console.log(
+      `  the runaway request: ${answered.status} after ${answered.ms.toFixed(0)} ms (statement timeout ${STATEMENT_TIMEOUT_MS} ms): ${answered.body}`,
+    );
   } finally {
     await database.close();
     await scratch.drop();

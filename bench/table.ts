@@ -51,8 +51,24 @@ async function main() {
     ['search by id', { search: '1234' }],
     ['sort by affiliates desc', { options: { page: 1, itemsPerPage: 30, sortBy: ['affiliates'], sortDesc: [true] } }],
     ['sort by balance, page 50', { options: { page: 50, itemsPerPage: 30, sortBy: ['balance'], sortDesc: [true] } }],
-    ['balance >= 100 and created in 2025', { headers: [{ value: 'balance', filter: { from: 100 } }, { value: 'createdAt', filter: { from: '2025-01-01', to: '2025-12-31' } }] }],
-    ['seller = manager, status new/paid', { headers: [{ value: 'seller.email', filter: seller }, { value: 'sellerStatus', filter: ['new', 'paid'] }] }],
+    [
+      'balance >= 100 and created in 2025',
+      {
+        headers: [
+          { value: 'balance', filter: { from: 100 } },
+          { value: 'createdAt', filter: { from: '2025-01-01', to: '2025-12-31' } },
+        ],
+      },
+    ],
+    [
+      'seller = manager, status new/paid',
+      {
+        headers: [
+          { value: 'seller.email', filter: seller },
+          { value: 'sellerStatus', filter: ['new', 'paid'] },
+        ],
+      },
+    ],
     ['has custom prices', { headers: [{ value: 'userServiceExists', filter: true }] }],
   ];
 

@@ -113,7 +113,9 @@ async function openBuild(browser: Browser, build: Build) {
       await new Promise((r) => setTimeout(r, 100));
       const marks = await page.evaluate(() => {
         const w = window as unknown as { __firstRowAt?: number; __firstRowPaintedAt?: number; __appRowAt?: number };
-        return w.__appRowAt !== undefined && w.__firstRowPaintedAt !== undefined ? { inPage: w.__firstRowAt!, painted: w.__firstRowPaintedAt, app: w.__appRowAt } : null;
+        return w.__appRowAt !== undefined && w.__firstRowPaintedAt !== undefined
+          ? { inPage: w.__firstRowAt!, painted: w.__firstRowPaintedAt, app: w.__appRowAt }
+          : null;
       });
       if (marks) return marks;
       if (Date.now() > deadline) throw new Error('no row within 30 s');
@@ -156,7 +158,15 @@ async function main() {
     for (const build of builds) await waitForServer(`http://127.0.0.1:${build.port}`);
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     const pages: Awaited<ReturnType<typeof openBuild>>[] = [];
     for (const build of builds) pages.push(await openBuild(browser, build));
@@ -174,7 +184,9 @@ async function main() {
       console.log(`  cached:   ${fmt(cachedInPage)}   (first row in the page)`);
       console.log(`  cached, rendered by the app (interactive): ${fmt(cachedApp)}`);
       console.log(`  ratio (uncached / cached, p50): ${(pct(uncached, 50) / pct(cached, 50)).toFixed(1)}x`);
-      console.log(`  goals: first row p95 <= 150 ms ${pct(cached, 95) <= 150 ? 'met' : 'not met'}; interactive p95 <= 400 ms ${pct(cachedApp, 95) <= 400 ? 'met' : 'not met'}`);
+      console.log(
+        `  goals: first row p95 <= 150 ms ${pct(cached, 95) <= 150 ? 'met' : 'not met'}; interactive p95 <= 400 ms ${pct(cachedApp, 95) <= 400 ? 'met' : 'not met'}`,
+      );
     });
   } finally {
     for (const server of servers) server.kill('SIGTERM');

@@ -50,7 +50,13 @@ async function scanWith(page: Page, where: string, rules: 'all' | string[], incl
   const result = await builder.analyze();
   return result.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
-    .map((v) => ({ where, rule: v.id, impact: v.impact ?? '', nodes: v.nodes.length, sample: `${v.nodes[0]?.target.join(' ') ?? ''} ${v.nodes[0]?.html.slice(0, 160) ?? ''}` }));
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.length,
+      sample: `${v.nodes[0]?.target.join(' ') ?? ''} ${v.nodes[0]?.html.slice(0, 160) ?? ''}`,
+    }));
 }
 
 /** Switches the theme without a reload: the colour scheme manager follows storage events. */
@@ -142,7 +148,9 @@ async function openList(page: Page, path: string): Promise<boolean> {
 test.describe.configure({ mode: 'parallel' });
 
 shards.forEach((paths, index) => {
-  test(`no serious or critical violation on the registered screens, light and dark theme (${index + 1} of ${SHARDS}: ${paths[0] ?? 'none'} …)`, async ({ page }) => {
+  test(`no serious or critical violation on the registered screens, light and dark theme (${index + 1} of ${SHARDS}: ${paths[0] ?? 'none'} …)`, async ({
+    page,
+  }) => {
     // The screens of a quarter of the areas, one after another: the time grows with the areas.
     test.setTimeout(600_000);
     await startLight(page);
@@ -189,7 +197,7 @@ shards.forEach((paths, index) => {
   });
 });
 
-test('no serious or critical violation on the login screen, the command palette and an action\'s dialog, light and dark theme', async ({ page }) => {
+test("no serious or critical violation on the login screen, the command palette and an action's dialog, light and dark theme", async ({ page }) => {
   test.setTimeout(300_000);
   await startLight(page);
   const log = findingsLog();

@@ -17,7 +17,11 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const serviceRow = (page: Page, id: number) => page.locator(`[role="grid"] tbody tr[id$="-row-${id}"]`);
 
 async function findServices(page: Page, headers: unknown[], perPage = 5): Promise<ServiceRow[]> {
-  const { items } = await callApi<{ items: ServiceRow[] }>(page, 'GET', `/api/v1/admin/services?${tableQuery({ headers, options: { page: 1, itemsPerPage: perPage } })}`);
+  const { items } = await callApi<{ items: ServiceRow[] }>(
+    page,
+    'GET',
+    `/api/v1/admin/services?${tableQuery({ headers, options: { page: 1, itemsPerPage: perPage } })}`,
+  );
   return items;
 }
 
@@ -26,7 +30,11 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('filter the services list by network from its column filter', async ({ page }) => {
-  const { items: networks } = await callApi<{ items: NetworkRow[] }>(page, 'GET', `/api/v1/admin/networks?${tableQuery({ headers: [], options: { page: 1, itemsPerPage: 20 } })}`);
+  const { items: networks } = await callApi<{ items: NetworkRow[] }>(
+    page,
+    'GET',
+    `/api/v1/admin/networks?${tableQuery({ headers: [], options: { page: 1, itemsPerPage: 20 } })}`,
+  );
   const network = networks.find((n) => n.servicesCount > 0 && n.servicesCount < 1000) ?? networks[0];
 
   await page.goto('/services');
@@ -48,13 +56,26 @@ test('filter the services list by network from its column filter', async ({ page
   const { totalItemsCount } = await callApi<{ totalItemsCount: number }>(
     page,
     'GET',
-    `/api/v1/admin/services?${tableQuery({ headers: [{ value: 'network.name', filter: String(network.id) }, { value: 'isArchived', filter: false }], options: { page: 1, itemsPerPage: 1 } })}`,
+    `/api/v1/admin/services?${tableQuery({
+      headers: [
+        { value: 'network.name', filter: String(network.id) },
+        { value: 'isArchived', filter: false },
+      ],
+      options: { page: 1, itemsPerPage: 1 },
+    })}`,
   );
   await expect(page.getByText(new RegExp(`of ${totalItemsCount.toLocaleString('en-US').replace(/,/g, ' ')}$`))).toBeVisible();
 });
 
 test('archive a service after seeing what depends on it', async ({ page }) => {
-  const [service] = await findServices(page, [{ value: 'isArchived', filter: false }, { value: 'isEnabled', filter: true }], 1);
+  const [service] = await findServices(
+    page,
+    [
+      { value: 'isArchived', filter: false },
+      { value: 'isEnabled', filter: true },
+    ],
+    1,
+  );
   expect(service, 'an enabled service').toBeDefined();
 
   // Every archive state, with the archived column (in the chooser by default) shown through the address.
@@ -93,7 +114,14 @@ test("edit a service's French text and see it saved", async ({ page }) => {
 
 test('bulk-update two services from the bulk bar: margin and a flag', async ({ page }) => {
   // Two services of one type without API access, so the type's filtered list shows them together.
-  const candidates = await findServices(page, [{ value: 'isArchived', filter: false }, { value: 'apiAccess', filter: false }], 100);
+  const candidates = await findServices(
+    page,
+    [
+      { value: 'isArchived', filter: false },
+      { value: 'apiAccess', filter: false },
+    ],
+    100,
+  );
   const byType = new Map<number, ServiceRow[]>();
   for (const s of candidates) byType.set(s.serviceType.id, [...(byType.get(s.serviceType.id) ?? []), s]);
   const [typeId, pair] = [...byType.entries()].find(([, list]) => list.length >= 2) ?? [];
@@ -127,7 +155,13 @@ test('bulk-update two services from the bulk bar: margin and a flag', async ({ p
 
 test('sort the networks by keyboard; after a reload the order holds', async ({ page }) => {
   const sorted = async () =>
-    (await callApi<{ items: NetworkRow[] }>(page, 'GET', `/api/v1/admin/networks?${tableQuery({ headers: [], options: { page: 1, itemsPerPage: 50, sortBy: ['sorting'], sortDesc: [false] } })}`)).items;
+    (
+      await callApi<{ items: NetworkRow[] }>(
+        page,
+        'GET',
+        `/api/v1/admin/networks?${tableQuery({ headers: [], options: { page: 1, itemsPerPage: 50, sortBy: ['sorting'], sortDesc: [false] } })}`,
+      )
+    ).items;
   const before = await sorted();
   expect(before.length).toBeGreaterThan(1);
 

@@ -158,7 +158,10 @@ test('a webhook to a test receiver: the test event is delivered, signed, and in 
     expect(req.headers['x-webhook-signature']).toBe(expected);
 
     // Redeliver: a second row with the same event, delivered again.
-    await log.getByRole('button', { name: /^Redeliver delivery/ }).first().click();
+    await log
+      .getByRole('button', { name: /^Redeliver delivery/ })
+      .first()
+      .click();
     await expect(log.getByRole('row')).toHaveCount(3);
     await expect(log.getByRole('row').nth(1)).toContainText('Delivered', { timeout: 20_000 });
     expect(received).toHaveLength(2);
@@ -209,8 +212,20 @@ test('the configuration screens, their records, dialogs and the set-password pag
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${where}: ${v.id} ${v.nodes[0]?.html.slice(0, 120)}`);
   };
   await login(page, ADMIN);
-  const webhook = (await callApi<{ items: { id: number }[] }>(page, 'GET', `/api/v1/admin/webhooks?q=${encodeURIComponent(JSON.stringify({ options: { page: 1, itemsPerPage: 1 } }))}`)).items[0];
-  const member = (await callApi<{ items: { id: number }[] }>(page, 'GET', `/api/v1/admin/staff?q=${encodeURIComponent(JSON.stringify({ options: { page: 1, itemsPerPage: 1 } }))}`)).items[0];
+  const webhook = (
+    await callApi<{ items: { id: number }[] }>(
+      page,
+      'GET',
+      `/api/v1/admin/webhooks?q=${encodeURIComponent(JSON.stringify({ options: { page: 1, itemsPerPage: 1 } }))}`,
+    )
+  ).items[0];
+  const member = (
+    await callApi<{ items: { id: number }[] }>(
+      page,
+      'GET',
+      `/api/v1/admin/staff?q=${encodeURIComponent(JSON.stringify({ options: { page: 1, itemsPerPage: 1 } }))}`,
+    )
+  ).items[0];
   const findings: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [COLOR_SCHEME_STORAGE_KEY, scheme] as const);

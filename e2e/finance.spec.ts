@@ -53,7 +53,9 @@ test('mark an invoice as paid, then see the balance and the new transaction on t
   expect(after.balanced).toBe(true);
 
   await page.goto(`/users/${invoice.user.id}`);
-  await expect.poll(async () => parseDisplayedMoney((await profileBalance(page).innerText()).trim())).toBe(BigInt(Math.round(Number(after.user.balance) * 100)));
+  await expect
+    .poll(async () => parseDisplayedMoney((await profileBalance(page).innerText()).trim()))
+    .toBe(BigInt(Math.round(Number(after.user.balance) * 100)));
   const ledger = page.getByRole('region', { name: 'Ledger' });
   await expect(ledger.getByText('Balance matches its transactions')).toBeVisible();
   await expect(ledger.getByText(new RegExp(`Invoice #${invoice.id} \\(.*\\) paid`))).toBeVisible();
@@ -81,7 +83,10 @@ test('reject a withdrawal: an empty note stays an error on its field, then a not
   await dialog(page).getByRole('button', { name: 'Reject' }).click();
   await expect(dialog(page)).toBeHidden();
   // A rejected withdrawal offers no action, so its row is found by its id.
-  const row = page.getByRole('grid').first().getByRole('row', { name: new RegExp(`^${withdrawal.id} `) });
+  const row = page
+    .getByRole('grid')
+    .first()
+    .getByRole('row', { name: new RegExp(`^${withdrawal.id} `) });
   await expect(row.getByText('Rejected')).toBeVisible();
   await expect(row.getByText('The account belongs to someone else.')).toBeVisible();
   const ledger = await callApi<UserLedger>(page, 'GET', `/api/v1/admin/payments/users/${withdrawal.user.id}/ledger?perPage=5`);
@@ -98,7 +103,12 @@ test("opens the transactions list filtered from a user's profile link (?search=)
   await page.goto(`/users/${bob.id}`);
   await page.getByRole('link', { name: 'All transactions of this user' }).click();
   await expect(page).toHaveURL(/\/transactions\?search=bob%40example\.com/);
-  await expect(page.getByRole('searchbox').or(page.getByPlaceholder(/Search/)).first()).toHaveValue('bob@example.com');
+  await expect(
+    page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/Search/))
+      .first(),
+  ).toHaveValue('bob@example.com');
   const rows = page.getByRole('grid').first().locator('tbody tr');
   await expect(rows.first().getByRole('link', { name: 'bob@example.com' })).toBeVisible();
   // Every row is Bob's (counted as a whole: a list draws the rows that fit the window first, then the page).
@@ -131,7 +141,12 @@ test('reorder payment methods by keyboard, save, reload: the order holds', async
 });
 
 test("edit a method's secret: it is saved and shown masked", async ({ page }) => {
-  const methods = (await callApi<{ items: PaymentMethodRow[] }>(page, 'POST', '/api/v1/admin/payment-methods/table', { search: 'Stripe', options: { page: 1, itemsPerPage: 1 } })).items;
+  const methods = (
+    await callApi<{ items: PaymentMethodRow[] }>(page, 'POST', '/api/v1/admin/payment-methods/table', {
+      search: 'Stripe',
+      options: { page: 1, itemsPerPage: 1 },
+    })
+  ).items;
   const stripe = methods[0];
   await page.goto('/payment-methods');
   await openRowAction(page, `payment method ${stripe.name}`, 'Edit');

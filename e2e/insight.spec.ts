@@ -80,7 +80,7 @@ test('a filtered list exports exactly its rows and visible columns, from the too
   expect(rows2.map((r) => r[0])).toEqual(rows.map((r) => r[0]));
 });
 
-test('a view the admin saves and shares opens from the manager\'s palette as the same list', async ({ page, browser }) => {
+test("a view the admin saves and shares opens from the manager's palette as the same list", async ({ page, browser }) => {
   await login(page, ADMIN);
   const address = '/orders?status=in_processing&sort=createdAt:asc&cols=id,status,createdAt,user.email';
   await page.goto(address);

@@ -38,7 +38,12 @@ class Keys {
   }
 }
 
-const byId = (id: number) => ({ headers: [{ value: 'id', filter: String(id) }, { value: 'status' }], options: { page: 1, itemsPerPage: 1, sortBy: ['id'], sortDesc: [true] }, search: '', draw: 1 });
+const byId = (id: number) => ({
+  headers: [{ value: 'id', filter: String(id) }, { value: 'status' }],
+  options: { page: 1, itemsPerPage: 1, sortBy: ['id'], sortDesc: [true] },
+  search: '',
+  draw: 1,
+});
 
 test('moderates ten orders and freezes a user with the keyboard alone', async ({ page }) => {
   test.setTimeout(120_000);

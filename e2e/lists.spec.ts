@@ -51,7 +51,11 @@ test.describe('at 1440×900', () => {
 
   test('at least 15 one-line rows are on screen in orders, users and drip-feed', async ({ page }) => {
     await login(page, ADMIN);
-    for (const [path, query] of [['/orders', '?status=completed'], ['/users', ''], ['/drip-feed', '?status=completed,canceled,in_processing']] as const) {
+    for (const [path, query] of [
+      ['/orders', '?status=completed'],
+      ['/users', ''],
+      ['/drip-feed', '?status=completed,canceled,in_processing'],
+    ] as const) {
       expect(await openList(page, `${path}${query}`), path).toBe(true);
       await page.screenshot({ path: `${SHOTS}${path}.png` });
       const rows = await visibleRows(page);

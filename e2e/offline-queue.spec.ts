@@ -11,10 +11,12 @@ import { ADMIN, authToken, callApiWithToken, login, savedLists, serviceWorkerAct
 
 const ordersTable = (page: Page) => page.getByRole('grid').first();
 const rowMenu = (page: Page, id: number) => page.getByRole('button', { name: `Actions for order ${id}`, exact: true });
-const orderRow = (page: Page, id: number) => ordersTable(page).locator('tbody tr').filter({ has: rowMenu(page, id) });
+const orderRow = (page: Page, id: number) =>
+  ordersTable(page)
+    .locator('tbody tr')
+    .filter({ has: rowMenu(page, id) });
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const queueButton = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
-
 
 /** Reads the server from the test runner, which the page's offline mode does not touch. */
 function serverReader(request: APIRequestContext, token: string) {
@@ -53,9 +55,7 @@ test('approvals made offline survive a reload and are sent once each when the co
   await page.goto('/orders?status=in_moderation');
   const rows = ordersTable(page).locator('tbody tr[id^="orders-row-"]');
   await expect(rows.nth(2)).toBeVisible();
-  const [a, b, c] = await Promise.all(
-    [0, 1, 2].map(async (i) => Number((await rows.nth(i).getAttribute('id'))!.replace('orders-row-', ''))),
-  );
+  const [a, b, c] = await Promise.all([0, 1, 2].map(async (i) => Number((await rows.nth(i).getAttribute('id'))!.replace('orders-row-', ''))));
   const server = serverReader(request, await authToken(page));
   for (const id of [a, b, c]) {
     expect(await server.status(id), `order ${id}`).toBe('in_moderation');

@@ -158,7 +158,14 @@ test.describe('orders', () => {
 
   test('bulk pause then activate', async ({ page }) => {
     // Two orders in processing of one customer, so the customer's list shows them together.
-    const candidates = await findOrders(page, [{ value: 'status', filter: ['in_processing'] }, { value: 'isPaid', filter: true }], { perPage: 100 });
+    const candidates = await findOrders(
+      page,
+      [
+        { value: 'status', filter: ['in_processing'] },
+        { value: 'isPaid', filter: true },
+      ],
+      { perPage: 100 },
+    );
     const byUser = new Map<number, OrderRow[]>();
     for (const order of candidates) byUser.set(order.user!.id, [...(byUser.get(order.user!.id) ?? []), order]);
     const [userId] = [...byUser.entries()].find(([, orders]) => orders.length >= 2) ?? [];
@@ -166,8 +173,12 @@ test.describe('orders', () => {
     const [first, second] = await findOrders(page, [{ value: 'status', filter: ['in_processing'] }], { perPage: 2, queries: { userId } });
 
     await page.goto(`/orders?status=in_processing&userId=${userId}`);
-    await ordersTable(page).getByRole('checkbox', { name: `Select order ${first.id}`, exact: true }).check();
-    await ordersTable(page).getByRole('checkbox', { name: `Select order ${second.id}`, exact: true }).check();
+    await ordersTable(page)
+      .getByRole('checkbox', { name: `Select order ${first.id}`, exact: true })
+      .check();
+    await ordersTable(page)
+      .getByRole('checkbox', { name: `Select order ${second.id}`, exact: true })
+      .check();
     const bulkBar = page.getByRole('toolbar', { name: 'Bulk actions' });
     await expect(bulkBar).toContainText('2 orders selected');
     await bulkBar.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -182,8 +193,12 @@ test.describe('orders', () => {
     await page.goto(`/orders?status=stopped&userId=${userId}`);
     await expect(orderRow(page, first.id)).toContainText('Stopped');
     await expect(orderRow(page, second.id)).toContainText('Stopped');
-    await ordersTable(page).getByRole('checkbox', { name: `Select order ${first.id}`, exact: true }).check();
-    await ordersTable(page).getByRole('checkbox', { name: `Select order ${second.id}`, exact: true }).check();
+    await ordersTable(page)
+      .getByRole('checkbox', { name: `Select order ${first.id}`, exact: true })
+      .check();
+    await ordersTable(page)
+      .getByRole('checkbox', { name: `Select order ${second.id}`, exact: true })
+      .check();
     await bulkBar.getByRole('button', { name: 'Activate', exact: true }).click();
     const activateConfirm = page.getByRole('dialog', { name: 'Confirm your move' });
     await expect(activateConfirm).toContainText('Activate 2 orders?');
@@ -199,12 +214,23 @@ test.describe('orders', () => {
 
   test('change provider of one order', async ({ page }) => {
     // An open order whose service another usable provider also offers.
-    const candidates = await findOrders(page, [{ value: 'status', filter: ['in_processing'] }, { value: 'hasNoActiveProviders', filter: false }], { perPage: 20 });
+    const candidates = await findOrders(
+      page,
+      [
+        { value: 'status', filter: ['in_processing'] },
+        { value: 'hasNoActiveProviders', filter: false },
+      ],
+      { perPage: 20 },
+    );
     let choice: { order: OrderDetail; target: { id: number; name: string } } | undefined;
     for (const row of candidates) {
       if (!row.service) continue;
       const order = await callApi<OrderDetail>(page, 'GET', `/api/v1/admin/orders/${row.id}`);
-      const providers = await callApi<ProviderOptionsPage>(page, 'GET', `/api/v1/admin/providers/available-for-order-recreate?page=1&serviceId=${row.service.id}`);
+      const providers = await callApi<ProviderOptionsPage>(
+        page,
+        'GET',
+        `/api/v1/admin/providers/available-for-order-recreate?page=1&serviceId=${row.service.id}`,
+      );
       const target = providers.items.find((p) => p.id !== order.provider?.id);
       if (target) {
         choice = { order, target };
@@ -218,7 +244,10 @@ test.describe('orders', () => {
     await openRowAction(page, order.id, 'Change provider');
     const dialog = page.getByRole('dialog', { name: `Change provider — order ${order.id}` });
     await dialog.getByRole('textbox', { name: 'Provider' }).fill(target.name);
-    await dialog.getByRole('listbox', { name: 'Providers' }).getByRole('option', { name: new RegExp(`#${target.id}\\b`) }).click();
+    await dialog
+      .getByRole('listbox', { name: 'Providers' })
+      .getByRole('option', { name: new RegExp(`#${target.id}\\b`) })
+      .click();
     await expect(dialog.getByText(`Chosen: ${target.name} (#${target.id})`)).toBeVisible();
     await dialog.getByRole('button', { name: 'Change provider' }).click();
     await expect(dialog).toBeHidden();

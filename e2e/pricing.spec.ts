@@ -11,7 +11,10 @@ import { ADMIN, MANAGER, login } from './helpers';
 test.describe.configure({ mode: 'serial' });
 
 async function pickOption(page: Page, label: string, search: string, option: RegExp) {
-  const input = page.getByRole('textbox', { name: label }).or(page.getByRole('combobox', { name: label })).first();
+  const input = page
+    .getByRole('textbox', { name: label })
+    .or(page.getByRole('combobox', { name: label }))
+    .first();
   await input.click();
   await input.fill(search);
   await page.getByRole('option', { name: option }).first().click();
@@ -75,7 +78,11 @@ test('a new coupon changes the price preview', async () => {
   const price = page.getByTestId('preview-price');
   const withCoupon = await price.textContent();
 
-  await page.getByRole('textbox', { name: 'Coupon code' }).or(page.getByRole('combobox', { name: 'Coupon code' })).first().fill('');
+  await page
+    .getByRole('textbox', { name: 'Coupon code' })
+    .or(page.getByRole('combobox', { name: 'Coupon code' }))
+    .first()
+    .fill('');
   await expect(lines.getByRole('row', { name: /Coupon:/ })).toHaveCount(0);
   await expect(price).not.toHaveText(withCoupon ?? '');
   const toNumber = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));

@@ -12,7 +12,6 @@ import { ADMIN, callApi, login } from './helpers';
  * Below margin list.
  */
 
-
 async function demoProvider(page: Page): Promise<ProviderHealthRow['provider']> {
   const health = await callApi<{ rows: ProviderHealthRow[] }>(page, 'GET', '/api/v1/admin/provider-health?days=30');
   const provider = health.rows.find((r) => r.provider.name === 'Panvy Demo (simulator)')?.provider;
@@ -44,7 +43,10 @@ test('drift, sync, review the diff, accept the price changes only, see a service
   expect(before.pendingCounts.renamed + before.pendingCounts.removed).toBeGreaterThan(0);
 
   // Price up: the page's changes by the header checkbox, accepted after the confirmation.
-  await page.getByRole('radiogroup', { name: 'Kind of change' }).getByText(/^Price up/).click();
+  await page
+    .getByRole('radiogroup', { name: 'Kind of change' })
+    .getByText(/^Price up/)
+    .click();
   const changes = page.getByRole('table', { name: 'Changes of this run' });
   await expect(changes.locator('tbody tr[data-kind="price_up"]')).toHaveCount(before.pendingCounts.price_up);
   await changes.getByRole('checkbox', { name: 'Select the changes on this page' }).check();
@@ -55,7 +57,10 @@ test('drift, sync, review the diff, accept the price changes only, see a service
 
   // Price down: picked with the keyboard (focus a row, "a" picks the page).
   if (before.pendingCounts.price_down > 0) {
-    await page.getByRole('radiogroup', { name: 'Kind of change' }).getByText(/^Price down/).click();
+    await page
+      .getByRole('radiogroup', { name: 'Kind of change' })
+      .getByText(/^Price down/)
+      .click();
     await expect(changes.locator('tbody tr[data-kind="price_down"]')).toHaveCount(before.pendingCounts.price_down);
     await changes.locator('tbody tr').first().focus();
     await page.keyboard.press('a');
@@ -67,7 +72,13 @@ test('drift, sync, review the diff, accept the price changes only, see a service
 
   // Only the price changes were decided.
   const after = await callApi<SyncRunDetail>(page, 'GET', `/api/v1/admin/provider-sync/runs/${runId}`);
-  expect(after.pendingCounts).toMatchObject({ price_up: 0, price_down: 0, renamed: before.pendingCounts.renamed, removed: before.pendingCounts.removed, limits: before.pendingCounts.limits });
+  expect(after.pendingCounts).toMatchObject({
+    price_up: 0,
+    price_down: 0,
+    renamed: before.pendingCounts.renamed,
+    removed: before.pendingCounts.removed,
+    limits: before.pendingCounts.limits,
+  });
   expect(after.status).toBe('review');
 
   // A floor of 90 % for this provider: the repriced service is below it.
@@ -88,7 +99,9 @@ test('drift, sync, review the diff, accept the price changes only, see a service
   await expect(row.first()).toContainText('90 %');
 
   // Provider health: the provider's row with its runway; its services open below it.
-  const figures = (await callApi<{ rows: ProviderHealthRow[] }>(page, 'GET', '/api/v1/admin/provider-health?days=90')).rows.find((r) => r.provider.id === provider.id)!;
+  const figures = (await callApi<{ rows: ProviderHealthRow[] }>(page, 'GET', '/api/v1/admin/provider-health?days=90')).rows.find(
+    (r) => r.provider.id === provider.id,
+  )!;
   await page.goto('/provider-health');
   await page.getByRole('radiogroup', { name: 'Period' }).getByText('90 days').click();
   const healthRow = page.getByRole('table', { name: 'Provider health' }).getByRole('row').filter({ hasText: provider.name });
@@ -96,6 +109,11 @@ test('drift, sync, review the diff, accept the price changes only, see a service
   await expect(healthRow).toContainText('To review');
   if (figures.orders > 0) {
     await healthRow.getByRole('button', { name: `Show the services of ${provider.name}` }).click();
-    await expect(page.getByRole('table', { name: `Services of ${provider.name}` }).getByRole('row').nth(1)).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: `Services of ${provider.name}` })
+        .getByRole('row')
+        .nth(1),
+    ).toBeVisible();
   }
 });

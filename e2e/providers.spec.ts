@@ -44,14 +44,20 @@ test('add a provider from a preset, validate it, import 20 services into a servi
   expect(JSON.stringify(created)).not.toMatch(/api_?token"\s*:\s*"/i);
 
   // Import 20 TikTok follower services into the "TikTok Followers" service type.
-  await page.getByRole('group', { name: `Actions on ${name}` }).getByRole('button', { name: 'Import services' }).click();
+  await page
+    .getByRole('group', { name: `Actions on ${name}` })
+    .getByRole('button', { name: 'Import services' })
+    .click();
   await expect(dialog(page).getByRole('table', { name: `Services of ${name}` })).toBeVisible({ timeout: 30_000 });
   await dialog(page).getByRole('textbox', { name: 'Search' }).fill('TikTok Followers [');
   const boxes = dialog(page).getByRole('table').locator('tbody').getByRole('checkbox');
   await expect(boxes.nth(19)).toBeVisible();
   for (let i = 0; i < 20; i++) await boxes.nth(i).check();
   await dialog(page).getByRole('combobox', { name: 'Service type for the chosen services' }).fill('TikTok Followers');
-  await page.getByRole('option', { name: /TikTok Followers$/ }).first().click();
+  await page
+    .getByRole('option', { name: /TikTok Followers$/ })
+    .first()
+    .click();
   await dialog(page).getByRole('button', { name: 'Apply to 20 chosen' }).click();
   await dialog(page).getByRole('button', { name: 'Import 20 services' }).click();
   await expect(dialog(page)).toBeHidden({ timeout: 30_000 });
@@ -70,7 +76,15 @@ test('archive a provider from its row and restore it', async ({ page }) => {
   const { items } = await callApi<{ items: { id: number; name: string }[] }>(
     page,
     'GET',
-    `/api/v1/admin/external-panels?q=${encodeURIComponent(JSON.stringify({ headers: [{ value: 'isArchived', filter: false }, { value: 'status', filter: ['disabled'] }], options: { page: 1, itemsPerPage: 1 } }))}`,
+    `/api/v1/admin/external-panels?q=${encodeURIComponent(
+      JSON.stringify({
+        headers: [
+          { value: 'isArchived', filter: false },
+          { value: 'status', filter: ['disabled'] },
+        ],
+        options: { page: 1, itemsPerPage: 1 },
+      }),
+    )}`,
   );
   const panel = items[0];
   expect(panel, 'a disabled provider in the demo').toBeDefined();

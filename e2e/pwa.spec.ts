@@ -11,7 +11,7 @@ const ordersTable = (page: Page) => page.getByRole('grid').first();
 const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test.describe('installable console', () => {
-  test("the page fetches the start-up code in a handful of files, and starts reading the saved answers before any of them", async ({ request }) => {
+  test('the page fetches the start-up code in a handful of files, and starts reading the saved answers before any of them', async ({ request }) => {
     const html = await (await request.get('/users')).text();
     // The start-up chunks, preloaded by index.html once its copy of the last screen has painted
     // (vite.config.ts): the framework, the shell and the list screen; the endpoint table after the

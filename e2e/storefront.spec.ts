@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { AvailableService, BannerDetail, BannerRow, PackageDetail, PackageTotalCost, SpecialOfferDetail, SpecialOfferRow } from '../src/contract/storefront';
+import type {
+  AvailableService,
+  BannerDetail,
+  BannerRow,
+  PackageDetail,
+  PackageTotalCost,
+  SpecialOfferDetail,
+  SpecialOfferRow,
+} from '../src/contract/storefront';
 import { ADMIN, callApi, login } from './helpers';
 
 /**
@@ -55,14 +63,19 @@ test('create a package with two services and see the total cost the server compu
   let network = networks[0];
   let services: AvailableService[] = [];
   for (const n of networks) {
-    services = (await callApi<{ items: AvailableService[] }>(page, 'POST', '/api/v1/admin/packages/available-services', { network_id: n.id, search: '', page: 1 })).items;
+    services = (
+      await callApi<{ items: AvailableService[] }>(page, 'POST', '/api/v1/admin/packages/available-services', { network_id: n.id, search: '', page: 1 })
+    ).items;
     network = n;
     if (services.length >= 2) break;
   }
   const [a, b] = services;
   const quantity = (s: AvailableService) => Math.ceil(s.minQuantity / s.quantityStep) * s.quantityStep * 2;
   const expected = await callApi<PackageTotalCost>(page, 'POST', '/api/v1/admin/packages/total-cost', {
-    contents: [{ service_id: a.id, quantity: quantity(a) }, { service_id: b.id, quantity: quantity(b) }],
+    contents: [
+      { service_id: a.id, quantity: quantity(a) },
+      { service_id: b.id, quantity: quantity(b) },
+    ],
     discount_percent: '0.1',
   });
   const name = `E2E bundle ${Date.now()}`;
@@ -73,10 +86,16 @@ test('create a package with two services and see the total cost the server compu
   await dialog.getByRole('textbox', { name: /^Name/ }).first().fill(name);
   await pickOption(page, 'Network', network.name, network.name);
   await pickOption(page, 'Service 1', String(a.id), new RegExp(`\\(#${a.id}\\)`));
-  await dialog.getByRole('textbox', { name: /^Quantity/ }).nth(0).fill(String(quantity(a)));
+  await dialog
+    .getByRole('textbox', { name: /^Quantity/ })
+    .nth(0)
+    .fill(String(quantity(a)));
   await dialog.getByRole('button', { name: 'Add service' }).click();
   await pickOption(page, 'Service 2', String(b.id), new RegExp(`\\(#${b.id}\\)`));
-  await dialog.getByRole('textbox', { name: /^Quantity/ }).nth(1).fill(String(quantity(b)));
+  await dialog
+    .getByRole('textbox', { name: /^Quantity/ })
+    .nth(1)
+    .fill(String(quantity(b)));
   await dialog.getByRole('textbox', { name: /^Discount/ }).fill('10');
   const total = dialog.getByTestId('package-total-cost');
   await expect(total).toContainText(`$${Number(expected.totalCost).toFixed(4)}`);

@@ -68,7 +68,11 @@ function sourceFiles(dir: string, into: string[] = []): string[] {
 }
 
 /** Static imports and re-exports (multi-line, `type` included), side-effect imports and dynamic import() calls. */
-const IMPORT_PATTERNS = [/^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm, /^\s*import\s*['"]([^'"]+)['"]/gm, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
+const IMPORT_PATTERNS = [
+  /^\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]/gm,
+  /^\s*import\s*['"]([^'"]+)['"]/gm,
+  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
 
 /** Block comments and whole-line comments: examples in doc comments (`() => import('../areas/…')`) are not imports. */
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
@@ -157,7 +161,8 @@ const unknownRooms = new Map<string, string[]>();
 
 for (const file of files) {
   const room = roomOf(file);
-  if (room.side !== 'contract' && layerOf(room.side, room.name) === null) unknownRooms.set(roomLabel(room), [...(unknownRooms.get(roomLabel(room)) ?? []), show(file)]);
+  if (room.side !== 'contract' && layerOf(room.side, room.name) === null)
+    unknownRooms.set(roomLabel(room), [...(unknownRooms.get(roomLabel(room)) ?? []), show(file)]);
 }
 
 const allEdges: Edge[] = files.flatMap((from) => (edges.get(from) ?? []).map((to) => ({ from, to })));
@@ -177,7 +182,8 @@ for (const { from, to } of allEdges) {
   }
   const fromLayer = layerOf(a.side, a.name);
   const toLayer = b.side === 'contract' ? 0 : layerOf(b.side as 'console' | 'server', b.name);
-  if (fromLayer !== null && toLayer !== null && toLayer > fromLayer) layerBreaks.push(`${roomLabel(a)} (L${fromLayer}) -> ${roomLabel(b)} (L${toLayer}): ${line}`);
+  if (fromLayer !== null && toLayer !== null && toLayer > fromLayer)
+    layerBreaks.push(`${roomLabel(a)} (L${fromLayer}) -> ${roomLabel(b)} (L${toLayer}): ${line}`);
 }
 
 const circles = importCircles(files, edges);

@@ -22,8 +22,46 @@ function seeded(seed: number): () => number {
 const PLATFORMS = ['Instagram', 'TikTok', 'YouTube', 'Telegram', 'Facebook', 'Twitter', 'Spotify', 'Twitch', 'LinkedIn', 'Threads'];
 const KINDS = ['followers', 'likes', 'views', 'comments', 'shares', 'subscribers', 'saves', 'story views', 'reel plays', 'members', 'plays', 'reposts'];
 const QUALITIES = ['HQ', 'real', 'fast', 'drip', 'premium', 'targeted', 'no refill', 'refill 30 days', 'lifetime refill'];
-const PROVIDER_WORDS = ['SMM', 'Smart', 'Small', 'Social', 'Boost', 'Prime', 'Peak', 'Just', 'Panel', 'Growth', 'Media', 'King', 'Hub', 'Fast', 'Star', 'Rocket'];
-const FIRST_NAMES = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory', 'niaj', 'olivia', 'peggy', 'rupert', 'sybil', 'trent', 'victor', 'walter', 'maya'];
+const PROVIDER_WORDS = [
+  'SMM',
+  'Smart',
+  'Small',
+  'Social',
+  'Boost',
+  'Prime',
+  'Peak',
+  'Just',
+  'Panel',
+  'Growth',
+  'Media',
+  'King',
+  'Hub',
+  'Fast',
+  'Star',
+  'Rocket',
+];
+const FIRST_NAMES = [
+  'alice',
+  'bob',
+  'carol',
+  'dave',
+  'erin',
+  'frank',
+  'grace',
+  'heidi',
+  'ivan',
+  'judy',
+  'mallory',
+  'niaj',
+  'olivia',
+  'peggy',
+  'rupert',
+  'sybil',
+  'trent',
+  'victor',
+  'walter',
+  'maya',
+];
 const LAST_NAMES = ['smith', 'jones', 'brown', 'taylor', 'wilson', 'davies', 'evans', 'thomas', 'roberts', 'walker', 'wright', 'green'];
 const DOMAINS = ['example.com', 'mail.test', 'panel.example', 'shop.example'];
 
@@ -33,7 +71,8 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
 function realScreens(resources: readonly AnyResource[]): NavCommand[] {
   const commands: NavCommand[] = [{ id: 'home', title: 'Home', href: '/', hint: 'Dashboard', keywords: 'dashboard start' }];
   for (const resource of resources) {
-    if (resource.path) commands.push({ id: `nav:${resource.path}`, title: resource.title, href: resource.path, hint: 'Operations', keywords: resource.nouns.join(' ') });
+    if (resource.path)
+      commands.push({ id: `nav:${resource.path}`, title: resource.title, href: resource.path, hint: 'Operations', keywords: resource.nouns.join(' ') });
   }
   return [...commands, ...statusViewCommands(resources, () => true)];
 }
@@ -61,17 +100,35 @@ export function generateNavCommands(resources: readonly AnyResource[], total: nu
       }
       case 1: {
         const name = `${pick(random, PLATFORMS)} ${pick(random, KINDS)} ${pick(random, QUALITIES)}`;
-        commands.push({ id: `service:${n}`, title: `Service ${name} #${n}`, href: `/services/${n}`, hint: 'Service', keywords: `services ${name.toLowerCase()}` });
+        commands.push({
+          id: `service:${n}`,
+          title: `Service ${name} #${n}`,
+          href: `/services/${n}`,
+          hint: 'Service',
+          keywords: `services ${name.toLowerCase()}`,
+        });
         break;
       }
       case 2: {
         const name = `${pick(random, PROVIDER_WORDS)}${pick(random, PROVIDER_WORDS)} ${Math.floor(random() * 90) + 10}`;
-        commands.push({ id: `provider:${n}`, title: `Provider ${name}`, href: `/providers/${n}`, hint: 'Provider', keywords: `providers ${name.toLowerCase()}` });
+        commands.push({
+          id: `provider:${n}`,
+          title: `Provider ${name}`,
+          href: `/providers/${n}`,
+          hint: 'Provider',
+          keywords: `providers ${name.toLowerCase()}`,
+        });
         break;
       }
       default: {
         const email = `${pick(random, FIRST_NAMES)}.${pick(random, LAST_NAMES)}${Math.floor(random() * 1000)}@${pick(random, DOMAINS)}`;
-        commands.push({ id: `user:${n}`, title: `User ${email}`, href: `/users?search=${encodeURIComponent(email)}`, hint: 'User', keywords: 'users customer' });
+        commands.push({
+          id: `user:${n}`,
+          title: `User ${email}`,
+          href: `/users?search=${encodeURIComponent(email)}`,
+          hint: 'User',
+          keywords: 'users customer',
+        });
       }
     }
   }

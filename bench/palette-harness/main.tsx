@@ -39,7 +39,14 @@ const orders = CONSOLE_RESOURCES.find((r) => r.name === 'orders');
 if (orders) {
   const rows = Array.from({ length: 30 }, (_, i) => plausibleRow(orders, 90_001 + i));
   const noop = () => {};
-  store.publish({ listId: 'bench-orders', resource: orders, rows, focusedRow: rows[0], selectedRows: rows.slice(0, 3), controls: { clearSelection: noop, focusRow: noop, refresh: noop, focus: noop } });
+  store.publish({
+    listId: 'bench-orders',
+    resource: orders,
+    rows,
+    focusedRow: rows[0],
+    selectedRows: rows.slice(0, 3),
+    controls: { clearSelection: noop, focusRow: noop, refresh: noop, focus: noop },
+  });
 }
 const host: ActionHost = { confirm: async () => 'cancelled', dialog: async () => 'cancelled' };
 const engine: ListEngine = { staffId: 1, can: allowAll, navigate: () => {}, store, host };
@@ -80,7 +87,16 @@ const ignore = () => {};
 /** Every command rendered, cmdk filtering and sorting them itself (its default, shouldFilter on). */
 function CmdkAllList() {
   return (
-    <Modal opened onClose={ignore} withCloseButton={false} padding={0} size="lg" yOffset="12vh" aria-label="Command palette" classNames={{ body: classes.body }}>
+    <Modal
+      opened
+      onClose={ignore}
+      withCloseButton={false}
+      padding={0}
+      size="lg"
+      yOffset="12vh"
+      aria-label="Command palette"
+      classNames={{ body: classes.body }}
+    >
       <Command label="Command palette" loop className={classes.command}>
         <div className={classes.inputRow}>
           <Command.Input autoFocus placeholder="Type a command, an id, an e-mail or a screen…" aria-label="Command" className={classes.input} />
@@ -88,7 +104,12 @@ function CmdkAllList() {
         <Command.List className={classes.list} aria-label="Commands">
           <Command.Empty className={classes.empty}>Nothing matches.</Command.Empty>
           {navigation.map((command) => (
-            <Command.Item key={command.id} value={`${command.title} (${command.id})`} keywords={[command.keywords ?? '', command.hint ?? '']} className={classes.item}>
+            <Command.Item
+              key={command.id}
+              value={`${command.title} (${command.id})`}
+              keywords={[command.keywords ?? '', command.hint ?? '']}
+              className={classes.item}
+            >
               <div className={classes.itemText}>
                 <Text size="sm" fw={500} truncate>
                   {command.title}
@@ -114,7 +135,11 @@ createRoot(container).render(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ListEngineContext.Provider value={engine}>
-          {mode === 'palette' ? <CommandPalette opened onClose={ignore} resources={CONSOLE_RESOURCES} navigation={navigation} navigate={ignore} /> : <CmdkAllList />}
+          {mode === 'palette' ? (
+            <CommandPalette opened onClose={ignore} resources={CONSOLE_RESOURCES} navigation={navigation} navigate={ignore} />
+          ) : (
+            <CmdkAllList />
+          )}
         </ListEngineContext.Provider>
       </QueryClientProvider>
     </MantineProvider>

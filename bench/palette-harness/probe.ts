@@ -100,7 +100,16 @@ export function startKeystrokeProbe(): Pick<BenchApi, 'samples' | 'waitForSample
     document.querySelector('[cmdk-list]')?.getBoundingClientRect();
     void document.body.offsetHeight;
     const laidOut = performance.now();
-    const sample: KeystrokeSample = { start: began, end: laidOut, total: laidOut - began, script: committed - began, layout: laidOut - committed, nextFrame: NaN, late: 0, items: 0 };
+    const sample: KeystrokeSample = {
+      start: began,
+      end: laidOut,
+      total: laidOut - began,
+      script: committed - began,
+      layout: laidOut - committed,
+      nextFrame: NaN,
+      late: 0,
+      items: 0,
+    };
     samples.push(sample);
     lastEnd = laidOut;
     inFlight = false;

@@ -77,7 +77,9 @@ function answerRows(resource: AnyResource, request: TableRequest): Record<string
   const perPage = request.options?.itemsPerPage ?? 30;
   if (search) {
     const count = Math.min(perPage, 1 + (search.length % 5));
-    return Array.from({ length: count }, (_, i) => plausibleRow(resource, 7000 + search.length * 10 + i, { name: `${search} ${i + 1}`, email: `${search.replace(/\s+/g, '.')}${i}@example.com` }));
+    return Array.from({ length: count }, (_, i) =>
+      plausibleRow(resource, 7000 + search.length * 10 + i, { name: `${search} ${i + 1}`, email: `${search.replace(/\s+/g, '.')}${i}@example.com` }),
+    );
   }
   return Array.from({ length: Math.min(perPage, 30) }, (_, i) => plausibleRow(resource, 50_000 - i));
 }
@@ -107,7 +109,10 @@ export function installTableFetch(resources: readonly AnyResource[]): TableFetch
     const request = JSON.parse(method === 'GET' ? (url.searchParams.get('q') ?? '{}') : String(init?.body ?? '{}')) as TableRequest;
     const items = answerRows(route.resource, request);
     log.answered[route.name] = (log.answered[route.name] ?? 0) + 1;
-    return new Response(JSON.stringify({ items, totalItemsCount: items.length, draw: request.draw ?? 0 }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify({ items, totalItemsCount: items.length, draw: request.draw ?? 0 }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   return log;
 }

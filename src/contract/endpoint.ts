@@ -52,7 +52,9 @@ export const endpoint = <
   Q extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType | undefined = undefined,
->(e: Endpoint<B, Q, R, P>): Endpoint<B, Q, R, P> => e;
+>(
+  e: Endpoint<B, Q, R, P>,
+): Endpoint<B, Q, R, P> => e;
 
 /**
  * A row id in a path, as its column holds it: digits only, 1 to `max` (INT4_MAX for serial ids,

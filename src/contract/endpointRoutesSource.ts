@@ -18,7 +18,7 @@ export function endpointRoutesSource(): string {
     "import type { EndpointName } from './endpoints';",
     "import type { EndpointPermission, HttpMethod } from './endpoint';",
     '',
-    '/** Each endpoint\'s method, path and permission, without its schemas (the console\'s start-up reads these). */',
+    "/** Each endpoint's method, path and permission, without its schemas (the console's start-up reads these). */",
     'export interface EndpointRoute {',
     '  method: HttpMethod;',
     '  path: string;',

@@ -109,7 +109,14 @@ export const moneyInput = moneyInputWith(4);
 /** True when year, month and day (and the time) name a moment that exists: no 2025-02-30. */
 function existingDate(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s;
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === s
+  );
 }
 
 const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
@@ -154,7 +161,11 @@ export type TranslationsOutput<F extends string> = Partial<Record<Locale, Record
 /** What it accepts: any locale, any field, missing or null. */
 export type TranslationsInput<F extends string> = Partial<Record<Locale, Partial<Record<F, string | null>>>>;
 
-const humanizeField = (field: string) => field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+const humanizeField = (field: string) =>
+  field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 
 /**
  * Translated texts keyed by locale then field (`{ en: { name, description }, fr: {…} }`). Unknown
@@ -167,12 +178,7 @@ export function translationsSchema<const F extends string>(
   options: TranslationsSchemaOptions<F> = {},
 ): z.ZodType<TranslationsOutput<F>, TranslationsInput<F>> {
   const { required = [], requiredFields = fields, max = 65535, dropWithout } = options;
-  const text = z
-    .string()
-    .trim()
-    .max(max, `The text may have at most ${max} characters.`)
-    .nullable()
-    .optional();
+  const text = z.string().trim().max(max, `The text may have at most ${max} characters.`).nullable().optional();
   const perLocale = z.strictObject(Object.fromEntries(fields.map((f) => [f, text])) as Record<F, typeof text>);
   const shape = z.strictObject(Object.fromEntries(LOCALES.map((l) => [l, perLocale.optional()])) as Record<Locale, z.ZodOptional<typeof perLocale>>);
   return shape

@@ -52,8 +52,7 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const isPermission = (value: string): value is Permission =>
-  (PERMISSIONS as readonly string[]).includes(value);
+export const isPermission = (value: string): value is Permission => (PERMISSIONS as readonly string[]).includes(value);
 
 /** Permission groups (for the staff screen and the seed): group label -> its permissions. */
 export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = {
@@ -126,9 +125,7 @@ export const ROUTE_GROUP_PERMISSION = {
 export type RouteGroup = keyof typeof ROUTE_GROUP_PERMISSION;
 
 /** The permissions that open a route guarded by any of these groups. */
-export const permissionsForGroups = (groups: readonly RouteGroup[]): Permission[] => [
-  ...new Set(groups.map((g) => ROUTE_GROUP_PERMISSION[g])),
-];
+export const permissionsForGroups = (groups: readonly RouteGroup[]): Permission[] => [...new Set(groups.map((g) => ROUTE_GROUP_PERMISSION[g]))];
 
 /** Role presets seeded in demo mode (issue: foundation). */
 export const ROLE_PRESETS = {

@@ -17,9 +17,7 @@ export const SOCKET_ID_PATTERN = /^\d{1,20}\.\d{1,20}$/;
 
 export const broadcastingAuthBodySchema = z.object({
   socket_id: z.string({ error: 'The socket id field is required.' }).regex(SOCKET_ID_PATTERN, 'The socket id is not valid.'),
-  channel_name: z
-    .string({ error: 'The channel name field is required.' })
-    .regex(CHANNEL_NAME_PATTERN, 'The channel name is not valid.'),
+  channel_name: z.string({ error: 'The channel name field is required.' }).regex(CHANNEL_NAME_PATTERN, 'The channel name is not valid.'),
 });
 export type BroadcastingAuthBody = z.infer<typeof broadcastingAuthBodySchema>;
 

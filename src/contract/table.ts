@@ -3,7 +3,6 @@ import { DEFAULT_PAGE_SIZE, type TableSpec } from './columns';
 import { endpoint, type EndpointPermission } from './endpoint';
 import { INT4_MAX } from './fields';
 
-
 /**
  * Bounds every table request gets, so no member can make one request that stalls the server:
  * - a page holds at most MAX_ITEMS_PER_PAGE rows (the console offers 10 to 100);
@@ -57,7 +56,6 @@ export const tableHeaderSchema = z.object({
 });
 export type TableHeader = z.infer<typeof tableHeaderSchema>;
 
-
 export const tableOptionsSchema = z.object({
   page: z.number().int().min(1).max(INT4_MAX).default(1),
   itemsPerPage: z
@@ -97,8 +95,7 @@ export const tableResponseSchema = <T extends z.ZodType>(item: T) =>
 export type TableResponse<T> = { items: T[]; totalItemsCount: number; draw: number; totalIsEstimate?: boolean; rowsCapped?: number };
 
 /** Query-string form of a table request, for lists the spec fetches with GET: one `q` param of JSON. */
-export const encodeTableQuery = (request: TableRequest): string =>
-  new URLSearchParams({ q: JSON.stringify(request) }).toString();
+export const encodeTableQuery = (request: TableRequest): string => new URLSearchParams({ q: JSON.stringify(request) }).toString();
 
 /**
  * A list's table endpoint: the table request in, rows out, bound to the list's column table, so
@@ -121,25 +118,23 @@ export function tableEndpoint<R extends z.ZodType, T extends TableSpec>(e: {
 }
 
 /** The `?q=<JSON>` query of GET table endpoints, parsed into the table request. */
-export const tableQuerySchema = z
-  .object({ q: z.string().max(20_000).optional() })
-  .transform((query, ctx) => {
-    let raw: unknown = {};
-    if (query.q) {
-      try {
-        raw = JSON.parse(query.q);
-      } catch {
-        ctx.addIssue({ code: 'custom', path: ['q'], message: 'The table request must be JSON.' });
-        return z.NEVER;
-      }
-    }
-    const parsed = tableRequestSchema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['q', ...issue.path] } as z.core.$ZodRawIssue);
+export const tableQuerySchema = z.object({ q: z.string().max(20_000).optional() }).transform((query, ctx) => {
+  let raw: unknown = {};
+  if (query.q) {
+    try {
+      raw = JSON.parse(query.q);
+    } catch {
+      ctx.addIssue({ code: 'custom', path: ['q'], message: 'The table request must be JSON.' });
       return z.NEVER;
     }
-    return parsed.data;
-  });
+  }
+  const parsed = tableRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['q', ...issue.path] } as z.core.$ZodRawIssue);
+    return z.NEVER;
+  }
+  return parsed.data;
+});
 
 /**
  * CSV export of a list (every list gets it from its table endpoint). Each table

@@ -51,7 +51,10 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
     if (!known && err instanceof ZodError) known = validationFailed(zodIssuesToErrors(err.issues));
     if (known) {
       if (known.status === 503 || !(err instanceof HttpError)) {
-        logger.warn({ requestId: requestIdOf(c), method: c.req.method, route: routePatternOf(c), status: known.status, err: { message: (err as Error).message } }, 'request failed');
+        logger.warn(
+          { requestId: requestIdOf(c), method: c.req.method, route: routePatternOf(c), status: known.status, err: { message: (err as Error).message } },
+          'request failed',
+        );
       }
       if (known.headers) for (const [k, v] of Object.entries(known.headers)) c.header(k, v);
       return c.json(known.body(), known.status);
@@ -63,7 +66,11 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
   // Probes and metrics before the endpoints and the console's history fallback.
   mountHealth(app, deps, ops, logger);
   mountMetrics(app, deps, metrics);
-  mountEndpoints(app, serverAreas.map((area) => area.handlers), deps);
+  mountEndpoints(
+    app,
+    serverAreas.map((area) => area.handlers),
+    deps,
+  );
   // Routes outside the endpoint table (the channel server's HTTP side, the provider simulator)
   // go before the console's history fallback.
   for (const mount of extraRoutes) mount(app);

@@ -81,7 +81,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     trustProxy: env.TRUST_PROXY === 'on',
     statementTimeoutMs: env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000,
-    consoleOrigins: (env.CONSOLE_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean),
+    consoleOrigins: (env.CONSOLE_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
     serveSourceMaps: env.SOURCE_MAPS === 'on',
     redisUrl: env.REDIS_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,

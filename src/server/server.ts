@@ -120,7 +120,9 @@ export async function startServer(config: StartConfig, options: StartOptions = {
       const deliver = (e: RemoteEvent) => channels.publish(e.channel, e.event, e.data);
       // On Redis, one channel per deployment: named after its signing secret, which every process shares.
       const redisChannel = `${FANOUT_CHANNEL}:${createHash('sha256').update(jwtSecret).digest('hex').slice(0, 16)}`;
-      fanout = config.redisUrl ? await startRedisFanout(config.redisUrl, deliver, { channel: redisChannel }) : await startPostgresFanout(config.databaseUrl, deliver);
+      fanout = config.redisUrl
+        ? await startRedisFanout(config.redisUrl, deliver, { channel: redisChannel })
+        : await startPostgresFanout(config.databaseUrl, deliver);
       const sendOut = fanout.send;
       publishers.add((channel, event, data) => sendOut({ channel, event, data: JSON.stringify(data ?? null) }));
     }
@@ -139,11 +141,16 @@ export async function startServer(config: StartConfig, options: StartOptions = {
     if (database.kind === 'postgres' && config.databaseUrl) {
       leader = startLeaderElection(config.databaseUrl, startWorker, {
         pollMs: options.leaderPollMs,
-        onChange: (leading) => console.log(leading ? '[cluster] this process leads the background work' : '[cluster] this process no longer leads the background work'),
+        onChange: (leading) =>
+          console.log(leading ? '[cluster] this process leads the background work' : '[cluster] this process no longer leads the background work'),
       });
     } else worker = startWorker();
     // Durable jobs of every area (webhook deliveries…), stopped before the database closes.
-    const jobs = await startJobWorkers(deps, serverAreas.flatMap((area) => area.jobs ?? []), serverAreas.flatMap((area) => area.tasks ?? []));
+    const jobs = await startJobWorkers(
+      deps,
+      serverAreas.flatMap((area) => area.jobs ?? []),
+      serverAreas.flatMap((area) => area.tasks ?? []),
+    );
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
@@ -196,10 +203,13 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function listen(app: Hono<AppEnv>, port: number, hostname?: string): Promise<{ httpServer: ServerType; port: number }> {
   return new Promise((resolve, reject) => {
-    const httpServer = serve({ fetch: app.fetch, port, hostname, serverOptions: { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1_000 } }, (info: AddressInfo) => {
-      httpServer.off('error', reject);
-      resolve({ httpServer, port: info.port });
-    });
+    const httpServer = serve(
+      { fetch: app.fetch, port, hostname, serverOptions: { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS, headersTimeout: KEEP_ALIVE_TIMEOUT_MS + 1_000 } },
+      (info: AddressInfo) => {
+        httpServer.off('error', reject);
+        resolve({ httpServer, port: info.port });
+      },
+    );
     httpServer.once('error', reject);
   });
 }

@@ -65,7 +65,7 @@ describe('startServer', () => {
     }
   }, 120_000);
 
-  it('keeps an idle keep-alive connection open past Node\'s 5 s default: a reused connection is not reset under the client', async () => {
+  it("keeps an idle keep-alive connection open past Node's 5 s default: a reused connection is not reset under the client", async () => {
     const running = await startServer({ ...baseConfig('memory://'), demo: false });
     const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
     try {

@@ -50,18 +50,14 @@ export function RowActionsMenu<Row>({ resource, row, can, onRun, opened, onOpene
     );
   }
   return (
-    <Menu
-      opened={opened}
-      defaultOpened={opened === undefined}
-      onChange={onOpenedChange}
-      position="bottom-end"
-      withinPortal
-      shadow="md"
-      width={260}
-      returnFocus
-    >
+    <Menu opened={opened} defaultOpened={opened === undefined} onChange={onOpenedChange} position="bottom-end" withinPortal shadow="md" width={260} returnFocus>
       <Menu.Target>
-        <button type="button" className={`${classes.button} mantine-focus-auto`} aria-label={`Actions for ${subject}`} onClick={(event) => event.stopPropagation()}>
+        <button
+          type="button"
+          className={`${classes.button} mantine-focus-auto`}
+          aria-label={`Actions for ${subject}`}
+          onClick={(event) => event.stopPropagation()}
+        >
           <DotsIcon />
         </button>
       </Menu.Target>

@@ -44,12 +44,7 @@ export interface AvailableActionsOptions {
   includeForbidden?: boolean;
 }
 
-export function availableActions<Row>(
-  resource: Resource<Row>,
-  row: Row,
-  can: Can,
-  options: AvailableActionsOptions = {},
-): AvailableAction<Row>[] {
+export function availableActions<Row>(resource: Resource<Row>, row: Row, can: Can, options: AvailableActionsOptions = {}): AvailableAction<Row>[] {
   const list: AvailableAction<Row>[] = [];
   for (const action of resource.rowActions) {
     if (action.hidden?.(row)) continue;

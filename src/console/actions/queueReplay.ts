@@ -43,7 +43,9 @@ export function connectMutationQueueToSession({ queryClient }: { queryClient: Qu
 
 /** "The order is not approvable. Reason: The reason is required." */
 export function describeQueueError(error: QueuedMutationError): string {
-  const details = Object.values(error.fieldErrors ?? {}).flat().filter((d) => d !== error.message);
+  const details = Object.values(error.fieldErrors ?? {})
+    .flat()
+    .filter((d) => d !== error.message);
   return [error.message, ...details].join(' ');
 }
 

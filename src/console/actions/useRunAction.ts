@@ -249,12 +249,7 @@ async function runDeclared(engine: ListEngine, queryClient: QueryClient, run: De
 }
 
 /** The dialog or confirmation a row or bulk action declares, about its subject (a row, or the eligible rows). */
-function askFor<S>(
-  action: Pick<RowActionDef<any, any>, 'label' | 'color' | 'dialog' | 'confirm'>,
-  subject: S,
-  rows: unknown[],
-  subjectText: string,
-): Ask {
+function askFor<S>(action: Pick<RowActionDef<any, any>, 'label' | 'color' | 'dialog' | 'confirm'>, subject: S, rows: unknown[], subjectText: string): Ask {
   if (action.dialog) return { dialog: { title: `${action.label} — ${subjectText}`, Component: action.dialog, rows } };
   const confirm = action.confirm;
   if (!confirm) return null;
@@ -277,7 +272,13 @@ function unavailable(title: string, message: string | undefined): ActionOutcome 
 }
 
 /** A row action: open its screen, or run it on the row. */
-async function runRow<Row>(engine: ListEngine, queryClient: QueryClient, resource: Resource<Row>, actionOrId: string | RowActionDef<Row, any>, row: Row): Promise<ActionOutcome> {
+async function runRow<Row>(
+  engine: ListEngine,
+  queryClient: QueryClient,
+  resource: Resource<Row>,
+  actionOrId: string | RowActionDef<Row, any>,
+  row: Row,
+): Promise<ActionOutcome> {
   const id = typeof actionOrId === 'string' ? actionOrId : actionOrId.id;
   const available = availableActions(resource, row, engine.can).find((a) => a.action.id === id);
   const subject = resource.describe(row);

@@ -42,7 +42,6 @@ export function newRequestId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-
 export interface CallOptions<E extends Endpoint<any, any, any>> {
   params?: Record<string, string | number>;
   body?: BodyOf<E>;
@@ -68,10 +67,7 @@ function toQueryString(query: unknown): string {
 }
 
 /** Calls an endpoint and returns the raw response too (login reads the authorization header). */
-export async function apiRaw<N extends EndpointName>(
-  name: N,
-  options: CallOptions<Endpoints[N]> = {},
-): Promise<RawResult<ResponseOf<Endpoints[N]>>> {
+export async function apiRaw<N extends EndpointName>(name: N, options: CallOptions<Endpoints[N]> = {}): Promise<RawResult<ResponseOf<Endpoints[N]>>> {
   // The request needs only the method and path: it starts in the same tick as its caller, before
   // the endpoint table (schemas) has loaded; the answer is checked against the table below.
   const e = endpointRoutes[name];
@@ -113,10 +109,7 @@ export async function apiRaw<N extends EndpointName>(
 }
 
 /** Calls an endpoint by its endpoint-table name and returns the parsed body. */
-export async function api<N extends EndpointName>(
-  name: N,
-  options: CallOptions<Endpoints[N]> = {},
-): Promise<ResponseOf<Endpoints[N]>> {
+export async function api<N extends EndpointName>(name: N, options: CallOptions<Endpoints[N]> = {}): Promise<ResponseOf<Endpoints[N]>> {
   return (await apiRaw(name, options)).data;
 }
 

@@ -12,8 +12,7 @@ let contract: Promise<Endpoints> | undefined;
 let loaded: Endpoints | undefined;
 let firstScreenPainted: Promise<void> = Promise.resolve();
 
-export const loadContract = (): Promise<Endpoints> =>
-  (contract ??= import('../../contract/endpoints').then((m) => (loaded = m.endpoints)));
+export const loadContract = (): Promise<Endpoints> => (contract ??= import('../../contract/endpoints').then((m) => (loaded = m.endpoints)));
 
 /**
  * Holds the table back until `painted` settles, then loads it (the console's start-up passes
@@ -30,9 +29,8 @@ export function loadContractAfter(painted: Promise<unknown>): void {
 /** An endpoint's entry of the contract (its method, path, permission, schemas). */
 export async function endpointOf(name: EndpointName): Promise<Endpoint<any, any, z.ZodType>> {
   if (!loaded) await firstScreenPainted;
-  return ((loaded ?? (await loadContract()))[name]) as Endpoint<any, any, z.ZodType>;
+  return (loaded ?? (await loadContract()))[name] as Endpoint<any, any, z.ZodType>;
 }
 
 /** The same, without waiting, once the table is loaded (undefined before). */
-export const loadedEndpointOf = (name: EndpointName): Endpoint<any, any, z.ZodType> | undefined =>
-  loaded?.[name] as Endpoint<any, any, z.ZodType> | undefined;
+export const loadedEndpointOf = (name: EndpointName): Endpoint<any, any, z.ZodType> | undefined => loaded?.[name] as Endpoint<any, any, z.ZodType> | undefined;

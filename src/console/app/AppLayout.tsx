@@ -16,8 +16,7 @@ import { SessionListEngine } from './SessionListEngine';
 import { useNav } from '../navigation/useRegisteredRoutes';
 import './app.css';
 
-const isActive = (pathname: string, path: string) =>
-  path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+const isActive = (pathname: string, path: string) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`));
 
 /** The signed-in shell: header (name, live counters, account), navbar by area, the screen. */
 export function AppLayout() {
@@ -48,11 +47,7 @@ export function AppLayout() {
     <SessionListEngine>
       <ConsolePalette>
         <KeyboardShortcuts>
-          <AppShell
-            header={{ height: 56 }}
-            navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-            padding="md"
-          >
+          <AppShell header={{ height: 56 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }} padding="md">
             <a href="#main-content" className="panel-skip-link">
               Skip to content
             </a>
@@ -76,7 +71,7 @@ export function AppLayout() {
                 </Group>
               </Group>
             </AppShell.Header>
-      
+
             <AppShell.Navbar aria-label="Main navigation" onClick={followNavLink}>
               <AppShell.Section grow p="xs" className="panel-nav-scroll">
                 <a href="/" className="panel-nav-link" aria-current={isActive(pathname, '/') ? 'page' : undefined}>
@@ -102,7 +97,7 @@ export function AppLayout() {
                 <CounterLinksStack />
               </AppShell.Section>
             </AppShell.Navbar>
-      
+
             <AppShell.Main id="main-content" tabIndex={-1}>
               <OfflineBanner />
               <Outlet />

@@ -29,7 +29,13 @@ export function useNavCommands(): NavCommand[] {
     }
     for (const link of COUNTER_LINKS) {
       if (!canOpen(link.to)) continue;
-      commands.push({ id: `counter:${link.key}`, title: link.noun.charAt(0).toUpperCase() + link.noun.slice(1), href: toHref(link.to, link.search), hint: 'Counter', keywords: link.label });
+      commands.push({
+        id: `counter:${link.key}`,
+        title: link.noun.charAt(0).toUpperCase() + link.noun.slice(1),
+        href: toHref(link.to, link.search),
+        hint: 'Counter',
+        keywords: link.label,
+      });
     }
     commands.push(...statusViewCommands(CONSOLE_RESOURCES, canOpen));
     commands.push(...collectionCommands(CONSOLE_RESOURCES, canOpen, can));

@@ -55,11 +55,7 @@ export function ProfileMenu() {
             </Text>
           </Menu.Label>
           <Menu.Divider />
-          <Menu.Item
-            leftSection={nextScheme === 'dark' ? <MoonIcon /> : <SunIcon />}
-            onClick={() => setColorScheme(nextScheme)}
-            closeMenuOnClick={false}
-          >
+          <Menu.Item leftSection={nextScheme === 'dark' ? <MoonIcon /> : <SunIcon />} onClick={() => setColorScheme(nextScheme)} closeMenuOnClick={false}>
             {nextScheme === 'dark' ? 'Dark theme' : 'Light theme'}
           </Menu.Item>
           <Menu.Item onClick={openShortcuts} rightSection={<Kbd size="xs">?</Kbd>}>

@@ -18,7 +18,15 @@ export function SessionListEngine({ children }: { children: ReactNode }) {
     (resource: AnyResource, row: unknown) => {
       if (!resource.open) return;
       const key = String(resource.keyOf(row));
-      rememberRecent(userId, { kind: 'record', resource: resource.name, key, title: resource.describe(row), subtitle: resource.subtitle?.(row), href: resource.open(row), at: Date.now() });
+      rememberRecent(userId, {
+        kind: 'record',
+        resource: resource.name,
+        key,
+        title: resource.describe(row),
+        subtitle: resource.subtitle?.(row),
+        href: resource.open(row),
+        at: Date.now(),
+      });
     },
     [userId],
   );

@@ -67,7 +67,13 @@ function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resou
         function ListRoute() {
           const search = route.useSearch() as ListSearch;
           const navigate = route.useNavigate();
-          return <Screen resource={resource} search={search} onSearchChange={(next, options) => void navigate({ search: next as never, replace: options?.replace ?? false })} />;
+          return (
+            <Screen
+              resource={resource}
+              search={search}
+              onSearchChange={(next, options) => void navigate({ search: next as never, replace: options?.replace ?? false })}
+            />
+          );
         },
         { preload: Screen.preload },
       ),

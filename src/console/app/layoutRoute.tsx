@@ -31,8 +31,7 @@ export function guardedRoute<const TPath extends string>(path: TPath, access: Ro
   return {
     getParentRoute: () => appLayoutRoute,
     path,
-    beforeLoad: ({ context, location }: { context: RouterContext; location: ParsedLocation }) =>
-      guardRoute(access, context.session, location),
+    beforeLoad: ({ context, location }: { context: RouterContext; location: ParsedLocation }) => guardRoute(access, context.session, location),
     staticData: { access },
   };
 }

@@ -20,18 +20,21 @@ export function useDialogSubmit() {
   /** Clears what a previous attempt left (call when the dialog opens). */
   const reset = useCallback(() => setState(IDLE), []);
   /** Resolves true once sent and `done` ran; false when the dialog should stay open. */
-  const submit = useCallback(async <Answer extends { message: string }>(call: () => Promise<Answer>, done: (answer: Answer) => void | Promise<void>): Promise<boolean> => {
-    setState({ ...IDLE, submitting: true });
-    try {
-      const answer = await call();
-      notifications.show({ color: 'teal', message: answer.message });
-      setState(IDLE);
-      await done(answer);
-      return true;
-    } catch (error) {
-      setState({ errors: error instanceof ValidationError ? error.errors : null, message: errorMessage(error), submitting: false });
-      return false;
-    }
-  }, []);
+  const submit = useCallback(
+    async <Answer extends { message: string }>(call: () => Promise<Answer>, done: (answer: Answer) => void | Promise<void>): Promise<boolean> => {
+      setState({ ...IDLE, submitting: true });
+      try {
+        const answer = await call();
+        notifications.show({ color: 'teal', message: answer.message });
+        setState(IDLE);
+        await done(answer);
+        return true;
+      } catch (error) {
+        setState({ errors: error instanceof ValidationError ? error.errors : null, message: errorMessage(error), submitting: false });
+        return false;
+      }
+    },
+    [],
+  );
   return { state, reset, submit };
 }

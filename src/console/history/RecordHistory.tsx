@@ -120,7 +120,9 @@ export function RecordHistory({ type, id, title = 'History' }: { type: string; i
         <Stack gap="sm">
           {(!data.includes.audits || !data.includes.changeLogs) && (
             <Text size="xs" c="dimmed">
-              {data.includes.audits ? 'Audit entries only: the change log needs its permission.' : 'Change-log entries only: the audit log needs its permission.'}
+              {data.includes.audits
+                ? 'Audit entries only: the change log needs its permission.'
+                : 'Change-log entries only: the audit log needs its permission.'}
             </Text>
           )}
           <Timeline bulletSize={12} lineWidth={2}>

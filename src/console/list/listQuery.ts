@@ -22,9 +22,7 @@ export const listKeyPrefix = (resourceName: string) => ['list', resourceName] as
 export const detailKeyPrefix = (resourceName: string) => ['detail', resourceName] as const;
 
 export function listQueryKey(resourceName: string, request: ListRequest, params?: PathParams) {
-  return params && Object.keys(params).length > 0
-    ? (['list', resourceName, request, params] as const)
-    : (['list', resourceName, request] as const);
+  return params && Object.keys(params).length > 0 ? (['list', resourceName, request, params] as const) : (['list', resourceName, request] as const);
 }
 
 let drawCounter = 0;
@@ -68,11 +66,7 @@ export async function fetchTable<Row>(resource: Resource<Row>, request: ListRequ
   const endpoint = endpointRoutes[name];
   // The endpoint table types each call; a resource holds any table endpoint, so the call is widened.
   const call = api as (n: string, o: Record<string, unknown>) => Promise<unknown>;
-  const encoded = resource.encodeRequest
-    ? resource.encodeRequest(body)
-    : endpoint?.method === 'GET'
-      ? { query: { q: JSON.stringify(body) } }
-      : { body };
+  const encoded = resource.encodeRequest ? resource.encodeRequest(body) : endpoint?.method === 'GET' ? { query: { q: JSON.stringify(body) } } : { body };
   const answer = await call(name, { params: options.params, ...encoded, signal: options.signal });
   const normalized = normalizeAnswer<Row>(answer);
   if (normalized.draw !== 0 && normalized.draw !== draw) throw new StaleAnswerError();

@@ -52,8 +52,7 @@ export function filterSpecs<Row>(resource: Resource<Row>): Map<string, FilterSpe
   return specs;
 }
 
-const isParam = (value: unknown): value is SearchParamValue =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const isParam = (value: unknown): value is SearchParamValue => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 const readInt = (value: unknown): number | undefined => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
@@ -189,12 +188,7 @@ export interface TableRequestOptions {
  * Table state -> the contract's table request. Headers are the visible columns, plus any hidden
  * column that still carries a filter (the server filters by header), each with its filter.
  */
-export function toTableRequest<Row>(
-  resource: Resource<Row>,
-  state: TableState,
-  draw = 0,
-  options: TableRequestOptions = {},
-): TableRequest & { draw: number } {
+export function toTableRequest<Row>(resource: Resource<Row>, state: TableState, draw = 0, options: TableRequestOptions = {}): TableRequest & { draw: number } {
   const can = options.can ?? allowAll;
   const permitted = resource.columns.filter((c) => !c.permission || can(c.permission));
   const headers: TableHeader[] = [];
@@ -236,8 +230,7 @@ export const isBareSearch = (search: ListSearch): boolean => Object.values(searc
 
 const STORAGE_PREFIX = 'panel-console:list';
 
-export const listStorageKey = (listId: string, staffId?: string | number | null): string =>
-  `${STORAGE_PREFIX}:${staffId ?? 'anonymous'}:${listId}`;
+export const listStorageKey = (listId: string, staffId?: string | number | null): string => `${STORAGE_PREFIX}:${staffId ?? 'anonymous'}:${listId}`;
 
 function storage(): Storage | null {
   try {

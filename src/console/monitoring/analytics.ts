@@ -20,9 +20,7 @@ export interface PageViewPayload {
   title?: string;
 }
 
-export function createApiAnalytics(
-  send: (view: PageViewPayload) => Promise<unknown> = (body) => api('pageViews', { body }),
-): AnalyticsAdapter {
+export function createApiAnalytics(send: (view: PageViewPayload) => Promise<unknown> = (body) => api('pageViews', { body })): AnalyticsAdapter {
   let userId: number | null = null;
   let lastPath: string | null = null;
   return {

@@ -18,9 +18,7 @@ export type ErrorSource = 'window' | 'promise' | 'react' | 'router';
 /** Enough to spot a problem, bounded so one broken loop cannot flood the server. */
 export const MAX_REPORTS_PER_PAGE = 25;
 
-export function createApiErrorReporter(
-  send: (report: ClientErrorReport) => Promise<unknown> = (body) => api('clientErrors', { body }),
-): ErrorReporter {
+export function createApiErrorReporter(send: (report: ClientErrorReport) => Promise<unknown> = (body) => api('clientErrors', { body })): ErrorReporter {
   return {
     report(report) {
       // A failed report is dropped: reporting it would loop.

@@ -48,8 +48,7 @@ export function registeredRoutes(routesById: Record<string, AnyRoute>): Register
 
 const normalisePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path || '/');
 
-const accessOf = (route: RegisteredRoute | undefined, path: string): RouteAccess =>
-  route?.access ?? findRouteEntry(path)?.access ?? AUTH_ONLY;
+const accessOf = (route: RegisteredRoute | undefined, path: string): RouteAccess => route?.access ?? findRouteEntry(path)?.access ?? AUTH_ONLY;
 
 /** The sections and entries this member sees, given what is registered. */
 export function buildNav(routes: readonly RegisteredRoute[], session: SessionView): NavSection[] {

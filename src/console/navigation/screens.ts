@@ -20,11 +20,7 @@ import type { RouteGroup } from '../../contract/permissions';
  * one-key screen opens at once: the frequent screens have one key, the rest two keys grouped by
  * section — m for marketing, k for the catalogue, y for configuration, b for billing.
  */
-export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'auth' }
-  | { kind: 'groups'; groups: readonly RouteGroup[] }
-  | { kind: 'redirect'; to: string };
+export type RouteAccess = { kind: 'public' } | { kind: 'auth' } | { kind: 'groups'; groups: readonly RouteGroup[] } | { kind: 'redirect'; to: string };
 
 export type NavSectionId = 'operations' | 'finance' | 'catalogue' | 'marketing' | 'configuration' | 'logs';
 
@@ -81,7 +77,13 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/provider-sync-runs/:id', access: groups('ExternalPanels'), source: 'console' },
   { path: '/below-margin', access: groups('ExternalPanels', 'Providers'), source: 'console', nav: { label: 'Below margin', section: 'catalogue' }, go: 'km' },
   { path: '/provider-health', access: groups('ExternalPanels'), source: 'console', nav: { label: 'Provider health', section: 'catalogue' }, go: 'kh' },
-  { path: '/external-panel-orders', access: groups('ExternalPanelOrders'), source: 'both', nav: { label: 'External panel orders', section: 'catalogue' }, go: 'e' },
+  {
+    path: '/external-panel-orders',
+    access: groups('ExternalPanelOrders'),
+    source: 'both',
+    nav: { label: 'External panel orders', section: 'catalogue' },
+    go: 'e',
+  },
   { path: '/targets', access: groups('Targets'), source: 'both', nav: { label: 'Targets', section: 'catalogue' }, go: 'kr' },
   { path: '/coupons', access: groups('Coupons'), source: 'both', nav: { label: 'Coupons', section: 'marketing' }, go: 'mc' },
   { path: '/coupons/:id', access: groups('Coupons'), source: 'console' },
@@ -91,7 +93,13 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: '/special-offers/:id', access: groups('Discounts'), source: 'console' },
   { path: '/loyalty-program', access: groups('ManageGrades', 'ViewGrades'), source: 'both', nav: { label: 'Loyalty program', section: 'marketing' }, go: 'ml' },
   { path: '/loyalty-program/:id', access: groups('ManageGrades', 'ViewGrades'), source: 'console' },
-  { path: '/price-preview', access: groups('Services', 'Coupons', 'Discounts', 'ManageGrades', 'ViewGrades'), source: 'console', nav: { label: 'Price preview', section: 'marketing' }, go: 'mv' },
+  {
+    path: '/price-preview',
+    access: groups('Services', 'Coupons', 'Discounts', 'ManageGrades', 'ViewGrades'),
+    source: 'console',
+    nav: { label: 'Price preview', section: 'marketing' },
+    go: 'mv',
+  },
   { path: '/referral-program', access: groups('ReferralProgram'), source: 'both', nav: { label: 'Referral program', section: 'marketing' }, go: 'mr' },
   { path: '/banners', access: AUTH, source: 'both', nav: { label: 'Banners', section: 'marketing' }, go: 'mb' },
   { path: '/banners/:id', access: AUTH, source: 'console' },

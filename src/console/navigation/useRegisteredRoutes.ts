@@ -13,10 +13,7 @@ export function useRegisteredRoutes() {
 export function useNav(): NavSection[] {
   const routes = useRegisteredRoutes();
   const { profile } = useSession();
-  return useMemo(
-    () => buildNav(routes, { authenticated: true, permissions: profile?.allPermissions ?? [] }),
-    [routes, profile],
-  );
+  return useMemo(() => buildNav(routes, { authenticated: true, permissions: profile?.allPermissions ?? [] }), [routes, profile]);
 }
 
 /** Whether a path is registered and open to this member. */

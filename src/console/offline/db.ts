@@ -36,4 +36,3 @@ export async function deleteConsoleDb(): Promise<void> {
   instance = null;
   await db.delete();
 }
-

@@ -2,14 +2,7 @@ import type { EndpointName } from '../../contract/endpoints';
 import { IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from '../../contract/idempotency';
 import { api } from '../api/client';
 import { ApiError, ValidationError, errorMessage, isNetworkError } from '../api/errors';
-import {
-  getConsoleDb,
-  staffKey,
-  type ConsoleDb,
-  type QueuedMutationError,
-  type QueuedMutationRecord,
-  type StaffKey,
-} from './db';
+import { getConsoleDb, staffKey, type ConsoleDb, type QueuedMutationError, type QueuedMutationRecord, type StaffKey } from './db';
 
 /**
  * The offline action queue: endpoint calls made without a connection are stored in
@@ -40,9 +33,7 @@ export interface EnqueueInput {
   idempotencyKey?: string;
 }
 
-export type ReplayOutcome =
-  | { ok: true; item: QueuedMutation; response: unknown }
-  | { ok: false; item: QueuedMutation; error: QueuedMutationError };
+export type ReplayOutcome = { ok: true; item: QueuedMutation; response: unknown } | { ok: false; item: QueuedMutation; error: QueuedMutationError };
 
 /** Thrown instead of queueing an action that cannot wait for the connection. */
 export class NeedsConnectionError extends Error {
@@ -77,8 +68,7 @@ function judge(error: unknown): Verdict {
  * still being processed", and a 5xx may have done part of the work: those keep the key, so
  * nothing runs twice.
  */
-const refusedOutright = (error: QueuedMutationError | undefined): boolean =>
-  !!error && error.status >= 400 && error.status < 500 && error.status !== 409;
+const refusedOutright = (error: QueuedMutationError | undefined): boolean => !!error && error.status >= 400 && error.status < 500 && error.status !== 409;
 
 /** What is stored is what fetch would send (JSON): dates become strings, undefined fields go. */
 const asSent = (value: unknown): unknown => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));

@@ -195,7 +195,10 @@ export function persistedQueryOptions(staffId: string | number | null | undefine
 export async function pruneQueryCache(now = Date.now()): Promise<number> {
   try {
     const db = await getConsoleDb();
-    const expired = await db.queryMeta.where('dataUpdatedAt').below(now - limits.maxAge).toArray();
+    const expired = await db.queryMeta
+      .where('dataUpdatedAt')
+      .below(now - limits.maxAge)
+      .toArray();
     await db.transaction('rw', db.queries, db.queryMeta, async () => {
       for (const meta of expired) {
         await db.queries.delete([meta.staffId, meta.queryHash]);

@@ -3,7 +3,15 @@ import { Command } from 'cmdk';
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useRunAction } from '../actions/useRunAction';
 import { NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from '../resource/actions';
-import { ListEngineContext, useActiveList, useListEngine, type ActionHost, type ConfirmRequest, type HostOutcome, type ListEngine } from '../list/engineContext';
+import {
+  ListEngineContext,
+  useActiveList,
+  useListEngine,
+  type ActionHost,
+  type ConfirmRequest,
+  type HostOutcome,
+  type ListEngine,
+} from '../list/engineContext';
 import type { AnyResource } from '../resource/resource';
 import type { PaletteItem, PaletteGroup, PaletteRun } from './items';
 import { prepareNavCommands, type PreparedNavCommand } from './navigation';
@@ -114,7 +122,10 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
   const vocabulary = useMemo(() => buildVocabulary(resources, engine.can), [resources, engine.can]);
   // Saved views ("Orders: Stuck over 24 h") join the screens the palette opens.
   const views = useSavedViews(engine.staffId);
-  const withViews = useMemo(() => (views.length ? [...navigation, ...prepareNavCommands(savedViewCommands(resources, views))] : navigation), [navigation, resources, views]);
+  const withViews = useMemo(
+    () => (views.length ? [...navigation, ...prepareNavCommands(savedViewCommands(resources, views))] : navigation),
+    [navigation, resources, views],
+  );
   const { items, searching } = usePaletteItems({ input, vocabulary, resources, navigation: withViews, active, can: engine.can, recents });
 
   // A valid selection during render (no second render): the first item when the chosen one is gone.
@@ -171,7 +182,9 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
       return;
     }
     const outcome =
-      action.kind === 'row' ? await run.row(action.resource, action.actionId, action.row) : await run.bulk(action.resource, action.actionId, action.rows, { onFinished: () => active?.controls.clearSelection() });
+      action.kind === 'row'
+        ? await run.row(action.resource, action.actionId, action.row)
+        : await run.bulk(action.resource, action.actionId, action.rows, { onFinished: () => active?.controls.clearSelection() });
     if (outcome !== 'cancelled') onClose();
   };
 
@@ -243,7 +256,17 @@ const PaletteRow = memo(
 );
 
 /** A confirmation inside the palette: Enter proceeds, Esc backs out to the list of commands. */
-function PaletteConfirm({ view, setView, onDone, onBack }: { view: ConfirmView; setView: (v: ConfirmView | null) => void; onDone: () => void; onBack: () => void }) {
+function PaletteConfirm({
+  view,
+  setView,
+  onDone,
+  onBack,
+}: {
+  view: ConfirmView;
+  setView: (v: ConfirmView | null) => void;
+  onDone: () => void;
+  onBack: () => void;
+}) {
   const { request } = view;
   const proceed = async () => {
     if (view.busy) return;
@@ -280,10 +303,16 @@ function PaletteConfirm({ view, setView, onDone, onBack }: { view: ConfirmView; 
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={back} disabled={view.busy}>
-          {request.cancelLabel} <Kbd size="xs" ml={6}>Esc</Kbd>
+          {request.cancelLabel}{' '}
+          <Kbd size="xs" ml={6}>
+            Esc
+          </Kbd>
         </Button>
         <Button data-autofocus autoFocus color={request.color} onClick={() => void proceed()} loading={view.busy}>
-          {request.confirmLabel} <Kbd size="xs" ml={6}>Enter</Kbd>
+          {request.confirmLabel}{' '}
+          <Kbd size="xs" ml={6}>
+            Enter
+          </Kbd>
         </Button>
       </Group>
     </Stack>

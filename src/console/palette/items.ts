@@ -57,7 +57,13 @@ export function rowActionItem(resource: AnyResource, actionId: string, row: unkn
     const declared = resource.rowActions.find((a) => a.id === actionId);
     // Hidden for this row (users: Activate on an active user), not forbidden: say so.
     if (declared && mayRun(declared, can)) {
-      return { id, group, title: `${declared.label} ${subject}`, hint: `Not available for ${subject}${resource.state?.(row) ? `: it is ${resource.state(row)}` : ''}.`, disabled: true };
+      return {
+        id,
+        group,
+        title: `${declared.label} ${subject}`,
+        hint: `Not available for ${subject}${resource.state?.(row) ? `: it is ${resource.state(row)}` : ''}.`,
+        disabled: true,
+      };
     }
     return null;
   }
@@ -80,7 +86,8 @@ export function bulkActionItem(resource: AnyResource, actionId: string, rows: un
   const keys = rows.map((r) => String(resource.keyOf(r)));
   const noun = rows.length === 1 ? resource.nouns[0] : plural(resource);
   const listed = keys.length <= 5 ? ` (${keys.join(', ')})` : '';
-  const partial = found.enabled && found.eligible.length < rows.length ? `${found.eligible.length} of ${rows.length} can be ${found.action.past ?? 'used'} · ` : '';
+  const partial =
+    found.enabled && found.eligible.length < rows.length ? `${found.eligible.length} of ${rows.length} can be ${found.action.past ?? 'used'} · ` : '';
   return {
     id: `${idPrefix}bulk:${resource.name}:${actionId}:${keys.join(',')}`,
     group,

@@ -92,7 +92,8 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
     if (!trimmed) {
       list.push(...context);
       for (const entry of recents) {
-        if (entry.kind === 'command') list.push({ id: `recent:c:${entry.title}`, group: 'Recent', title: entry.title, hint: 'Recent command', run: { kind: 'fill', input: entry.input } });
+        if (entry.kind === 'command')
+          list.push({ id: `recent:c:${entry.title}`, group: 'Recent', title: entry.title, hint: 'Recent command', run: { kind: 'fill', input: entry.input } });
         else
           list.push({
             id: `recent:r:${entry.resource}:${entry.key}`,
@@ -125,14 +126,18 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
         }
         continue;
       }
-      const keys = intent.target.kind === 'ids' ? intent.target.ids.map((id) => ({ by: 'id' as const, value: id })) : [{ by: 'email' as const, value: intent.target.email }];
+      const keys =
+        intent.target.kind === 'ids'
+          ? intent.target.ids.map((id) => ({ by: 'id' as const, value: id }))
+          : [{ by: 'email' as const, value: intent.target.email }];
       const rows: unknown[] = [];
       const missing: string[] = [];
       let pending = false;
       for (const key of keys) {
         const result = found.get(lookupKey({ resource, ...key }));
         // The row on screen answers at once, before any lookup.
-        const onScreen = key.by === 'id' && active?.resource.name === resource.name ? active.rows.find((r) => String(resource.keyOf(r)) === key.value) : undefined;
+        const onScreen =
+          key.by === 'id' && active?.resource.name === resource.name ? active.rows.find((r) => String(resource.keyOf(r)) === key.value) : undefined;
         if (onScreen) rows.push(onScreen);
         else if (result?.rows && result.rows.length > 0) rows.push(result.rows[0]);
         else if (!result || result.pending) pending = true;
@@ -142,13 +147,25 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
       const action = intent.bulk ? resource.bulkActions.find((a) => a.id === intent.actionId) : resource.rowActions.find((a) => a.id === intent.actionId);
       if (!action) continue;
       if (pending) {
-        actions.push({ id: `pending:${resource.name}:${intent.actionId}:${keys.map((k) => k.value).join(',')}`, group: 'Actions', title: `${action.label} ${noun} ${keys.map((k) => k.value).join(', ')}`, hint: `Looking up ${noun} ${keys.map((k) => k.value).join(', ')}…`, disabled: true });
+        actions.push({
+          id: `pending:${resource.name}:${intent.actionId}:${keys.map((k) => k.value).join(',')}`,
+          group: 'Actions',
+          title: `${action.label} ${noun} ${keys.map((k) => k.value).join(', ')}`,
+          hint: `Looking up ${noun} ${keys.map((k) => k.value).join(', ')}…`,
+          disabled: true,
+        });
         continue;
       }
       if (missing.length > 0 && rows.length === 0) {
         // An id typed with no noun is tried on every resource: only say "not found" when a noun was named.
         if (intent.named) {
-          actions.push({ id: `missing:${resource.name}:${intent.actionId}:${missing.join(',')}`, group: 'Actions', title: `${action.label} ${noun} ${missing.join(', ')}`, hint: `No ${noun} ${missing.join(', ')} found.`, disabled: true });
+          actions.push({
+            id: `missing:${resource.name}:${intent.actionId}:${missing.join(',')}`,
+            group: 'Actions',
+            title: `${action.label} ${noun} ${missing.join(', ')}`,
+            hint: `No ${noun} ${missing.join(', ')} found.`,
+            disabled: true,
+          });
         }
         continue;
       }
@@ -190,7 +207,10 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
     // its name alone) outranks a verb or a record read into the same words (a bulk "Complete", the
     // order 24 in "stuck over 24 h"): Enter opens what was named.
     const named = (command: PreparedNavCommand) => sameWords(command.title, trimmed) || (command.name !== undefined && sameWords(command.name, trimmed));
-    const exact = ranked.filter(({ command }) => named(command)).map(({ command }) => navItem(command)).filter((item) => item.group === 'Go to');
+    const exact = ranked
+      .filter(({ command }) => named(command))
+      .map(({ command }) => navItem(command))
+      .filter((item) => item.group === 'Go to');
     if (exact.length > 0) list.push(...exact);
     if (hasVerb) list.push(...actions, ...records, ...nav);
     else if (hasKeys) list.push(...records, ...nav);
@@ -212,10 +232,24 @@ export function sameWords(a: string, b: string): boolean {
 /** A screen to open, or a collection action ("New coupon") to run in place. */
 function navItem(command: PreparedNavCommand): PaletteItem {
   if (command.exportList) {
-    return { id: `nav:${command.id}`, group: 'Actions', title: command.title, aside: command.hint, hint: 'Downloads the list as it is filtered', run: { kind: 'export', resource: command.exportList, href: command.href } };
+    return {
+      id: `nav:${command.id}`,
+      group: 'Actions',
+      title: command.title,
+      aside: command.hint,
+      hint: 'Downloads the list as it is filtered',
+      run: { kind: 'export', resource: command.exportList, href: command.href },
+    };
   }
   if (command.collection) {
-    return { id: `nav:${command.id}`, group: 'Actions', title: command.title, aside: command.hint, hint: 'Opens a form', run: { kind: 'collection', ...command.collection } };
+    return {
+      id: `nav:${command.id}`,
+      group: 'Actions',
+      title: command.title,
+      aside: command.hint,
+      hint: 'Opens a form',
+      run: { kind: 'collection', ...command.collection },
+    };
   }
   return { id: `nav:${command.id}`, group: 'Go to', title: command.title, aside: command.hint, run: { kind: 'navigate', href: command.href } };
 }

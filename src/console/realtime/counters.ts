@@ -24,5 +24,11 @@ export const COUNTER_LINKS: readonly CounterLink[] = [
   { key: 'freeTrialsPending', label: 'Free-trials', to: '/requests', search: { status: 'pending' }, noun: 'pending free-trial requests' },
   { key: 'ordersInModeration', label: 'In Moderation', to: '/orders', search: { status: 'in_moderation' }, noun: 'orders in moderation' },
   { key: 'ordersInProcessing', label: 'In Processing', to: '/orders', search: { status: 'in_processing' }, noun: 'orders in processing' },
-  { key: 'ordersWithNoActiveProviders', label: 'No providers', to: '/orders', search: { status: 'in_processing,in_moderation', hasNoActiveProviders: true }, noun: 'orders with no active providers' },
+  {
+    key: 'ordersWithNoActiveProviders',
+    label: 'No providers',
+    to: '/orders',
+    search: { status: 'in_processing,in_moderation', hasNoActiveProviders: true },
+    noun: 'orders with no active providers',
+  },
 ];

@@ -25,6 +25,8 @@ function isBulkAnswer(value: unknown): value is BulkResultBody {
     Array.isArray(done) &&
     done.every((id) => typeof id === 'number') &&
     Array.isArray(failed) &&
-    failed.every((f) => !!f && typeof f === 'object' && typeof (f as { id?: unknown }).id === 'number' && typeof (f as { message?: unknown }).message === 'string')
+    failed.every(
+      (f) => !!f && typeof f === 'object' && typeof (f as { id?: unknown }).id === 'number' && typeof (f as { message?: unknown }).message === 'string',
+    )
   );
 }

@@ -209,10 +209,7 @@ function fail(resource: string, message: string): never {
 }
 
 /** What a resource declares, for a given row type; see the example at the top of this file. */
-export type ResourceInputOf<Row, T extends TableSpec> = Omit<
-  ResourceDef<Row>,
-  'table' | 'columns' | 'queries' | 'defaultFilters' | 'defaultSort'
-> & {
+export type ResourceInputOf<Row, T extends TableSpec> = Omit<ResourceDef<Row>, 'table' | 'columns' | 'queries' | 'defaultFilters' | 'defaultSort'> & {
   table: T;
   columns: readonly ColumnInput<Row, ColumnKey<T>>[];
   /** Labels (and filter presentation) of the table's extra named filters. */

@@ -134,12 +134,7 @@ export function LoginScreen() {
               />
               {captchaOn &&
                 (settings.captchaSiteKey ? (
-                  <RecaptchaField
-                    siteKey={settings.captchaSiteKey}
-                    onChange={setCaptcha}
-                    error={fieldErrors['g-recaptcha-response']}
-                    resetKey={captchaReset}
-                  />
+                  <RecaptchaField siteKey={settings.captchaSiteKey} onChange={setCaptcha} error={fieldErrors['g-recaptcha-response']} resetKey={captchaReset} />
                 ) : (
                   <Alert color="red" title="Captcha is not configured">
                     Captcha is enabled for this panel but has no site key. Ask an administrator to check the panel settings.

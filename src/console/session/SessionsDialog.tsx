@@ -30,9 +30,7 @@ export function SessionsDialog({ opened, onClose }: { opened: boolean; onClose: 
     const device = describeDevice(session.userAgent);
     const agreed = await confirm({
       title: session.current ? 'Sign out of this device?' : `End the session on ${device}?`,
-      body: session.current
-        ? 'You will be signed out here. Your other devices stay signed in.'
-        : 'That device is signed out at once and must sign in again.',
+      body: session.current ? 'You will be signed out here. Your other devices stay signed in.' : 'That device is signed out at once and must sign in again.',
       agree: session.current ? 'Sign out' : 'End session',
       disagree: 'Cancel',
       agreeColor: 'red',

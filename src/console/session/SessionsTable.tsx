@@ -6,22 +6,32 @@ import { DateTime } from '../ui/DateTime';
 /** "Chrome on Windows" from a user agent; the whole string stays in the row's title. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
-  const browser =
-    /Edg\//.test(userAgent) ? 'Edge'
-    : /OPR\//.test(userAgent) ? 'Opera'
-    : /Firefox\//.test(userAgent) ? 'Firefox'
-    : /HeadlessChrome\//.test(userAgent) ? 'Headless Chrome'
-    : /Chrome\//.test(userAgent) ? 'Chrome'
-    : /Safari\//.test(userAgent) ? 'Safari'
-    : null;
-  const system =
-    /Windows/.test(userAgent) ? 'Windows'
-    : /iPhone|iPad/.test(userAgent) ? 'iOS'
-    : /Mac OS X/.test(userAgent) ? 'macOS'
-    : /Android/.test(userAgent) ? 'Android'
-    : /CrOS/.test(userAgent) ? 'ChromeOS'
-    : /Linux/.test(userAgent) ? 'Linux'
-    : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\//.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /HeadlessChrome\//.test(userAgent)
+          ? 'Headless Chrome'
+          : /Chrome\//.test(userAgent)
+            ? 'Chrome'
+            : /Safari\//.test(userAgent)
+              ? 'Safari'
+              : null;
+  const system = /Windows/.test(userAgent)
+    ? 'Windows'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Mac OS X/.test(userAgent)
+        ? 'macOS'
+        : /Android/.test(userAgent)
+          ? 'Android'
+          : /CrOS/.test(userAgent)
+            ? 'ChromeOS'
+            : /Linux/.test(userAgent)
+              ? 'Linux'
+              : null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? userAgent.slice(0, 60);
 }

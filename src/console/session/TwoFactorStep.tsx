@@ -45,7 +45,10 @@ export function TwoFactorStep({ challenge, onCancel }: { challenge: TwoFactorCha
     setFailure(null);
     try {
       const { data, response } = await apiRaw('twoFactorLogin', { body: { challenge: challenge.challenge, code: code.trim() } });
-      const token = response.headers.get('authorization')?.replace(/^Bearer\s+/i, '').trim();
+      const token = response.headers
+        .get('authorization')
+        ?.replace(/^Bearer\s+/i, '')
+        .trim();
       if (!token) throw new Error('The server did not return a session token.');
       if (data.recoveryCodes?.length) {
         setFinished({ token, recoveryCodes: data.recoveryCodes });

@@ -15,10 +15,39 @@ export const AUTH_TOKEN_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
  * refuses the domain (github.io-like suffixes), so an unlisted suffix costs sharing, never login.
  */
 const MULTI_PART_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'me.uk', 'ac.uk', 'gov.uk', 'ltd.uk', 'plc.uk', 'net.uk',
-  'com.au', 'net.au', 'org.au', 'co.nz', 'org.nz', 'co.za', 'co.jp', 'ne.jp', 'or.jp',
-  'co.kr', 'co.in', 'co.il', 'com.br', 'com.mx', 'com.ar', 'com.tr', 'com.ua', 'com.cn',
-  'com.hk', 'com.sg', 'com.my', 'com.pl', 'com.ru', 'co.id', 'co.th',
+  'co.uk',
+  'org.uk',
+  'me.uk',
+  'ac.uk',
+  'gov.uk',
+  'ltd.uk',
+  'plc.uk',
+  'net.uk',
+  'com.au',
+  'net.au',
+  'org.au',
+  'co.nz',
+  'org.nz',
+  'co.za',
+  'co.jp',
+  'ne.jp',
+  'or.jp',
+  'co.kr',
+  'co.in',
+  'co.il',
+  'com.br',
+  'com.mx',
+  'com.ar',
+  'com.tr',
+  'com.ua',
+  'com.cn',
+  'com.hk',
+  'com.sg',
+  'com.my',
+  'com.pl',
+  'com.ru',
+  'co.id',
+  'co.th',
 ]);
 
 /**
@@ -49,12 +78,7 @@ export interface CookieOptions {
 
 /** The `document.cookie` string that writes one cookie. */
 export function buildCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [
-    `${name}=${encodeURIComponent(value)}`,
-    `Max-Age=${options.maxAgeSeconds}`,
-    'Path=/',
-    'SameSite=Lax',
-  ];
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Max-Age=${options.maxAgeSeconds}`, 'Path=/', 'SameSite=Lax'];
   if (options.maxAgeSeconds > 0) {
     parts.push(`Expires=${new Date(Date.now() + options.maxAgeSeconds * 1000).toUTCString()}`);
   } else {

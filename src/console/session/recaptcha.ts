@@ -3,13 +3,16 @@
  * third-party script reaches the page otherwise.
  */
 export interface ReCaptchaApi {
-  render(container: HTMLElement, parameters: {
-    sitekey: string;
-    callback: (response: string) => void;
-    'expired-callback': () => void;
-    'error-callback': () => void;
-    theme?: 'light' | 'dark';
-  }): number;
+  render(
+    container: HTMLElement,
+    parameters: {
+      sitekey: string;
+      callback: (response: string) => void;
+      'expired-callback': () => void;
+      'error-callback': () => void;
+      theme?: 'light' | 'dark';
+    },
+  ): number;
   reset(widgetId?: number): void;
 }
 

@@ -17,8 +17,7 @@ export class RefreshError extends Error {
   }
 }
 
-export const isNoSavedToken = (error: unknown): boolean =>
-  error instanceof RefreshError && error.reason === REFRESH_NO_SAVED_TOKEN;
+export const isNoSavedToken = (error: unknown): boolean => error instanceof RefreshError && error.reason === REFRESH_NO_SAVED_TOKEN;
 
 export interface RefreshLoopOptions {
   /** Sends the refresh call and stores the new token; rejects on failure. */

@@ -206,7 +206,9 @@ export function FilterEditor({ spec, header, value, onChange, close }: FilterEdi
     case 'select':
       // Without options the value is exact and typed by hand (an id).
       if (!spec.options && !spec.useOptions) {
-        return <TextFilter label={label} value={value as string | undefined} onChange={onChange} close={close} placeholder={spec.placeholder ?? 'Exact value'} />;
+        return (
+          <TextFilter label={label} value={value as string | undefined} onChange={onChange} close={close} placeholder={spec.placeholder ?? 'Exact value'} />
+        );
       }
       return <SelectFilter spec={spec} label={label} value={value as string | undefined} onChange={onChange} close={close} />;
     case 'multiSelect':

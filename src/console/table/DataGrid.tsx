@@ -226,7 +226,19 @@ function GridRowImpl<Row>({ row, id, columns, focused, selected, menuOpened, han
 const GridRow = memo(GridRowImpl) as typeof GridRowImpl;
 
 /** The header's box: checked when every row of the page is, mixed when some are. */
-function AllRowsBox({ label, checked, indeterminate, disabled, onChange }: { label: string; checked: boolean; indeterminate: boolean; disabled: boolean; onChange: () => void }) {
+function AllRowsBox({
+  label,
+  checked,
+  indeterminate,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  onChange: () => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;

@@ -10,7 +10,18 @@ import type { ColumnDef, Resource } from '../resource/resource';
 export const EXPORT_SHORTCUT = 'E';
 
 const DownloadIcon = () => (
-  <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable={false}>
+  <svg
+    width={16}
+    height={16}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden
+    focusable={false}
+  >
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </svg>
 );
@@ -82,7 +93,14 @@ export function ExportButton<Row>({ resource, request, columns, params, total, t
 
   if (rows === null) {
     return (
-      <Button variant="default" size="xs" leftSection={<DownloadIcon />} aria-keyshortcuts={`Shift+${EXPORT_SHORTCUT}`} onClick={() => void start()} disabled={columns.length === 0}>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<DownloadIcon />}
+        aria-keyshortcuts={`Shift+${EXPORT_SHORTCUT}`}
+        onClick={() => void start()}
+        disabled={columns.length === 0}
+      >
         Export CSV
       </Button>
     );

@@ -63,7 +63,16 @@ export interface ResourceTableProps<Row> {
 
 const STALE_NOTICE_MS = 60_000;
 
-export function ResourceTable<Row>({ resource, search, onSearchChange, params, queries, listId: listIdProp, remember = true, toolbar }: ResourceTableProps<Row>) {
+export function ResourceTable<Row>({
+  resource,
+  search,
+  onSearchChange,
+  params,
+  queries,
+  listId: listIdProp,
+  remember = true,
+  toolbar,
+}: ResourceTableProps<Row>) {
   const { can, staffId, navigate, onOpenRow, store } = useListEngine();
   const run = useRunAction();
   const [density, setDensity] = useDensity(staffId);
@@ -265,11 +274,16 @@ export function ResourceTable<Row>({ resource, search, onSearchChange, params, q
             value={state.search}
             onSearch={(text) => setState((s) => ({ ...s, search: text, page: 1 }), { replace: true })}
           />
-          <Button variant="default" size="xs" leftSection={<ResetIcon />} onClick={() => {
-            clearSelection();
-            setResets((n) => n + 1); // drops a search still waiting for its quiet period
-            reset();
-          }}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<ResetIcon />}
+            onClick={() => {
+              clearSelection();
+              setResets((n) => n + 1); // drops a search still waiting for its quiet period
+              reset();
+            }}
+          >
             Reset filter
           </Button>
           <ColumnChooser

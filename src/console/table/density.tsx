@@ -38,7 +38,13 @@ export function useDensity(staffId: string | number | null | undefined): [Densit
 export function DensityToggle({ density, onChange }: { density: Density; onChange: (next: Density) => void }) {
   const compact = density === 'compact';
   return (
-    <Button variant={compact ? 'light' : 'default'} size="xs" leftSection={<DensityIcon />} aria-pressed={compact} onClick={() => onChange(compact ? 'comfortable' : 'compact')}>
+    <Button
+      variant={compact ? 'light' : 'default'}
+      size="xs"
+      leftSection={<DensityIcon />}
+      aria-pressed={compact}
+      onClick={() => onChange(compact ? 'comfortable' : 'compact')}
+    >
       Compact rows
     </Button>
   );

@@ -25,8 +25,7 @@ interface Shown {
   target: HTMLElement;
 }
 
-const hinted = (node: EventTarget | null): HTMLElement | null =>
-  node instanceof Element ? (node.closest<HTMLElement>('[data-hint]') ?? null) : null;
+const hinted = (node: EventTarget | null): HTMLElement | null => (node instanceof Element ? (node.closest<HTMLElement>('[data-hint]') ?? null) : null);
 
 export function HintLayer() {
   const [shown, setShown] = useState<Shown | null>(null);
@@ -91,13 +90,7 @@ export function HintLayer() {
 
   if (!shown) return null;
   return createPortal(
-    <div
-      ref={hintRef}
-      id={HINT_ID}
-      role="tooltip"
-      className={classes.hint}
-      style={position ?? { top: 0, left: 0, visibility: 'hidden' }}
-    >
+    <div ref={hintRef} id={HINT_ID} role="tooltip" className={classes.hint} style={position ?? { top: 0, left: 0, visibility: 'hidden' }}>
       {shown.text}
     </div>,
     document.body,

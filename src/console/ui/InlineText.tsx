@@ -43,4 +43,3 @@ export function Dash({ size }: { size?: MantineSize }) {
     </InlineText>
   );
 }
-

@@ -88,7 +88,10 @@ export function ProviderPicker({ value, onChange, serviceId, error, label = 'Pro
             >
               <Group justify="space-between" wrap="nowrap">
                 <Text size="sm">
-                  {provider.name} <Text span c="dimmed" size="xs">#{provider.id} · {PROVIDER_TYPE_LABELS[provider.type]}</Text>
+                  {provider.name}{' '}
+                  <Text span c="dimmed" size="xs">
+                    #{provider.id} · {PROVIDER_TYPE_LABELS[provider.type]}
+                  </Text>
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {formatNumber(provider.balance, { decimals: 2 })} {provider.currency}

@@ -126,8 +126,7 @@ export function formatPercent(percent: Numeric, options: { decimals?: number } =
 }
 
 /** A fraction for reading: '0.155' -> '15.5 %' (rounded to `decimals` when given); none -> '—'. */
-export const percentText = (fraction: Numeric, options: { decimals?: number } = {}): string =>
-  formatPercent(fractionToPercent(fraction), options) || '—';
+export const percentText = (fraction: Numeric, options: { decimals?: number } = {}): string => formatPercent(fractionToPercent(fraction), options) || '—';
 
 export interface MoneyFormatOptions extends NumberFormatOptions {
   /** Currency symbol placed before the amount; default '$'. */
@@ -143,8 +142,7 @@ export function formatMoney(value: Numeric, options: MoneyFormatOptions = {}): s
   return number.startsWith('-') ? `-${currency}${number.slice(1)}` : `${currency}${number}`;
 }
 
-export const isEmptyValue = (value: unknown): boolean =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+export const isEmptyValue = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /** Naive 'YYYY-MM-DD HH:mm[:ss]' strings come from the API in UTC. */
 const NAIVE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;

@@ -51,7 +51,17 @@ export function ViewsMenu<Row>({ resource, query }: { resource: Resource<Row>; q
         <Menu.Dropdown aria-label={`${resource.title} views`}>
           {shared.length > 0 && <Menu.Label>Shared with all staff</Menu.Label>}
           {shared.map((view) => (
-            <Menu.Item key={view.id} onClick={() => navigate(viewHref(path, view))} rightSection={view.mine ? undefined : <Text size="xs" c="dimmed">{view.owner.name}</Text>}>
+            <Menu.Item
+              key={view.id}
+              onClick={() => navigate(viewHref(path, view))}
+              rightSection={
+                view.mine ? undefined : (
+                  <Text size="xs" c="dimmed">
+                    {view.owner.name}
+                  </Text>
+                )
+              }
+            >
               {view.name}
             </Menu.Item>
           ))}
@@ -87,7 +97,17 @@ export function ViewsMenu<Row>({ resource, query }: { resource: Resource<Row>; q
   );
 }
 
-function SaveViewDialog<Row>({ resource, query, onClose, onSaved }: { resource: Resource<Row>; query: string; onClose: () => void; onSaved: (message: string) => void }) {
+function SaveViewDialog<Row>({
+  resource,
+  query,
+  onClose,
+  onSaved,
+}: {
+  resource: Resource<Row>;
+  query: string;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -117,7 +137,15 @@ function SaveViewDialog<Row>({ resource, query, onClose, onSaved }: { resource: 
         }}
       >
         <Stack gap="sm">
-          <TextInput label="Name" placeholder="Stuck over 24 h" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name?.[0]} data-autofocus required />
+          <TextInput
+            label="Name"
+            placeholder="Stuck over 24 h"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name?.[0]}
+            data-autofocus
+            required
+          />
           <Checkbox label="Share with all staff" checked={shared} onChange={(e) => setShared(e.currentTarget.checked)} />
           <Text size="xs" c="dimmed">
             Saves the filters, search, sort, page size and columns as they are now. The view opens as a link.

@@ -21,8 +21,7 @@ export function useSavedViews(staffId: string | number | null, enabled = true): 
   return query.data ?? [];
 }
 
-export const refreshSavedViews = (client: QueryClient, staffId: string | number | null) =>
-  client.invalidateQueries({ queryKey: savedViewsKey(staffId) });
+export const refreshSavedViews = (client: QueryClient, staffId: string | number | null) => client.invalidateQueries({ queryKey: savedViewsKey(staffId) });
 
 /** A view's address: the list's path with the view's search. */
 export const viewHref = (path: string, view: Pick<SavedView, 'query'>) => (view.query ? `${path}?${view.query}` : path);

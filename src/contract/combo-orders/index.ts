@@ -8,9 +8,6 @@ export * from './columns';
 
 export const comboOrderStatusSchema = z.enum(COMBO_ORDER_STATUSES);
 
-
-
-
 export const comboOrderActionsSchema = z.object({
   /** In processing, and manageOrders. */
   completable: z.boolean(),
@@ -34,32 +31,46 @@ export const comboOrderRowSchema = z.object({
 });
 export type ComboOrderRow = z.infer<typeof comboOrderRowSchema>;
 
-
 const comboOrderIdBody = z.object({ comboOrderId: positiveId });
 export const comboOrderActionResultSchema = z.object({ message: z.string(), comboOrder: comboOrderRowSchema });
 export const comboOrdersInModerationSchema = z.object({ orders_in_moderation: z.number().int() });
 
 export const comboOrdersEndpoints = {
   comboOrdersTable: tableEndpoint({
-    path: `${ADMIN}/combo-orders/table`, permission: 'viewOrders', row: comboOrderRowSchema, table: COMBO_ORDERS_TABLE,
+    path: `${ADMIN}/combo-orders/table`,
+    permission: 'viewOrders',
+    row: comboOrderRowSchema,
+    table: COMBO_ORDERS_TABLE,
     summary: 'The combo orders table (table protocol; columns in COMBO_ORDERS_TABLE)',
   }),
   comboOrdersInModeration: endpoint({
-    method: 'GET', path: `${ADMIN}/combo-orders/in-moderation`, permission: 'viewOrders', response: comboOrdersInModerationSchema,
+    method: 'GET',
+    path: `${ADMIN}/combo-orders/in-moderation`,
+    permission: 'viewOrders',
+    response: comboOrdersInModerationSchema,
     summary: 'How many combo orders wait in moderation',
   }),
   comboOrdersComplete: endpoint({
-    method: 'POST', path: `${ADMIN}/combo-orders/complete`, permission: 'manageOrders', body: comboOrderIdBody,
+    method: 'POST',
+    path: `${ADMIN}/combo-orders/complete`,
+    permission: 'manageOrders',
+    body: comboOrderIdBody,
     response: comboOrderActionResultSchema,
     summary: 'Complete a combo order in processing (cannot be undone; 409 otherwise)',
   }),
   comboOrdersApprove: endpoint({
-    method: 'POST', path: `${ADMIN}/combo-orders/approve`, permission: 'manageOrders', body: comboOrderIdBody,
+    method: 'POST',
+    path: `${ADMIN}/combo-orders/approve`,
+    permission: 'manageOrders',
+    body: comboOrderIdBody,
     response: comboOrderActionResultSchema,
     summary: 'Approve a combo order in moderation: it and its orders go to processing (409 otherwise)',
   }),
   comboOrdersReject: endpoint({
-    method: 'POST', path: `${ADMIN}/combo-orders/reject`, permission: 'manageOrders', body: comboOrderIdBody,
+    method: 'POST',
+    path: `${ADMIN}/combo-orders/reject`,
+    permission: 'manageOrders',
+    body: comboOrderIdBody,
     response: comboOrderActionResultSchema,
     summary: 'Reject a combo order in moderation: it and its unstarted orders are canceled and refunded (409 otherwise)',
   }),

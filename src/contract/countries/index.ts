@@ -15,7 +15,10 @@ export type Country = z.infer<typeof countrySchema>;
 
 export const countriesEndpoints = {
   countries: endpoint({
-    method: 'GET', path: '/api/v1/countries', permission: 'authenticated', response: z.array(countrySchema),
+    method: 'GET',
+    path: '/api/v1/countries',
+    permission: 'authenticated',
+    response: z.array(countrySchema),
     summary: 'Every ISO 3166-1 alpha-2 country code with its English name, by name',
   }),
 };

@@ -24,9 +24,6 @@ export * from './columns';
 
 export const dripFeedStatusSchema = z.enum(DRIP_FEED_STATUSES);
 
-
-
-
 export const dripFeedActionsSchema = z.object({
   /** In processing, and manageOrders. */
   cancelable: z.boolean(),
@@ -81,22 +78,30 @@ export const dripFeedDetailSchema = dripFeedRowSchema.extend({
 });
 export type DripFeedDetail = z.infer<typeof dripFeedDetailSchema>;
 
-
 /** Answer of cancel: a sentence and the updated row, so the console can patch its cache. */
 export const dripFeedActionResultSchema = z.object({ message: z.string(), dripFeed: dripFeedRowSchema });
 
 export const dripFeedsEndpoints = {
   dripFeedsTable: tableEndpoint({
-    path: `${ADMIN}/drip-feeds/table`, permission: 'viewOrders', row: dripFeedRowSchema, table: DRIP_FEEDS_TABLE,
+    path: `${ADMIN}/drip-feeds/table`,
+    permission: 'viewOrders',
+    row: dripFeedRowSchema,
+    table: DRIP_FEEDS_TABLE,
     summary: 'The drip-feed table (table protocol; columns in DRIP_FEEDS_TABLE)',
   }),
   dripFeedsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/drip-feeds/:dripFeedId`, permission: 'viewOrders', response: dripFeedDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/drip-feeds/:dripFeedId`,
+    permission: 'viewOrders',
+    response: dripFeedDetailSchema,
     params: z.object({ dripFeedId: pathId('Drip feed') }),
     summary: 'One drip feed with its runs (orders)',
   }),
   dripFeedsCancel: endpoint({
-    method: 'POST', path: `${ADMIN}/drip-feeds/:dripFeedId/cancel`, permission: 'manageOrders', response: dripFeedActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/drip-feeds/:dripFeedId/cancel`,
+    permission: 'manageOrders',
+    response: dripFeedActionResultSchema,
     params: z.object({ dripFeedId: pathId('Drip feed') }),
     summary: 'Cancel a drip feed in processing: no further runs are placed (cannot be undone; 409 otherwise)',
   }),

@@ -8,7 +8,6 @@ export * from './columns';
 
 export const externalPanelOrderStatusSchema = z.enum(EXTERNAL_PANEL_ORDER_STATUSES);
 
-
 export const externalPanelOrderActionsSchema = z.object({
   /** Failed, canceled or partial, its order not finished, not recreated yet (and the permission). */
   recreatable: z.boolean(),
@@ -38,7 +37,6 @@ export const externalPanelOrderRowSchema = z.object({
 });
 export type ExternalPanelOrderRow = z.infer<typeof externalPanelOrderRowSchema>;
 
-
 const wholeNumber = (field: string) =>
   z
     .union([z.number(), z.string().trim().regex(/^\d+$/, `The ${field} must be an integer.`).transform(Number)], {
@@ -52,9 +50,10 @@ const wholeNumber = (field: string) =>
  * the same keys (`quantity`, `providerId`).
  */
 export const recreateExternalPanelOrderBodySchema = z.object({
-  quantity: wholeNumber('quantity').refine((v) => v >= 1, 'The quantity must be at least 1.').refine((v) => v <= INT4_MAX, 'The quantity is too large.'),
-  providerId: wholeNumber('provider id')
-    .refine((v) => v >= 1 && v <= INT4_MAX, 'The selected provider id is invalid.'),
+  quantity: wholeNumber('quantity')
+    .refine((v) => v >= 1, 'The quantity must be at least 1.')
+    .refine((v) => v <= INT4_MAX, 'The quantity is too large.'),
+  providerId: wholeNumber('provider id').refine((v) => v >= 1 && v <= INT4_MAX, 'The selected provider id is invalid.'),
 });
 export type RecreateExternalPanelOrderBody = z.input<typeof recreateExternalPanelOrderBodySchema>;
 
@@ -66,17 +65,27 @@ export const externalPanelOrderActionResultSchema = z.object({
 
 export const externalPanelOrdersEndpoints = {
   externalPanelOrdersList: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/external-panel-orders`, permission: 'manageExternalPanelOrders', row: externalPanelOrderRowSchema, table: EXTERNAL_PANEL_ORDERS_TABLE,
+    method: 'GET',
+    path: `${ADMIN}/external-panel-orders`,
+    permission: 'manageExternalPanelOrders',
+    row: externalPanelOrderRowSchema,
+    table: EXTERNAL_PANEL_ORDERS_TABLE,
     summary: 'External-panel orders; the table request as the query string q=<JSON> (encodeTableQuery)',
   }),
   externalPanelOrdersTable: tableEndpoint({
-    path: `${ADMIN}/external-panel-orders/table`, permission: 'manageExternalPanelOrders', row: externalPanelOrderRowSchema, table: EXTERNAL_PANEL_ORDERS_TABLE,
+    path: `${ADMIN}/external-panel-orders/table`,
+    permission: 'manageExternalPanelOrders',
+    row: externalPanelOrderRowSchema,
+    table: EXTERNAL_PANEL_ORDERS_TABLE,
     summary: 'External-panel orders (table protocol as a JSON body; columns in EXTERNAL_PANEL_ORDERS_TABLE)',
   }),
   externalPanelOrdersRecreate: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panel-orders/:id/recreate`, permission: 'manageExternalPanelOrders',
+    method: 'POST',
+    path: `${ADMIN}/external-panel-orders/:id/recreate`,
+    permission: 'manageExternalPanelOrders',
     params: z.object({ id: pathBigId('External-panel order') }),
-    body: recreateExternalPanelOrderBodySchema, response: externalPanelOrderActionResultSchema,
+    body: recreateExternalPanelOrderBodySchema,
+    response: externalPanelOrderActionResultSchema,
     summary: 'Place a failed, canceled or partial attempt again (quantity, providerId); 409 when not recreatable',
   }),
 };

@@ -76,8 +76,16 @@ export interface PaymentMethodType {
 const MODE: SecretField = { name: 'mode', label: 'Mode', default: 'live', options: ['live', 'sandbox'] };
 
 export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
-  { type: 'card', label: 'Bank card', secretFields: [{ name: 'merchantId', label: 'Merchant id', default: '' }, { name: 'secretKey', label: 'Secret key', default: '' }, MODE] },
-  { type: 'paypal', label: 'PayPal', secretFields: [{ name: 'clientId', label: 'Client id', default: '' }, { name: 'clientSecret', label: 'Client secret', default: '' }, MODE] },
+  {
+    type: 'card',
+    label: 'Bank card',
+    secretFields: [{ name: 'merchantId', label: 'Merchant id', default: '' }, { name: 'secretKey', label: 'Secret key', default: '' }, MODE],
+  },
+  {
+    type: 'paypal',
+    label: 'PayPal',
+    secretFields: [{ name: 'clientId', label: 'Client id', default: '' }, { name: 'clientSecret', label: 'Client secret', default: '' }, MODE],
+  },
   {
     type: 'crypto',
     label: 'Cryptocurrency',
@@ -87,8 +95,22 @@ export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
       { name: 'network', label: 'Network', default: 'TRC20', options: ['TRC20', 'ERC20', 'BEP20', 'BTC'] },
     ],
   },
-  { type: 'perfect_money', label: 'Perfect Money', secretFields: [{ name: 'accountId', label: 'Account id', default: '' }, { name: 'passphrase', label: 'Alternate passphrase', default: '' }] },
-  { type: 'payeer', label: 'Payeer', secretFields: [{ name: 'shopId', label: 'Shop id', default: '' }, { name: 'secretKey', label: 'Secret key', default: '' }] },
+  {
+    type: 'perfect_money',
+    label: 'Perfect Money',
+    secretFields: [
+      { name: 'accountId', label: 'Account id', default: '' },
+      { name: 'passphrase', label: 'Alternate passphrase', default: '' },
+    ],
+  },
+  {
+    type: 'payeer',
+    label: 'Payeer',
+    secretFields: [
+      { name: 'shopId', label: 'Shop id', default: '' },
+      { name: 'secretKey', label: 'Secret key', default: '' },
+    ],
+  },
   {
     type: 'stripe',
     label: 'Stripe',
@@ -98,7 +120,14 @@ export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = [
       { name: 'webhookSecret', label: 'Webhook secret', default: '' },
     ],
   },
-  { type: 'bank', label: 'Bank transfer', secretFields: [{ name: 'iban', label: 'IBAN', default: '' }, { name: 'swift', label: 'SWIFT / BIC', default: '' }] },
+  {
+    type: 'bank',
+    label: 'Bank transfer',
+    secretFields: [
+      { name: 'iban', label: 'IBAN', default: '' },
+      { name: 'swift', label: 'SWIFT / BIC', default: '' },
+    ],
+  },
   { type: 'manual', label: 'Manual (staff confirms)', secretFields: [] },
 ];
 export const PAYMENT_METHOD_TYPE_NAMES = PAYMENT_METHOD_TYPES.map((t) => t.type);

@@ -101,12 +101,20 @@ export const withdrawalRowSchema = z.object({
 export type WithdrawalRow = z.infer<typeof withdrawalRowSchema>;
 
 export const rejectWithdrawalBodySchema = z.object({
-  admin_note: z.string({ error: 'The admin note field is required.' }).trim().min(1, 'The admin note field is required.').max(1000, 'The admin note may have at most 1000 characters.'),
+  admin_note: z
+    .string({ error: 'The admin note field is required.' })
+    .trim()
+    .min(1, 'The admin note field is required.')
+    .max(1000, 'The admin note may have at most 1000 characters.'),
 });
 export type RejectWithdrawalBody = z.input<typeof rejectWithdrawalBodySchema>;
 
 export const payWithdrawalBodySchema = z.object({
-  transaction_id: z.string({ error: 'The transaction id field is required.' }).trim().min(1, 'The transaction id field is required.').max(255, 'The transaction id may have at most 255 characters.'),
+  transaction_id: z
+    .string({ error: 'The transaction id field is required.' })
+    .trim()
+    .min(1, 'The transaction id field is required.')
+    .max(255, 'The transaction id may have at most 255 characters.'),
 });
 export type PayWithdrawalBody = z.input<typeof payWithdrawalBodySchema>;
 
@@ -256,7 +264,11 @@ export type PaymentMethodBody = z.input<typeof paymentMethodBodySchema>;
 export const paymentMethodResultSchema = z.object({ message: z.string(), paymentMethod: paymentMethodDetailSchema });
 
 export const sortPaymentMethodsBodySchema = z.object({
-  ids: z.array(positiveId).min(1, 'Nothing to sort.').max(1000).refine((ids) => new Set(ids).size === ids.length, 'Each method may appear once.'),
+  ids: z
+    .array(positiveId)
+    .min(1, 'Nothing to sort.')
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each method may appear once.'),
 });
 
 export const paymentMethodCollectionsSchema = z.object({
@@ -302,42 +314,73 @@ export const LEDGER_PAGE_MAX = 200;
 
 export const financeEndpoints = {
   invoicesTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/invoices`, permission: 'viewInvoices', row: invoiceRowSchema, table: INVOICES_TABLE,
+    method: 'GET',
+    path: `${ADMIN}/invoices`,
+    permission: 'viewInvoices',
+    row: invoiceRowSchema,
+    table: INVOICES_TABLE,
     summary: 'The invoice table (the table request as ?q=<JSON>)',
   }),
   invoicesMarkAsPaid: endpoint({
-    method: 'POST', path: `${ADMIN}/invoices/:id/mark-as-paid`, permission: 'manageInvoices', params: invoiceParams,
-    body: markInvoicePaidBodySchema, response: markInvoicePaidResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/invoices/:id/mark-as-paid`,
+    permission: 'manageInvoices',
+    params: invoiceParams,
+    body: markInvoicePaidBodySchema,
+    response: markInvoicePaidResultSchema,
     summary: "Mark an invoice as paid: credits the amount and its method's bonus once (409 when it cannot be)",
   }),
   withdrawalsTable: tableEndpoint({
-    path: `${ADMIN}/withdrawals/table`, permission: 'viewWithdrawals', row: withdrawalRowSchema, table: WITHDRAWALS_TABLE,
+    path: `${ADMIN}/withdrawals/table`,
+    permission: 'viewWithdrawals',
+    row: withdrawalRowSchema,
+    table: WITHDRAWALS_TABLE,
     summary: 'The withdrawal table',
   }),
   withdrawalsApprove: endpoint({
-    method: 'POST', path: `${ADMIN}/withdrawals/:withdrawalId/approve`, permission: 'approveWithdrawalRequests', params: withdrawalParams,
-    response: withdrawalActionResultSchema, summary: 'Approve a pending withdrawal (the amount stays held)',
+    method: 'POST',
+    path: `${ADMIN}/withdrawals/:withdrawalId/approve`,
+    permission: 'approveWithdrawalRequests',
+    params: withdrawalParams,
+    response: withdrawalActionResultSchema,
+    summary: 'Approve a pending withdrawal (the amount stays held)',
   }),
   withdrawalsReject: endpoint({
-    method: 'POST', path: `${ADMIN}/withdrawals/:withdrawalId/reject`, permission: 'manageWithdrawals', params: withdrawalParams,
-    body: rejectWithdrawalBodySchema, response: withdrawalActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/withdrawals/:withdrawalId/reject`,
+    permission: 'manageWithdrawals',
+    params: withdrawalParams,
+    body: rejectWithdrawalBodySchema,
+    response: withdrawalActionResultSchema,
     summary: 'Reject a withdrawal with a note: the held amount goes back to the balance once',
   }),
   withdrawalsMarkAsPaid: endpoint({
-    method: 'POST', path: `${ADMIN}/withdrawals/:withdrawalId/mark-as-paid`, permission: 'markAsPaidWithdrawalRequests', params: withdrawalParams,
-    body: payWithdrawalBodySchema, response: withdrawalActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/withdrawals/:withdrawalId/mark-as-paid`,
+    permission: 'markAsPaidWithdrawalRequests',
+    params: withdrawalParams,
+    body: payWithdrawalBodySchema,
+    response: withdrawalActionResultSchema,
     summary: "Mark a withdrawal as paid with the payout's transaction id: the held amount leaves for good",
   }),
   paymentsTable: tableEndpoint({
-    path: `${ADMIN}/payments`, permission: 'viewFinances', row: transactionRowSchema, table: TRANSACTIONS_TABLE,
+    path: `${ADMIN}/payments`,
+    permission: 'viewFinances',
+    row: transactionRowSchema,
+    table: TRANSACTIONS_TABLE,
     summary: 'The transactions table (POST /payments)',
   }),
   paymentsLedgerCheck: endpoint({
-    method: 'GET', path: `${ADMIN}/payments/ledger-check`, permission: 'viewFinances', response: ledgerCheckSchema,
+    method: 'GET',
+    path: `${ADMIN}/payments/ledger-check`,
+    permission: 'viewFinances',
+    response: ledgerCheckSchema,
     summary: 'Users whose balance differs from the sum of their transactions, and what pending withdrawals hold',
   }),
   paymentsUserLedger: endpoint({
-    method: 'GET', path: `${ADMIN}/payments/users/:userId/ledger`, permission: 'viewFinances',
+    method: 'GET',
+    path: `${ADMIN}/payments/users/:userId/ledger`,
+    permission: 'viewFinances',
     params: z.object({ userId: pathId('User') }),
     query: z.object({
       page: z.coerce.number().int().min(1).max(100000).default(1),
@@ -347,46 +390,83 @@ export const financeEndpoints = {
     summary: "One user's main ledger with the running balance, and whether it adds up to the balance",
   }),
   paymentMethodsTable: tableEndpoint({
-    path: `${ADMIN}/payment-methods/table`, permission: 'managePaymentMethods', row: paymentMethodRowSchema, table: PAYMENT_METHODS_TABLE,
+    path: `${ADMIN}/payment-methods/table`,
+    permission: 'managePaymentMethods',
+    row: paymentMethodRowSchema,
+    table: PAYMENT_METHODS_TABLE,
     summary: 'The payment method table (default sort: position ascending)',
   }),
   paymentMethodsCollections: endpoint({
-    method: 'GET', path: `${ADMIN}/payment-methods/collections`, permission: 'managePaymentMethods', response: paymentMethodCollectionsSchema,
+    method: 'GET',
+    path: `${ADMIN}/payment-methods/collections`,
+    permission: 'managePaymentMethods',
+    response: paymentMethodCollectionsSchema,
     summary: 'Types with their secret fields, currencies, charge types, strategies and the number of methods',
   }),
   paymentMethodsSort: endpoint({
-    method: 'POST', path: `${ADMIN}/payment-methods/sort`, permission: 'managePaymentMethods', body: sortPaymentMethodsBodySchema,
-    response: messageSchema, summary: 'New positions: the ids in their order',
+    method: 'POST',
+    path: `${ADMIN}/payment-methods/sort`,
+    permission: 'managePaymentMethods',
+    body: sortPaymentMethodsBodySchema,
+    response: messageSchema,
+    summary: 'New positions: the ids in their order',
   }),
   paymentMethodsStore: endpoint({
-    method: 'POST', path: `${ADMIN}/payment-methods`, permission: 'managePaymentMethods', body: paymentMethodBodySchema,
-    response: paymentMethodResultSchema, summary: 'Create a payment method',
+    method: 'POST',
+    path: `${ADMIN}/payment-methods`,
+    permission: 'managePaymentMethods',
+    body: paymentMethodBodySchema,
+    response: paymentMethodResultSchema,
+    summary: 'Create a payment method',
   }),
   paymentMethodsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/payment-methods/:paymentMethodId`, permission: 'managePaymentMethods', params: methodParams,
-    response: paymentMethodDetailSchema, summary: 'One payment method (secrets masked)',
+    method: 'GET',
+    path: `${ADMIN}/payment-methods/:paymentMethodId`,
+    permission: 'managePaymentMethods',
+    params: methodParams,
+    response: paymentMethodDetailSchema,
+    summary: 'One payment method (secrets masked)',
   }),
   paymentMethodsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/payment-methods/:paymentMethodId`, permission: 'managePaymentMethods', params: methodParams,
-    body: paymentMethodBodySchema, response: paymentMethodResultSchema, summary: 'Update a payment method (a masked secret keeps its value)',
+    method: 'PUT',
+    path: `${ADMIN}/payment-methods/:paymentMethodId`,
+    permission: 'managePaymentMethods',
+    params: methodParams,
+    body: paymentMethodBodySchema,
+    response: paymentMethodResultSchema,
+    summary: 'Update a payment method (a masked secret keeps its value)',
   }),
   paymentMethodsEnable: endpoint({
-    method: 'POST', path: `${ADMIN}/payment-methods/:paymentMethodId/enable`, permission: 'managePaymentMethods', params: methodParams,
-    response: paymentMethodResultSchema, summary: 'Enable a disabled payment method (409 otherwise)',
+    method: 'POST',
+    path: `${ADMIN}/payment-methods/:paymentMethodId/enable`,
+    permission: 'managePaymentMethods',
+    params: methodParams,
+    response: paymentMethodResultSchema,
+    summary: 'Enable a disabled payment method (409 otherwise)',
   }),
   paymentMethodsDisable: endpoint({
-    method: 'POST', path: `${ADMIN}/payment-methods/:paymentMethodId/disable`, permission: 'managePaymentMethods', params: methodParams,
-    response: paymentMethodResultSchema, summary: 'Disable an enabled payment method (409 otherwise)',
+    method: 'POST',
+    path: `${ADMIN}/payment-methods/:paymentMethodId/disable`,
+    permission: 'managePaymentMethods',
+    params: methodParams,
+    response: paymentMethodResultSchema,
+    summary: 'Disable an enabled payment method (409 otherwise)',
   }),
   paymentMethodBonusesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/payment-methods/:paymentMethodId/bonuses`, permission: 'managePaymentMethods', params: methodParams,
-    body: storeBonusesBodySchema, response: bonusesResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/payment-methods/:paymentMethodId/bonuses`,
+    permission: 'managePaymentMethods',
+    params: methodParams,
+    body: storeBonusesBodySchema,
+    response: bonusesResultSchema,
     summary: "Store a method's bonuses together: rows with an id are updated, without one created",
   }),
   paymentMethodBonusesDelete: endpoint({
-    method: 'DELETE', path: `${ADMIN}/payment-method-bonuses/:bonusId`, permission: 'managePaymentMethods',
-    params: z.object({ bonusId: pathId('Payment method bonus') }), response: messageSchema, summary: 'Delete one bonus',
+    method: 'DELETE',
+    path: `${ADMIN}/payment-method-bonuses/:bonusId`,
+    permission: 'managePaymentMethods',
+    params: z.object({ bonusId: pathId('Payment method bonus') }),
+    response: messageSchema,
+    summary: 'Delete one bonus',
   }),
 };
-
-

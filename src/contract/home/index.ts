@@ -49,7 +49,10 @@ export type HomeActivity = z.infer<typeof homeActivitySchema>;
 export const homeEndpoints = {
   ...dashboardEndpoints,
   homeActivity: endpoint({
-    method: 'GET', path: `${ADMIN}/home/activity`, permission: 'authenticated', response: homeActivitySchema,
+    method: 'GET',
+    path: `${ADMIN}/home/activity`,
+    permission: 'authenticated',
+    response: homeActivitySchema,
     summary: `The latest ${HOME_ACTIVITY_LIMIT} change-log entries (viewChangeLogs) and audit entries (viewAudits); empty lists without the permission`,
   }),
 };

@@ -102,7 +102,8 @@ export const couponBodySchema = z
   })
   .superRefine((v, ctx) => {
     if (v.bonusAmountCalculationType === 'percent') {
-      if (!v.bonusPercentage || Number(v.bonusPercentage) <= 0) ctx.addIssue({ code: 'custom', path: ['bonusPercentage'], message: 'Enter a percentage above 0.' });
+      if (!v.bonusPercentage || Number(v.bonusPercentage) <= 0)
+        ctx.addIssue({ code: 'custom', path: ['bonusPercentage'], message: 'Enter a percentage above 0.' });
     } else if (!v.bonusAmount || Number(v.bonusAmount) <= 0) {
       ctx.addIssue({ code: 'custom', path: ['bonusAmount'], message: 'Enter an amount above 0.' });
     }
@@ -210,7 +211,8 @@ export const discountBodySchema = z
     const seen = new Map<number, number>();
     v.services.forEach((s, i) => {
       if (s.service_id === null) return;
-      if (seen.has(s.service_id)) ctx.addIssue({ code: 'custom', path: ['services', i, 'service_id'], message: `This service is already on row ${seen.get(s.service_id)! + 1}.` });
+      if (seen.has(s.service_id))
+        ctx.addIssue({ code: 'custom', path: ['services', i, 'service_id'], message: `This service is already on row ${seen.get(s.service_id)! + 1}.` });
       else seen.set(s.service_id, i);
     });
   });
@@ -240,7 +242,13 @@ export const gradeRowSchema = z.object({
 });
 export type GradeRow = z.infer<typeof gradeRowSchema>;
 
-const days = z.number().int('Enter whole days.').min(0, 'The period cannot be negative.').max(3650, 'The period may be at most 3650 days.').nullable().optional();
+const days = z
+  .number()
+  .int('Enter whole days.')
+  .min(0, 'The period cannot be negative.')
+  .max(3650, 'The period may be at most 3650 days.')
+  .nullable()
+  .optional();
 export const gradeBodySchema = z.object({
   translations: translationsSchema(['name'], { required: ['en'], max: 255 }),
   icon: z.string().trim().max(500, 'The icon may have at most 500 characters.').nullable().optional(),
@@ -266,7 +274,11 @@ export const pricePreviewBodySchema = z
     /** The customer's country (local discounts), ISO alpha-2. */
     country: z.string().regex(COUNTRY, 'Choose a country from the list.').nullable().optional(),
     serviceId: positiveId.nullable().refine((v) => v !== null, 'Choose a service.'),
-    quantity: z.number(required('quantity')).int('The quantity must be a whole number.').min(1, 'The quantity must be at least 1.').max(100_000_000, 'The quantity is too large.'),
+    quantity: z
+      .number(required('quantity'))
+      .int('The quantity must be a whole number.')
+      .min(1, 'The quantity must be at least 1.')
+      .max(100_000_000, 'The quantity is too large.'),
     couponCode: z.string().trim().max(64, 'The code may have at most 64 characters.').nullable().optional(),
     /** When the order is placed (UTC); now when absent. Discount and coupon dates are read at this moment. */
     at: utcDateTime.nullable().optional(),
@@ -332,72 +344,222 @@ const GRADES_READ = ['manageGrades', 'viewGrades'] as const;
 const PREVIEW = ['viewServices', 'manageCoupons', 'manageDiscounts', 'manageGrades', 'viewGrades'] as const;
 
 export const incentivesEndpoints = {
-  couponsTable: tableEndpoint({ path: `${ADMIN}/coupons/table`, permission: 'manageCoupons', row: couponRowSchema, table: COUPONS_TABLE, summary: 'The coupon table' }),
+  couponsTable: tableEndpoint({
+    path: `${ADMIN}/coupons/table`,
+    permission: 'manageCoupons',
+    row: couponRowSchema,
+    table: COUPONS_TABLE,
+    summary: 'The coupon table',
+  }),
   couponsCollections: endpoint({
-    method: 'GET', path: `${ADMIN}/coupons/collections`, permission: 'manageCoupons', response: couponCollectionsSchema,
+    method: 'GET',
+    path: `${ADMIN}/coupons/collections`,
+    permission: 'manageCoupons',
+    response: couponCollectionsSchema,
     summary: 'Payment types, bonus types and calculation types of coupons',
   }),
-  couponsShow: endpoint({ method: 'GET', path: `${ADMIN}/coupons/:id`, permission: 'manageCoupons', params: couponParams, response: couponRowSchema, summary: 'One coupon' }),
+  couponsShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/coupons/:id`,
+    permission: 'manageCoupons',
+    params: couponParams,
+    response: couponRowSchema,
+    summary: 'One coupon',
+  }),
   couponsUsages: endpoint({
-    method: 'GET', path: `${ADMIN}/coupons/:id/usages`, permission: 'manageCoupons', params: couponParams,
-    query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }), response: couponUsagesSchema,
+    method: 'GET',
+    path: `${ADMIN}/coupons/:id/usages`,
+    permission: 'manageCoupons',
+    params: couponParams,
+    query: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+    response: couponUsagesSchema,
     summary: "A coupon's usages, newest first, 30 a page",
   }),
-  couponsStore: endpoint({ method: 'POST', path: `${ADMIN}/coupons`, permission: 'manageCoupons', body: couponBodySchema, response: couponResultSchema, summary: 'Create a coupon (422 on the fields)' }),
+  couponsStore: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/coupons`,
+    permission: 'manageCoupons',
+    body: couponBodySchema,
+    response: couponResultSchema,
+    summary: 'Create a coupon (422 on the fields)',
+  }),
   couponsUpdate: endpoint({
-    method: 'PATCH', path: `${ADMIN}/coupons/:id`, permission: 'manageCoupons', params: couponParams, body: couponBodySchema, response: couponResultSchema,
+    method: 'PATCH',
+    path: `${ADMIN}/coupons/:id`,
+    permission: 'manageCoupons',
+    params: couponParams,
+    body: couponBodySchema,
+    response: couponResultSchema,
     summary: 'Change a coupon that is not archived (422 on the fields)',
   }),
-  couponsArchive: endpoint({ method: 'POST', path: `${ADMIN}/coupons/:id/archive`, permission: 'manageCoupons', params: couponParams, response: couponResultSchema, summary: 'Archive a coupon: it stops applying' }),
-  couponsUnarchive: endpoint({ method: 'POST', path: `${ADMIN}/coupons/:id/unarchive`, permission: 'manageCoupons', params: couponParams, response: couponResultSchema, summary: 'Bring an archived coupon back' }),
+  couponsArchive: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/coupons/:id/archive`,
+    permission: 'manageCoupons',
+    params: couponParams,
+    response: couponResultSchema,
+    summary: 'Archive a coupon: it stops applying',
+  }),
+  couponsUnarchive: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/coupons/:id/unarchive`,
+    permission: 'manageCoupons',
+    params: couponParams,
+    response: couponResultSchema,
+    summary: 'Bring an archived coupon back',
+  }),
   couponsStatistics: endpoint({
-    method: 'POST', path: `${ADMIN}/coupons/statistics`, permission: 'manageCoupons', body: couponStatisticsBodySchema, response: couponStatisticsSchema,
+    method: 'POST',
+    path: `${ADMIN}/coupons/statistics`,
+    permission: 'manageCoupons',
+    body: couponStatisticsBodySchema,
+    response: couponStatisticsSchema,
     summary: 'Coupon usage (received, spent, usages) between two days, grouped by date or coupon',
   }),
   couponsStatisticByDate: endpoint({
-    method: 'POST', path: `${ADMIN}/coupons/statistic-by-date`, permission: 'manageCoupons', body: z.object({ statistic_date: isoDate }), response: couponUsagesSchema,
+    method: 'POST',
+    path: `${ADMIN}/coupons/statistic-by-date`,
+    permission: 'manageCoupons',
+    body: z.object({ statistic_date: isoDate }),
+    response: couponUsagesSchema,
     summary: 'Every coupon usage of one day (UTC)',
   }),
   incentivesUsers: endpoint({
-    method: 'GET', path: `${ADMIN}/incentives/users`, permission: ['manageCoupons', 'viewUsers'], query: z.object({ search: z.string().max(255).default('') }),
+    method: 'GET',
+    path: `${ADMIN}/incentives/users`,
+    permission: ['manageCoupons', 'viewUsers'],
+    query: z.object({ search: z.string().max(255).default('') }),
     // Customers' e-mails: for members who manage coupons (the referral manager) or see users, not for every price-preview reader.
-    response: z.array(incentiveUserSchema), summary: 'Up to 20 customers by id, e-mail or name, for the referral-manager and price-preview pickers',
+    response: z.array(incentiveUserSchema),
+    summary: 'Up to 20 customers by id, e-mail or name, for the referral-manager and price-preview pickers',
   }),
 
-  discountsTable: tableEndpoint({ path: `${ADMIN}/discounts/table`, permission: 'manageDiscounts', row: discountRowSchema, table: DISCOUNTS_TABLE, summary: 'The discount table' }),
+  discountsTable: tableEndpoint({
+    path: `${ADMIN}/discounts/table`,
+    permission: 'manageDiscounts',
+    row: discountRowSchema,
+    table: DISCOUNTS_TABLE,
+    summary: 'The discount table',
+  }),
   discountServices: endpoint({
-    method: 'GET', path: `${ADMIN}/discounts/services`, permission: 'manageDiscounts', response: z.array(refSchema.extend({ defaultPrice: money, pricingPer: z.number().int() })),
+    method: 'GET',
+    path: `${ADMIN}/discounts/services`,
+    permission: 'manageDiscounts',
+    response: z.array(refSchema.extend({ defaultPrice: money, pricingPer: z.number().int() })),
     summary: 'Services a discount may name (not archived)',
   }),
-  discountsShow: endpoint({ method: 'GET', path: `${ADMIN}/discounts/:discountId`, permission: 'manageDiscounts', params: discountParams, response: discountRowSchema, summary: 'One discount with its services' }),
-  discountsStore: endpoint({ method: 'POST', path: `${ADMIN}/discounts`, permission: 'manageDiscounts', body: discountBodySchema, response: discountResultSchema, summary: 'Create a discount (422 on the fields and service rows)' }),
+  discountsShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/discounts/:discountId`,
+    permission: 'manageDiscounts',
+    params: discountParams,
+    response: discountRowSchema,
+    summary: 'One discount with its services',
+  }),
+  discountsStore: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/discounts`,
+    permission: 'manageDiscounts',
+    body: discountBodySchema,
+    response: discountResultSchema,
+    summary: 'Create a discount (422 on the fields and service rows)',
+  }),
   discountsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/discounts/:discountId`, permission: 'manageDiscounts', params: discountParams, body: discountBodySchema, response: discountResultSchema,
+    method: 'PUT',
+    path: `${ADMIN}/discounts/:discountId`,
+    permission: 'manageDiscounts',
+    params: discountParams,
+    body: discountBodySchema,
+    response: discountResultSchema,
     summary: 'Change an active discount (422 on the fields and service rows; 409 otherwise)',
   }),
-  discountsComplete: endpoint({ method: 'POST', path: `${ADMIN}/discounts/:discountId/complete`, permission: 'manageDiscounts', params: discountParams, response: discountResultSchema, summary: 'End an active discount now' }),
-  discountsArchive: endpoint({ method: 'POST', path: `${ADMIN}/discounts/:discountId/archive`, permission: 'manageDiscounts', params: discountParams, response: discountResultSchema, summary: 'Hide a discount (it stops applying)' }),
+  discountsComplete: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/discounts/:discountId/complete`,
+    permission: 'manageDiscounts',
+    params: discountParams,
+    response: discountResultSchema,
+    summary: 'End an active discount now',
+  }),
+  discountsArchive: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/discounts/:discountId/archive`,
+    permission: 'manageDiscounts',
+    params: discountParams,
+    response: discountResultSchema,
+    summary: 'Hide a discount (it stops applying)',
+  }),
   discountsUnarchive: endpoint({
-    method: 'POST', path: `${ADMIN}/discounts/:discountId/unarchive`, permission: 'manageDiscounts', params: discountParams, response: discountResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/discounts/:discountId/unarchive`,
+    permission: 'manageDiscounts',
+    params: discountParams,
+    response: discountResultSchema,
     summary: 'Bring an archived discount back, completed (edit its dates to run it again)',
   }),
 
-  gradesTable: tableEndpoint({ path: `${ADMIN}/grades/table`, permission: [...GRADES_READ], row: gradeRowSchema, table: GRADES_TABLE, summary: 'The grade table (the loyalty program)' }),
-  gradesShow: endpoint({ method: 'GET', path: `${ADMIN}/grades/:gradeId`, permission: [...GRADES_READ], params: gradeParams, response: gradeRowSchema, summary: 'One grade' }),
-  gradesStore: endpoint({ method: 'POST', path: `${ADMIN}/grades`, permission: 'manageGrades', body: gradeBodySchema, response: gradeResultSchema, summary: 'Create a grade (422 on the fields)' }),
+  gradesTable: tableEndpoint({
+    path: `${ADMIN}/grades/table`,
+    permission: [...GRADES_READ],
+    row: gradeRowSchema,
+    table: GRADES_TABLE,
+    summary: 'The grade table (the loyalty program)',
+  }),
+  gradesShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/grades/:gradeId`,
+    permission: [...GRADES_READ],
+    params: gradeParams,
+    response: gradeRowSchema,
+    summary: 'One grade',
+  }),
+  gradesStore: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/grades`,
+    permission: 'manageGrades',
+    body: gradeBodySchema,
+    response: gradeResultSchema,
+    summary: 'Create a grade (422 on the fields)',
+  }),
   gradesUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/grades/:gradeId`, permission: 'manageGrades', params: gradeParams, body: gradeBodySchema, response: gradeResultSchema,
+    method: 'PUT',
+    path: `${ADMIN}/grades/:gradeId`,
+    permission: 'manageGrades',
+    params: gradeParams,
+    body: gradeBodySchema,
+    response: gradeResultSchema,
     summary: 'Change a grade (422 on the fields)',
   }),
-  gradesArchive: endpoint({ method: 'POST', path: `${ADMIN}/grades/:gradeId/archive`, permission: 'manageGrades', params: gradeParams, response: gradeResultSchema, summary: 'Archive a grade: its customers keep it, nobody new reaches it' }),
-  gradesRestore: endpoint({ method: 'POST', path: `${ADMIN}/grades/:gradeId/unarchive`, permission: 'manageGrades', params: gradeParams, response: gradeResultSchema, summary: 'Bring an archived grade back' }),
+  gradesArchive: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/grades/:gradeId/archive`,
+    permission: 'manageGrades',
+    params: gradeParams,
+    response: gradeResultSchema,
+    summary: 'Archive a grade: its customers keep it, nobody new reaches it',
+  }),
+  gradesRestore: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/grades/:gradeId/unarchive`,
+    permission: 'manageGrades',
+    params: gradeParams,
+    response: gradeResultSchema,
+    summary: 'Bring an archived grade back',
+  }),
 
   pricePreview: endpoint({
-    method: 'POST', path: `${ADMIN}/price-preview`, permission: [...PREVIEW], body: pricePreviewBodySchema, response: pricePreviewSchema,
+    method: 'POST',
+    path: `${ADMIN}/price-preview`,
+    permission: [...PREVIEW],
+    body: pricePreviewBodySchema,
+    response: pricePreviewSchema,
     summary: 'What a customer (or a grade and country) pays for a service and quantity, line by line',
   }),
   pricePreviewOptions: endpoint({
-    method: 'GET', path: `${ADMIN}/price-preview/options`, permission: [...PREVIEW], response: pricePreviewOptionsSchema,
+    method: 'GET',
+    path: `${ADMIN}/price-preview/options`,
+    permission: [...PREVIEW],
+    response: pricePreviewOptionsSchema,
     summary: 'Services, grades and active coupons the price preview offers',
   }),
 };

@@ -72,6 +72,10 @@ export function redactSecretValue(value: unknown, depth = 0): unknown {
 
 /** Record types as people say them ('payment_method' -> 'Payment method'). */
 export const recordTypeLabel = (type: string): string => {
-  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\\]+/g, ' ').trim().toLowerCase();
+  const words = type
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\\]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : type;
 };

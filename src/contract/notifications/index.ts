@@ -33,9 +33,7 @@ const panelNotificationsInput = z
     }),
   )
   .max(200);
-const adminNotificationsInput = z
-  .array(z.object({ notification: z.string().max(100), users: z.array(z.number().int().positive()).max(1000) }))
-  .max(200);
+const adminNotificationsInput = z.array(z.object({ notification: z.string().max(100), users: z.array(z.number().int().positive()).max(1000) })).max(200);
 
 export const notificationsUpdateBodySchema = z.object({
   panel_notifications: panelNotificationsInput,
@@ -44,21 +42,35 @@ export const notificationsUpdateBodySchema = z.object({
 export type NotificationsUpdateBody = z.input<typeof notificationsUpdateBodySchema>;
 export const adminNotificationsUpdateBodySchema = z.object({ admin_notifications: adminNotificationsInput });
 
-
 export const notificationsEndpoints = {
   notificationsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/notifications`, permission: 'managePanelSettings', response: notificationsSchema, summary: "The panel's notification settings",
+    method: 'GET',
+    path: `${ADMIN}/notifications`,
+    permission: 'managePanelSettings',
+    response: notificationsSchema,
+    summary: "The panel's notification settings",
   }),
   notificationsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/notifications`, permission: 'managePanelSettings', body: notificationsUpdateBodySchema, response: messageSchema,
+    method: 'PUT',
+    path: `${ADMIN}/notifications`,
+    permission: 'managePanelSettings',
+    body: notificationsUpdateBodySchema,
+    response: messageSchema,
     summary: 'Save the notification settings (and, when sent, the admin notifications) in one transaction',
   }),
   adminNotificationsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/admin-notifications`, permission: 'managePanelSettings', response: adminNotificationsSchema,
+    method: 'GET',
+    path: `${ADMIN}/admin-notifications`,
+    permission: 'managePanelSettings',
+    response: adminNotificationsSchema,
     summary: 'Which staff members get which notification',
   }),
   adminNotificationsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/admin-notifications`, permission: 'managePanelSettings', body: adminNotificationsUpdateBodySchema, response: messageSchema,
+    method: 'PUT',
+    path: `${ADMIN}/admin-notifications`,
+    permission: 'managePanelSettings',
+    body: adminNotificationsUpdateBodySchema,
+    response: messageSchema,
     summary: 'Set which staff members get which notification',
   }),
 };

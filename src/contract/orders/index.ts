@@ -31,13 +31,9 @@ export * from './columns';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
-
 export const orderSourceSchema = z.enum(ORDER_SOURCES);
 
 export const orderSourceTypeSchema = z.enum(ORDER_SOURCE_TYPES);
-
-
-
 
 const percent = z.string();
 
@@ -86,7 +82,6 @@ export const orderUserSchema = z.object({
 });
 export type OrderUser = z.infer<typeof orderUserSchema>;
 
-
 /** One row of the orders table. */
 export const orderRowSchema = z.object({
   id,
@@ -116,7 +111,6 @@ export const orderRowSchema = z.object({
   actions: orderRowActionsSchema,
 });
 export type OrderRow = z.infer<typeof orderRowSchema>;
-
 
 /** The provider (external panel) an order is sent to, and the provider service used there. */
 export const orderProviderSchema = z.object({
@@ -205,21 +199,19 @@ export const cancelReasonSchema = z.object({ value: z.string(), text: z.string()
 export type CancelReason = z.infer<typeof cancelReasonSchema>;
 
 /** A money amount sent as a number or a decimal string (≥ 0, at most 4 decimals); read as a string. */
-const amountSchema = z
-  .union([z.number(), z.string()], { error: 'The amount must be a number.' })
-  .transform((value, ctx) => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (typeof value === 'number' && !Number.isFinite(value)) return fail('The amount must be a number.');
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    if (/^-\d+(\.\d+)?$/.test(text)) return fail('The amount must be at least 0.');
-    if (!/^\d+(\.\d+)?$/.test(text)) return fail('The amount must be a number.');
-    if (!/^\d+(\.\d{1,4})?$/.test(text)) return fail('The amount may have at most 4 decimals.');
-    if (Number(text) >= 1e10) return fail('The amount is too large.');
-    return text;
-  });
+const amountSchema = z.union([z.number(), z.string()], { error: 'The amount must be a number.' }).transform((value, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (typeof value === 'number' && !Number.isFinite(value)) return fail('The amount must be a number.');
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  if (/^-\d+(\.\d+)?$/.test(text)) return fail('The amount must be at least 0.');
+  if (!/^\d+(\.\d+)?$/.test(text)) return fail('The amount must be a number.');
+  if (!/^\d+(\.\d{1,4})?$/.test(text)) return fail('The amount may have at most 4 decimals.');
+  if (Number(text) >= 1e10) return fail('The amount is too large.');
+  return text;
+});
 
 const cancelReasonField = z.string({ error: 'The cancel reason field is required.' }).trim().min(1, 'The cancel reason field is required.');
 const cancelDescriptionField = z
@@ -288,7 +280,6 @@ export const orderChangeProviderBodySchema = z.object({
   quantity: z.number().int('The quantity must be an integer.').min(1, 'The quantity must be at least 1.').nullish(),
 });
 
-
 /** Answer of a single-order action: a sentence and the updated row, so the console can patch its cache. */
 export const orderActionResultSchema = z.object({ message: z.string(), order: orderRowSchema });
 export type OrderActionResult = z.infer<typeof orderActionResultSchema>;
@@ -301,87 +292,160 @@ export const refundAmountSchema = z.object({ amount: money });
 
 export const ordersEndpoints = {
   ordersTable: tableEndpoint({
-    path: `${ADMIN}/orders/table`, permission: 'viewOrders', row: orderRowSchema, table: ORDERS_TABLE,
+    path: `${ADMIN}/orders/table`,
+    permission: 'viewOrders',
+    row: orderRowSchema,
+    table: ORDERS_TABLE,
     summary: 'The orders table (table protocol; columns in ORDERS_TABLE; queries sourceType, sourceId, userId)',
   }),
   ordersRefundAmount: endpoint({
-    method: 'GET', path: `${ADMIN}/orders/refund-amount`, permission: 'viewOrders',
-    query: z.object({ orderId: queryId }), response: refundAmountSchema,
+    method: 'GET',
+    path: `${ADMIN}/orders/refund-amount`,
+    permission: 'viewOrders',
+    query: z.object({ orderId: queryId }),
+    response: refundAmountSchema,
     summary: 'Default refund of an order: price × (1 − currentQuantity / quantity) minus earlier refunds, within what was paid, never below 0',
   }),
   ordersCancelReasons: endpoint({
-    method: 'GET', path: `${ADMIN}/orders/cancel-reasons`, permission: 'viewOrders', response: z.array(cancelReasonSchema),
+    method: 'GET',
+    path: `${ADMIN}/orders/cancel-reasons`,
+    permission: 'viewOrders',
+    response: z.array(cancelReasonSchema),
     summary: 'Cancel reasons for the cancel dialog ({value, text}, in display order)',
   }),
   ordersApprove: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/approve`, permission: 'manageOrders', body: orderIdBody, response: orderActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/approve`,
+    permission: 'manageOrders',
+    body: orderIdBody,
+    response: orderActionResultSchema,
     summary: 'in_moderation -> in_processing',
   }),
   ordersReject: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/reject`, permission: 'manageOrders', body: orderIdBody, response: orderCancelResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/reject`,
+    permission: 'manageOrders',
+    body: orderIdBody,
+    response: orderCancelResultSchema,
     summary: 'in_moderation -> canceled, refunding in full what was paid (nothing was delivered)',
   }),
   ordersActivate: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/activate`, permission: 'manageOrders', body: orderIdBody, response: orderActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/activate`,
+    permission: 'manageOrders',
+    body: orderIdBody,
+    response: orderActionResultSchema,
     summary: 'stopped -> in_processing',
   }),
   ordersPause: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/pause`, permission: 'manageOrders', body: orderIdBody, response: orderActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/pause`,
+    permission: 'manageOrders',
+    body: orderIdBody,
+    response: orderActionResultSchema,
     summary: 'in_processing -> stopped',
   }),
   ordersComplete: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/complete`, permission: 'manageOrders', body: orderIdBody, response: orderActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/complete`,
+    permission: 'manageOrders',
+    body: orderIdBody,
+    response: orderActionResultSchema,
     summary: 'in_processing or stopped -> completed (cannot be undone)',
   }),
   ordersCancel: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/cancel`, permission: 'manageOrders', body: orderCancelBodySchema, response: orderCancelResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/cancel`,
+    permission: 'manageOrders',
+    body: orderCancelBodySchema,
+    response: orderCancelResultSchema,
     summary: 'Cancel one order, optionally refunding an amount to the customer (cannot be undone)',
   }),
   ordersBulkCancel: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-cancel`, permission: 'manageOrders', body: orderBulkCancelBodySchema, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/bulk-cancel`,
+    permission: 'manageOrders',
+    body: orderBulkCancelBodySchema,
+    response: bulkResultSchema,
     summary: 'Cancel many orders (each refunds its default refund amount with returnMoney); failures per order',
   }),
   ordersBulkActivate: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-activate`, permission: 'manageOrders', body: ordersIdsBody, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/bulk-activate`,
+    permission: 'manageOrders',
+    body: ordersIdsBody,
+    response: bulkResultSchema,
     summary: 'Activate many stopped orders; failures per order',
   }),
   ordersBulkPause: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-pause`, permission: 'manageOrders', body: ordersIdsBody, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/bulk-pause`,
+    permission: 'manageOrders',
+    body: ordersIdsBody,
+    response: bulkResultSchema,
     summary: 'Pause many orders in processing; failures per order',
   }),
   ordersBulkComplete: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/bulk-complete`, permission: 'manageOrders', body: ordersIdsBody, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/bulk-complete`,
+    permission: 'manageOrders',
+    body: ordersIdsBody,
+    response: bulkResultSchema,
     summary: 'Complete many orders; failures per order',
   }),
   ordersChangeUrl: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/change-url`, permission: 'manageOrders', body: orderChangeUrlBodySchema, response: orderActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/change-url`,
+    permission: 'manageOrders',
+    body: orderChangeUrlBodySchema,
+    response: orderActionResultSchema,
     summary: "Change an open order's url",
   }),
   ordersUpdateComment: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/update-comment`, permission: 'manageOrders', body: orderUpdateCommentBodySchema, response: orderActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/update-comment`,
+    permission: 'manageOrders',
+    body: orderUpdateCommentBodySchema,
+    response: orderActionResultSchema,
     summary: "Set or clear an order's staff comment",
   }),
   ordersChangeProvider: endpoint({
-    method: 'POST', path: `${ADMIN}/orders/change-provider`, permission: 'manageOrders', body: orderChangeProviderBodySchema, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/orders/change-provider`,
+    permission: 'manageOrders',
+    body: orderChangeProviderBodySchema,
+    response: bulkResultSchema,
     summary: 'Send open orders to another provider (quantity only for one order)',
   }),
   ordersChangeLogs: endpoint({
-    method: 'GET', path: `${ADMIN}/orders/:orderId/change-logs`, permission: 'viewOrders', response: z.array(orderChangeLogEntrySchema),
+    method: 'GET',
+    path: `${ADMIN}/orders/:orderId/change-logs`,
+    permission: 'viewOrders',
+    response: z.array(orderChangeLogEntrySchema),
     params: z.object({ orderId: pathBigId('Order') }),
     summary: "The order's change-log entries, newest first",
   }),
   ordersStatistics: endpoint({
-    method: 'GET', path: `${ADMIN}/orders/:orderId/statistics`, permission: 'viewOrders', response: orderStatisticsSchema,
+    method: 'GET',
+    path: `${ADMIN}/orders/:orderId/statistics`,
+    permission: 'viewOrders',
+    response: orderStatisticsSchema,
     params: z.object({ orderId: pathBigId('Order') }),
     summary: 'Start and current counters at the url, delivered and remaining units, counter history',
   }),
   ordersRefillRequests: endpoint({
-    method: 'GET', path: `${ADMIN}/orders/:orderId/refill-requests`, permission: 'viewOrders', response: z.array(orderRefillRequestSchema),
+    method: 'GET',
+    path: `${ADMIN}/orders/:orderId/refill-requests`,
+    permission: 'viewOrders',
+    response: z.array(orderRefillRequestSchema),
     params: z.object({ orderId: pathBigId('Order') }),
     summary: "The order's refill requests, newest first",
   }),
   ordersShow: endpoint({
-    method: 'GET', path: `${ADMIN}/orders/:orderId`, permission: 'viewOrders', response: orderDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/orders/:orderId`,
+    permission: 'viewOrders',
+    response: orderDetailSchema,
     params: z.object({ orderId: pathBigId('Order') }),
     summary: 'One order with provider, comment, statistics, change log and refill requests',
   }),

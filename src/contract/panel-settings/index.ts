@@ -52,13 +52,20 @@ const optionalUrl = z.preprocess(
     .max(2000, 'The URL may not be greater than 2000 characters.')
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'The URL must start with http:// or https://.'),
 );
-const color = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'The colour must be a hex colour like #1c7ed6.');
+const color = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'The colour must be a hex colour like #1c7ed6.');
 /** A fraction sent as text with up to 4 decimals (×100 on screen: 0.05 is 5%). */
 const fraction = z
   .string({ error: 'The percent is required.' })
   .trim()
   .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'The percent must be between 0 and 100 with at most two decimals.');
-const rate = z.string().trim().regex(/^\d{1,9}(\.\d{1,6})?$/, 'The rate must be a positive number with at most 6 decimals.').refine((v) => Number(v) > 0, 'The rate must be greater than 0.');
+const rate = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,6})?$/, 'The rate must be a positive number with at most 6 decimals.')
+  .refine((v) => Number(v) > 0, 'The rate must be greater than 0.');
 
 const palette = z.object({ primary: color, background: color, text: color, link: color });
 
@@ -66,7 +73,11 @@ const palette = z.object({ primary: color, background: color, text: color, link:
 const imageInput = z.union([z.instanceof(Blob), z.string().max(2000), z.null()]).optional();
 
 const settingsFields = {
-  panelName: z.string({ error: 'The panel name field is required.' }).trim().min(1, 'The panel name field is required.').max(100, 'The panel name may not be greater than 100 characters.'),
+  panelName: z
+    .string({ error: 'The panel name field is required.' })
+    .trim()
+    .min(1, 'The panel name field is required.')
+    .max(100, 'The panel name may not be greater than 100 characters.'),
   panelId: text(100),
   inhouse: formBoolean,
   captchaIsEnabled: formBoolean,
@@ -77,7 +88,18 @@ const settingsFields = {
   logoAlt: text(200),
   /** Default referral program percent, as a fraction. */
   defaultReferralPercent: fraction,
-  branding: z.object({ companyName: text(200), supportEmail: z.preprocess((v) => v ?? '', z.string().trim().max(255).refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The support e-mail must be a valid email address.')), footerText: text(500) }),
+  branding: z.object({
+    companyName: text(200),
+    supportEmail: z.preprocess(
+      (v) => v ?? '',
+      z
+        .string()
+        .trim()
+        .max(255)
+        .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'The support e-mail must be a valid email address.'),
+    ),
+    footerText: text(500),
+  }),
   socials: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, optionalUrl])) as Record<(typeof SOCIAL_NETWORKS)[number], typeof optionalUrl>),
   colors: z.object({ light: palette, dark: palette }),
   currencies: z
@@ -133,14 +155,25 @@ const fileParams = z.object({ file: z.string().regex(/^\d{1,12}-[A-Za-z0-9._-]{1
 
 export const panelSettingsEndpoints = {
   panelSettingsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/settings`, permission: 'managePanelSettings', response: panelSettingsSchema, summary: 'Every panel setting',
+    method: 'GET',
+    path: `${ADMIN}/settings`,
+    permission: 'managePanelSettings',
+    response: panelSettingsSchema,
+    summary: 'Every panel setting',
   }),
   panelSettingsUpdate: endpoint({
-    method: 'POST', path: `${ADMIN}/settings`, permission: 'managePanelSettings', response: panelSettingsResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/settings`,
+    permission: 'managePanelSettings',
+    response: panelSettingsResultSchema,
     summary: 'Save the panel settings (multipart: images as files); open consoles update their title and icon',
   }),
   uploadedFile: endpoint({
-    method: 'GET', path: '/api/v1/files/:file', permission: 'public', params: fileParams, response: z.unknown(),
+    method: 'GET',
+    path: '/api/v1/files/:file',
+    permission: 'public',
+    params: fileParams,
+    response: z.unknown(),
     summary: 'An uploaded image (favicon, logos), with its content type',
   }),
 };

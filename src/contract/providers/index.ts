@@ -63,7 +63,8 @@ export const availableForOrderRecreateQuerySchema = z.object({
 
 const orderPickerEndpoints = {
   providersAvailableForOrderRecreate: endpoint({
-    method: 'GET', path: `${ADMIN}/providers/available-for-order-recreate`,
+    method: 'GET',
+    path: `${ADMIN}/providers/available-for-order-recreate`,
     permission: ['manageOrders', 'manageExternalPanelOrders'],
     query: availableForOrderRecreateQuerySchema,
     response: z.union([providerOptionsPageSchema, z.array(providerOptionSchema)]),
@@ -127,12 +128,19 @@ const httpUrl = z
 const flagsBody = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<ProviderSyncFlag, z.ZodDefault<z.ZodBoolean>>;
 
 export const externalPanelBodySchema = z.object({
-  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(255, 'The name may not be greater than 255 characters.'),
+  name: z
+    .string({ error: 'The name field is required.' })
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(255, 'The name may not be greater than 255 characters.'),
   endpoint: httpUrl,
   /** Write-only. Empty on edit: the stored token is kept; required when creating. */
   apiToken: z.string().trim().max(500, 'The API token may not be greater than 500 characters.').default(''),
   type: z.enum(PROVIDER_TYPES, { error: 'Choose a provider type.' }),
-  currency: z.string({ error: 'Choose a currency.' }).trim().regex(/^[A-Z]{3}$/, 'Choose a currency.'),
+  currency: z
+    .string({ error: 'Choose a currency.' })
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Choose a currency.'),
   resaleMarginPercent: fraction(4),
   statisticType: z.enum(PROVIDER_STATISTIC_TYPES).default('none'),
   status: z.enum(PROVIDER_STATUSES).default('active'),
@@ -201,7 +209,10 @@ export const billingBodySchema = z.object({
     .trim()
     .regex(/^-?\d{1,10}(\.\d{1,4})?$/, 'The amount must be a number with at most 4 decimals.')
     .refine((v) => Number(v) !== 0, 'The amount may not be zero.'),
-  currency: z.string({ error: 'Choose a currency.' }).trim().regex(/^[A-Z]{3}$/, 'Choose a currency.'),
+  currency: z
+    .string({ error: 'Choose a currency.' })
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Choose a currency.'),
   date: utcDateTime,
   comment: z.string().trim().max(2000, 'The comment may not be greater than 2000 characters.').default(''),
 });
@@ -242,7 +253,10 @@ export const importServicesListSchema = z.object({
   promotableCheckerGroups: z.array(refSchema),
 });
 
-const serviceSyncShape = Object.fromEntries(SERVICE_SYNC_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<ServiceSyncFlag, z.ZodDefault<z.ZodBoolean>>;
+const serviceSyncShape = Object.fromEntries(SERVICE_SYNC_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
+  ServiceSyncFlag,
+  z.ZodDefault<z.ZodBoolean>
+>;
 
 export const importServiceRowSchema = z.object({
   id: z.string({ error: 'The service id is required.' }).trim().min(1, 'The service id is required.').max(100),
@@ -331,13 +345,20 @@ export const providerServiceBodySchema = z.object({
   type: z.enum(PROVIDER_SERVICE_TYPES, { error: 'Choose a type.' }).default('default'),
   source_price: z.object({
     amount: moneyInput,
-    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Choose a currency.'),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'Choose a currency.'),
   }),
   source_pricing_per: z.number({ error: 'The pricing unit is required.' }).int('Whole units only.').min(1, 'At least 1.').max(1_000_000),
   /** The provider and its service this rule buys from. */
   external_panel_service: z.object({
     external_panel_id: z.number({ error: 'Choose a provider.' }).int().positive('Choose a provider.').max(INT4_MAX),
-    external_panel_service_id: z.string({ error: 'The service id at the provider is required.' }).trim().min(1, 'The service id at the provider is required.').max(100),
+    external_panel_service_id: z
+      .string({ error: 'The service id at the provider is required.' })
+      .trim()
+      .min(1, 'The service id at the provider is required.')
+      .max(100),
   }),
   status: z.enum(PROVIDER_STATUSES).default('active'),
   source_event: z.string().trim().max(100).nullable().default(null),
@@ -367,111 +388,249 @@ const P = 'manageServicesAndProviders' as const;
 
 export const providersAreaEndpoints = {
   externalPanelsTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/external-panels`, permission: M, row: externalPanelRowSchema, table: EXTERNAL_PANELS_TABLE, summary: 'The provider (external panel) list',
+    method: 'GET',
+    path: `${ADMIN}/external-panels`,
+    permission: M,
+    row: externalPanelRowSchema,
+    table: EXTERNAL_PANELS_TABLE,
+    summary: 'The provider (external panel) list',
   }),
   externalPanelsCollections: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/collections`, permission: M, response: externalPanelCollectionsSchema, summary: 'Currencies, statistic types and provider types for the editor',
+    method: 'GET',
+    path: `${ADMIN}/external-panels/collections`,
+    permission: M,
+    response: externalPanelCollectionsSchema,
+    summary: 'Currencies, statistic types and provider types for the editor',
   }),
   externalPanelsValidate: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/validate`, permission: M, body: validateBodySchema, response: validateResultSchema,
-    summary: "Ask an endpoint whether it is one of our own panels (then its canonical endpoint is returned)",
+    method: 'POST',
+    path: `${ADMIN}/external-panels/validate`,
+    permission: M,
+    body: validateBodySchema,
+    response: validateResultSchema,
+    summary: 'Ask an endpoint whether it is one of our own panels (then its canonical endpoint is returned)',
   }),
   externalPanelsCreateAccount: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/create-account`, permission: M, body: createAccountBodySchema, response: createAccountResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/external-panels/create-account`,
+    permission: M,
+    body: createAccountBodySchema,
+    response: createAccountResultSchema,
     summary: 'Open an account at a panel of ours (from a preset): its API token and endpoint',
   }),
   presetPanels: endpoint({
-    method: 'GET', path: `${ADMIN}/preset-panels`, permission: M, response: z.array(presetPanelSchema), summary: 'Top providers an account can be created at',
+    method: 'GET',
+    path: `${ADMIN}/preset-panels`,
+    permission: M,
+    response: z.array(presetPanelSchema),
+    summary: 'Top providers an account can be created at',
   }),
   externalPanelsStore: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels`, permission: M, body: externalPanelBodySchema, response: externalPanelResultSchema, summary: 'Add a provider',
+    method: 'POST',
+    path: `${ADMIN}/external-panels`,
+    permission: M,
+    body: externalPanelBodySchema,
+    response: externalPanelResultSchema,
+    summary: 'Add a provider',
   }),
   externalPanelsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId`, permission: M, params: panelParams, response: externalPanelDetailSchema, summary: 'One provider (never its API token)',
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId`,
+    permission: M,
+    params: panelParams,
+    response: externalPanelDetailSchema,
+    summary: 'One provider (never its API token)',
   }),
   externalPanelsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/external-panels/:externalPanelId`, permission: M, params: panelParams, body: externalPanelBodySchema, response: externalPanelResultSchema,
+    method: 'PUT',
+    path: `${ADMIN}/external-panels/:externalPanelId`,
+    permission: M,
+    params: panelParams,
+    body: externalPanelBodySchema,
+    response: externalPanelResultSchema,
     summary: 'Change a provider (an empty API token keeps the stored one)',
   }),
   externalPanelsArchive: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/archive`, permission: M, params: panelParams, response: messageSchema, summary: 'Archive a provider',
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/archive`,
+    permission: M,
+    params: panelParams,
+    response: messageSchema,
+    summary: 'Archive a provider',
   }),
   externalPanelsUnarchive: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/unarchive`, permission: M, params: panelParams, response: messageSchema, summary: 'Restore an archived provider',
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/unarchive`,
+    permission: M,
+    params: panelParams,
+    response: messageSchema,
+    summary: 'Restore an archived provider',
   }),
   externalPanelPayments: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments`, permission: M, params: panelParams, response: billingListSchema,
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments`,
+    permission: M,
+    params: panelParams,
+    response: billingListSchema,
     summary: "A provider's billing records, newest first",
   }),
   externalPanelPaymentsStore: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments`, permission: M, params: panelParams, body: billingBodySchema,
-    response: z.object({ message: z.string(), billing: billingRecordSchema }), summary: 'Record a payment to (or refund from) a provider',
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments`,
+    permission: M,
+    params: panelParams,
+    body: billingBodySchema,
+    response: z.object({ message: z.string(), billing: billingRecordSchema }),
+    summary: 'Record a payment to (or refund from) a provider',
   }),
   externalPanelPaymentsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments/:billingId`, permission: M, params: billingParams, body: billingBodySchema,
-    response: z.object({ message: z.string(), billing: billingRecordSchema }), summary: 'Change a billing record',
+    method: 'PUT',
+    path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments/:billingId`,
+    permission: M,
+    params: billingParams,
+    body: billingBodySchema,
+    response: z.object({ message: z.string(), billing: billingRecordSchema }),
+    summary: 'Change a billing record',
   }),
   externalPanelPaymentsDestroy: endpoint({
-    method: 'DELETE', path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments/:billingId`, permission: M, params: billingParams, response: messageSchema,
+    method: 'DELETE',
+    path: `${ADMIN}/external-panels/:externalPanelId/external-panel-payments/:billingId`,
+    permission: M,
+    params: billingParams,
+    response: messageSchema,
     summary: 'Delete a billing record',
   }),
   externalPanelImportServices: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId/import-services`, permission: M, params: panelParams, response: importServicesListSchema,
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId/import-services`,
+    permission: M,
+    params: panelParams,
+    response: importServicesListSchema,
     summary: "The provider's services, read live, with proposed prices",
   }),
   externalPanelImportServicesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/import-services`, permission: M, params: panelParams, body: importServicesBodySchema, response: importResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/import-services`,
+    permission: M,
+    params: panelParams,
+    body: importServicesBodySchema,
+    response: importResultSchema,
     summary: 'Import the chosen services: catalogue services and their provider services (re-import updates, never duplicates)',
   }),
   externalPanelImportPackages: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId/import-packages`, permission: M, params: panelParams, response: z.array(importablePackageSchema),
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId/import-packages`,
+    permission: M,
+    params: panelParams,
+    response: z.array(importablePackageSchema),
     summary: "The provider's packages, read live",
   }),
   externalPanelImportPackagesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/import-packages`, permission: M, params: panelParams, body: importPackagesBodySchema, response: importResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/import-packages`,
+    permission: M,
+    params: panelParams,
+    body: importPackagesBodySchema,
+    response: importResultSchema,
     summary: 'Import the chosen packages',
   }),
   externalPanelImportProviders: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/import-providers`, permission: M, params: panelParams, body: importProvidersBodySchema, response: importResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/import-providers`,
+    permission: M,
+    params: panelParams,
+    body: importProvidersBodySchema,
+    response: importResultSchema,
     summary: 'Create provider services (no catalogue services) for the chosen services of the provider',
   }),
   externalPanelAvailableServices: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId/available-services`, permission: M, params: panelParams, response: z.array(availableServiceSchema),
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId/available-services`,
+    permission: M,
+    params: panelParams,
+    response: z.array(availableServiceSchema),
     summary: "The provider's services as its API lists them (an answer with an error field is refused)",
   }),
   externalPanelServices: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId/services`, permission: M, params: panelParams, response: z.array(providerServiceRowSchema),
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId/services`,
+    permission: M,
+    params: panelParams,
+    response: z.array(providerServiceRowSchema),
     summary: "The provider's provider services",
   }),
   externalPanelServicesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/external-panels/:externalPanelId/services`, permission: M, params: panelParams, body: externalPanelServiceBodySchema, response: providerServiceResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/external-panels/:externalPanelId/services`,
+    permission: M,
+    params: panelParams,
+    body: externalPanelServiceBodySchema,
+    response: providerServiceResultSchema,
     summary: 'A provider service from one live service of the provider',
   }),
   externalPanelRecreatableServices: endpoint({
-    method: 'GET', path: `${ADMIN}/external-panels/:externalPanelId/recreatable-services`, permission: [M, 'manageOrders', 'manageExternalPanelOrders'], params: panelParams,
-    response: z.array(providerServiceRowSchema), summary: 'Active provider services of the provider an order can be recreated with',
+    method: 'GET',
+    path: `${ADMIN}/external-panels/:externalPanelId/recreatable-services`,
+    permission: [M, 'manageOrders', 'manageExternalPanelOrders'],
+    params: panelParams,
+    response: z.array(providerServiceRowSchema),
+    summary: 'Active provider services of the provider an order can be recreated with',
   }),
   providerServicesTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/providers`, permission: P, row: providerServiceRowSchema, table: PROVIDER_SERVICES_TABLE, summary: 'The provider services (pricing rules) list',
+    method: 'GET',
+    path: `${ADMIN}/providers`,
+    permission: P,
+    row: providerServiceRowSchema,
+    table: PROVIDER_SERVICES_TABLE,
+    summary: 'The provider services (pricing rules) list',
   }),
   providerServicesCollections: endpoint({
-    method: 'GET', path: `${ADMIN}/providers/collections`, permission: P, response: providerServiceCollectionsSchema, summary: 'Types, providers and currencies for the editor',
+    method: 'GET',
+    path: `${ADMIN}/providers/collections`,
+    permission: P,
+    response: providerServiceCollectionsSchema,
+    summary: 'Types, providers and currencies for the editor',
   }),
   providerServicesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/providers`, permission: P, body: providerServiceBodySchema, response: providerServiceResultSchema, summary: 'Add a provider service',
+    method: 'POST',
+    path: `${ADMIN}/providers`,
+    permission: P,
+    body: providerServiceBodySchema,
+    response: providerServiceResultSchema,
+    summary: 'Add a provider service',
   }),
   providerServicesShow: endpoint({
-    method: 'GET', path: `${ADMIN}/providers/:providerId`, permission: P, params: providerServiceParams, response: providerServiceDetailSchema, summary: 'One provider service',
+    method: 'GET',
+    path: `${ADMIN}/providers/:providerId`,
+    permission: P,
+    params: providerServiceParams,
+    response: providerServiceDetailSchema,
+    summary: 'One provider service',
   }),
   providerServicesUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/providers/:providerId`, permission: P, params: providerServiceParams, body: providerServiceBodySchema, response: providerServiceResultSchema,
+    method: 'PUT',
+    path: `${ADMIN}/providers/:providerId`,
+    permission: P,
+    params: providerServiceParams,
+    body: providerServiceBodySchema,
+    response: providerServiceResultSchema,
     summary: 'Change a provider service',
   }),
   providerServicesArchive: endpoint({
-    method: 'POST', path: `${ADMIN}/providers/:providerId/archive`, permission: P, params: providerServiceParams, response: messageSchema, summary: 'Archive a provider service',
+    method: 'POST',
+    path: `${ADMIN}/providers/:providerId/archive`,
+    permission: P,
+    params: providerServiceParams,
+    response: messageSchema,
+    summary: 'Archive a provider service',
   }),
   providerServicesUnarchive: endpoint({
-    method: 'POST', path: `${ADMIN}/providers/:providerId/unarchive`, permission: P, params: providerServiceParams, response: messageSchema, summary: 'Bring a provider service back',
+    method: 'POST',
+    path: `${ADMIN}/providers/:providerId/unarchive`,
+    permission: P,
+    params: providerServiceParams,
+    response: messageSchema,
+    summary: 'Bring a provider service back',
   }),
 };
 

@@ -64,8 +64,11 @@ export type ReferralStatistics = z.infer<typeof referralStatisticsSchema>;
 
 export const referralsEndpoints = {
   referralStatistics: endpoint({
-    method: 'GET', path: `${ADMIN}/referral-program/statistics`, permission: 'viewReferralStatistics',
-    query: referralStatisticsQuerySchema, response: referralStatisticsSchema,
+    method: 'GET',
+    path: `${ADMIN}/referral-program/statistics`,
+    permission: 'viewReferralStatistics',
+    query: referralStatisticsQuerySchema,
+    response: referralStatisticsSchema,
     summary: 'Referral statistics per affiliate over a date range, with the default referral percent',
   }),
 };

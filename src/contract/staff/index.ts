@@ -20,7 +20,6 @@ const permissionName = z.enum(PERMISSIONS, { error: 'The selected permission is 
 export const permissionSchema = z.object({ id: z.number().int(), name: permissionName, group: z.string() });
 export type PermissionItem = z.infer<typeof permissionSchema>;
 
-
 /* ---------- staff ---------- */
 
 export const staffRowSchema = z.object({
@@ -52,14 +51,21 @@ export const staffDetailSchema = staffRowSchema.extend({
 });
 export type StaffDetail = z.infer<typeof staffDetailSchema>;
 
-const name = z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(255, 'The name may not be greater than 255 characters.');
+const name = z
+  .string({ error: 'The name field is required.' })
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(255, 'The name may not be greater than 255 characters.');
 const email = z
   .string({ error: 'The email field is required.' })
   .trim()
   .min(1, 'The email field is required.')
   .max(255, 'The email may not be greater than 255 characters.')
   .email('The email must be a valid email address.');
-const password = z.string({ error: 'The password field is required.' }).min(8, 'The password must be at least 8 characters.').max(200, 'The password may not be greater than 200 characters.');
+const password = z
+  .string({ error: 'The password field is required.' })
+  .min(8, 'The password must be at least 8 characters.')
+  .max(200, 'The password may not be greater than 200 characters.');
 const roleIds = z.array(z.number({ error: 'The selected role is invalid.' }).int().positive(), { error: 'The roles must be a list.' }).max(100);
 const permissionNames = z.array(permissionName, { error: 'The permissions must be a list.' }).max(PERMISSIONS.length);
 
@@ -116,7 +122,11 @@ export type RoleRow = z.infer<typeof roleRowSchema>;
 export const roleDetailSchema = roleRowSchema.extend({ members: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })) });
 
 export const roleBodySchema = z.object({
-  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.'),
+  name: z
+    .string({ error: 'The name field is required.' })
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(100, 'The name may not be greater than 100 characters.'),
   permissions: permissionNames.default([]),
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
@@ -144,77 +154,161 @@ const roleParams = z.object({ roleId: pathId('Role') });
 const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.') });
 export const passwordLinkInfoSchema = z.object({ name: z.string(), email: z.string(), expiresAt: z.string() });
 
-
 export const staffEndpoints = {
   staffTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/staff`, permission: 'manageStaff', row: staffRowSchema, table: STAFF_TABLE, summary: 'The staff list',
+    method: 'GET',
+    path: `${ADMIN}/staff`,
+    permission: 'manageStaff',
+    row: staffRowSchema,
+    table: STAFF_TABLE,
+    summary: 'The staff list',
   }),
   staffStore: endpoint({
-    method: 'POST', path: `${ADMIN}/staff`, permission: 'manageStaff', body: staffStoreBodySchema, response: staffResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/staff`,
+    permission: 'manageStaff',
+    body: staffStoreBodySchema,
+    response: staffResultSchema,
     summary: 'Invite (one-time password link) or create (password typed twice) a staff member',
   }),
   staffShow: endpoint({
-    method: 'GET', path: `${ADMIN}/staff/:staffId`, permission: 'manageStaff', params: staffParams, response: staffDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/staff/:staffId`,
+    permission: 'manageStaff',
+    params: staffParams,
+    response: staffDetailSchema,
     summary: 'One staff member with roles, direct and effective permissions',
   }),
   staffUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/staff/:staffId`, permission: 'manageStaff', params: staffParams, body: staffUpdateBodySchema,
-    response: staffResultSchema, summary: 'Name, e-mail, roles and direct permissions (effective on the next request)',
+    method: 'PUT',
+    path: `${ADMIN}/staff/:staffId`,
+    permission: 'manageStaff',
+    params: staffParams,
+    body: staffUpdateBodySchema,
+    response: staffResultSchema,
+    summary: 'Name, e-mail, roles and direct permissions (effective on the next request)',
   }),
   staffSetPassword: endpoint({
-    method: 'POST', path: `${ADMIN}/staff/:staffId/password`, permission: 'manageStaff', params: staffParams, body: passwordPairSchema,
-    response: staffResultSchema, summary: "Set a member's password (typed twice); ends their sessions",
+    method: 'POST',
+    path: `${ADMIN}/staff/:staffId/password`,
+    permission: 'manageStaff',
+    params: staffParams,
+    body: passwordPairSchema,
+    response: staffResultSchema,
+    summary: "Set a member's password (typed twice); ends their sessions",
   }),
   staffPasswordLink: endpoint({
-    method: 'POST', path: `${ADMIN}/staff/:staffId/password-link`, permission: 'manageStaff', params: staffParams,
-    response: staffResultSchema, summary: 'A new one-time password link (earlier links stop working)',
+    method: 'POST',
+    path: `${ADMIN}/staff/:staffId/password-link`,
+    permission: 'manageStaff',
+    params: staffParams,
+    response: staffResultSchema,
+    summary: 'A new one-time password link (earlier links stop working)',
   }),
   staffDeactivate: endpoint({
-    method: 'POST', path: `${ADMIN}/staff/:staffId/deactivate`, permission: 'manageStaff', params: staffParams,
-    response: staffResultSchema, summary: 'Deactivate a member: their sessions end at once',
+    method: 'POST',
+    path: `${ADMIN}/staff/:staffId/deactivate`,
+    permission: 'manageStaff',
+    params: staffParams,
+    response: staffResultSchema,
+    summary: 'Deactivate a member: their sessions end at once',
   }),
   staffActivate: endpoint({
-    method: 'POST', path: `${ADMIN}/staff/:staffId/activate`, permission: 'manageStaff', params: staffParams,
-    response: staffResultSchema, summary: 'Reactivate a member (they sign in again)',
+    method: 'POST',
+    path: `${ADMIN}/staff/:staffId/activate`,
+    permission: 'manageStaff',
+    params: staffParams,
+    response: staffResultSchema,
+    summary: 'Reactivate a member (they sign in again)',
   }),
   staffSignOutEverywhere: endpoint({
-    method: 'POST', path: `${ADMIN}/staff/:staffId/sign-out-everywhere`, permission: 'manageStaff', params: staffParams,
-    response: staffResultSchema, summary: "End every session of a member",
+    method: 'POST',
+    path: `${ADMIN}/staff/:staffId/sign-out-everywhere`,
+    permission: 'manageStaff',
+    params: staffParams,
+    response: staffResultSchema,
+    summary: 'End every session of a member',
   }),
   rolesTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/roles`, permission: 'manageStaff', row: roleRowSchema, table: ROLES_TABLE, summary: 'The role list',
+    method: 'GET',
+    path: `${ADMIN}/roles`,
+    permission: 'manageStaff',
+    row: roleRowSchema,
+    table: ROLES_TABLE,
+    summary: 'The role list',
   }),
   rolesMatrix: endpoint({
-    method: 'GET', path: `${ADMIN}/roles/matrix`, permission: 'manageStaff', response: permissionMatrixSchema,
+    method: 'GET',
+    path: `${ADMIN}/roles/matrix`,
+    permission: 'manageStaff',
+    response: permissionMatrixSchema,
     summary: 'Permissions grouped by area and every role with its permissions',
   }),
   rolesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/roles`, permission: 'manageStaff', body: roleBodySchema, response: roleResultSchema, summary: 'Create a role',
+    method: 'POST',
+    path: `${ADMIN}/roles`,
+    permission: 'manageStaff',
+    body: roleBodySchema,
+    response: roleResultSchema,
+    summary: 'Create a role',
   }),
   rolesShow: endpoint({
-    method: 'GET', path: `${ADMIN}/roles/:roleId`, permission: 'manageStaff', params: roleParams, response: roleDetailSchema, summary: 'One role with its members',
+    method: 'GET',
+    path: `${ADMIN}/roles/:roleId`,
+    permission: 'manageStaff',
+    params: roleParams,
+    response: roleDetailSchema,
+    summary: 'One role with its members',
   }),
   rolesUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/roles/:roleId`, permission: 'manageStaff', params: roleParams, body: roleBodySchema,
-    response: roleResultSchema, summary: 'Rename a role or set its permissions',
+    method: 'PUT',
+    path: `${ADMIN}/roles/:roleId`,
+    permission: 'manageStaff',
+    params: roleParams,
+    body: roleBodySchema,
+    response: roleResultSchema,
+    summary: 'Rename a role or set its permissions',
   }),
   rolesTogglePermission: endpoint({
-    method: 'POST', path: `${ADMIN}/roles/:roleId/permissions`, permission: 'manageStaff', params: roleParams,
-    body: roleTogglePermissionBodySchema, response: roleResultSchema, summary: 'Grant or revoke one permission of a role (a matrix cell)',
+    method: 'POST',
+    path: `${ADMIN}/roles/:roleId/permissions`,
+    permission: 'manageStaff',
+    params: roleParams,
+    body: roleTogglePermissionBodySchema,
+    response: roleResultSchema,
+    summary: 'Grant or revoke one permission of a role (a matrix cell)',
   }),
   rolesDestroy: endpoint({
-    method: 'DELETE', path: `${ADMIN}/roles/:roleId`, permission: 'manageStaff', params: roleParams, body: roleDeleteBodySchema,
-    response: messageSchema, summary: 'Delete a role (members moved to another role first, when it has any)',
+    method: 'DELETE',
+    path: `${ADMIN}/roles/:roleId`,
+    permission: 'manageStaff',
+    params: roleParams,
+    body: roleDeleteBodySchema,
+    response: messageSchema,
+    summary: 'Delete a role (members moved to another role first, when it has any)',
   }),
   permissionsIndex: endpoint({
-    method: 'GET', path: `${ADMIN}/permissions`, permission: 'manageStaff', response: z.array(permissionSchema), summary: 'Every permission with its group',
+    method: 'GET',
+    path: `${ADMIN}/permissions`,
+    permission: 'manageStaff',
+    response: z.array(permissionSchema),
+    summary: 'Every permission with its group',
   }),
   staffPasswordLinkShow: endpoint({
-    method: 'GET', path: '/api/v1/staff-password/:token', permission: 'public', params: tokenParams, response: passwordLinkInfoSchema,
+    method: 'GET',
+    path: '/api/v1/staff-password/:token',
+    permission: 'public',
+    params: tokenParams,
+    response: passwordLinkInfoSchema,
     summary: 'Who a one-time password link is for (404 when used, replaced or expired)',
   }),
   staffPasswordLinkUse: endpoint({
-    method: 'POST', path: '/api/v1/staff-password/:token', permission: 'public', params: tokenParams, body: passwordPairSchema,
-    response: messageSchema, summary: 'Set the password through a one-time link (the link then stops working)',
+    method: 'POST',
+    path: '/api/v1/staff-password/:token',
+    permission: 'public',
+    params: tokenParams,
+    body: passwordPairSchema,
+    response: messageSchema,
+    summary: 'Set the password through a one-time link (the link then stops working)',
   }),
 };

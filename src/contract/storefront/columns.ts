@@ -71,9 +71,25 @@ export const SPECIAL_OFFERS_TABLE = defineTableSpec({
 
 /** The 19 banner places. */
 export const BANNER_PLACES = [
-  'autopromotion', 'dashboard', 'drip_feed', 'free_trials', 'grades', 'orders', 'order_widget', 'profile', 'referral_program',
-  'services_pricing_main', 'services_pricing_long', 'services_pricing_first_short', 'services_pricing_second_short',
-  'services_pricing_footer', 'services_type_main', 'services_type_first_short', 'services_type_second_short', 'sidebar', 'create_order',
+  'autopromotion',
+  'dashboard',
+  'drip_feed',
+  'free_trials',
+  'grades',
+  'orders',
+  'order_widget',
+  'profile',
+  'referral_program',
+  'services_pricing_main',
+  'services_pricing_long',
+  'services_pricing_first_short',
+  'services_pricing_second_short',
+  'services_pricing_footer',
+  'services_type_main',
+  'services_type_first_short',
+  'services_type_second_short',
+  'sidebar',
+  'create_order',
 ] as const;
 export type BannerPlace = (typeof BANNER_PLACES)[number];
 

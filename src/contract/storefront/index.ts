@@ -242,7 +242,10 @@ export const specialOfferServicesQuerySchema = z.object({
   search: z.string().trim().max(200).default(''),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export const specialOfferServicesPageSchema = z.object({ items: z.array(z.object({ id, name: z.string(), serviceType: z.string(), serviceTypeId: id })), page: z.number().int() });
+export const specialOfferServicesPageSchema = z.object({
+  items: z.array(z.object({ id, name: z.string(), serviceType: z.string(), serviceTypeId: id })),
+  page: z.number().int(),
+});
 export const networkQuerySchema = z.object({ network_id: queryId });
 
 /* ---------- banners ---------- */
@@ -283,7 +286,14 @@ const hexColor = z
   .transform((v) => (v ? v : null));
 /** A form's boolean or number arrives as text from multipart. */
 const formInt = (what: string) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v === '' ? undefined : v), z.number({ error: `The ${what} is invalid.` }).int().pipe(positiveId).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,9}$/.test(v.trim()) ? Number(v) : v === '' ? undefined : v),
+    z
+      .number({ error: `The ${what} is invalid.` })
+      .int()
+      .pipe(positiveId)
+      .optional(),
+  );
 /** A saved image's address (kept), a new file, or nothing (removed). */
 const imageValue = z.union([z.instanceof(Blob), z.string().max(2000), z.null()]).optional();
 
@@ -293,8 +303,10 @@ const bannerTexts = (() => {
   return base.superRefine((value, ctx) => {
     for (const [locale, texts] of Object.entries(value as Record<string, Record<string, string>>)) {
       for (const [field, text] of Object.entries(texts)) {
-        if (colors.has(field) && text !== '' && !/^#[0-9a-fA-F]{6}$/.test(text)) ctx.addIssue({ code: 'custom', path: [locale, field], message: 'Choose a colour written #rrggbb.' });
-        if (field === 'buttonLink' && text !== '' && !/^(https?:\/\/|\/)\S*$/.test(text)) ctx.addIssue({ code: 'custom', path: [locale, field], message: 'Enter a link starting with http://, https:// or /.' });
+        if (colors.has(field) && text !== '' && !/^#[0-9a-fA-F]{6}$/.test(text))
+          ctx.addIssue({ code: 'custom', path: [locale, field], message: 'Choose a colour written #rrggbb.' });
+        if (field === 'buttonLink' && text !== '' && !/^(https?:\/\/|\/)\S*$/.test(text))
+          ctx.addIssue({ code: 'custom', path: [locale, field], message: 'Enter a link starting with http://, https:// or /.' });
       }
     }
   });
@@ -325,7 +337,13 @@ export const bannerResultSchema = z.object({ message: z.string(), banner: banner
 
 /* ---------- auto-promotions ---------- */
 
-export const autoPromotionNetworkSchema = z.object({ id, name: z.string(), isEnabled: z.boolean(), sorting: z.number().int(), servicesCount: z.number().int() });
+export const autoPromotionNetworkSchema = z.object({
+  id,
+  name: z.string(),
+  isEnabled: z.boolean(),
+  sorting: z.number().int(),
+  servicesCount: z.number().int(),
+});
 export type AutoPromotionNetwork = z.infer<typeof autoPromotionNetworkSchema>;
 export const autoPromotionSchema = z.object({
   id,
@@ -365,147 +383,287 @@ const autoPromotionParams = z.object({ autoPromotionId: pathId('Auto-promotion')
 
 export const storefrontEndpoints = {
   packagesTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/packages`, permission: 'managePackages', row: packageRowSchema, table: PACKAGES_TABLE,
+    method: 'GET',
+    path: `${ADMIN}/packages`,
+    permission: 'managePackages',
+    row: packageRowSchema,
+    table: PACKAGES_TABLE,
     summary: 'The package table (the console sends isArchived false unless archived ones are asked for)',
   }),
   packagesCollections: endpoint({
-    method: 'GET', path: `${ADMIN}/packages/collections`, permission: 'managePackages',
-    response: z.object({ networks: z.array(refSchema), providers: z.array(refSchema) }), summary: "Networks and providers for the package list's filters and editor",
+    method: 'GET',
+    path: `${ADMIN}/packages/collections`,
+    permission: 'managePackages',
+    response: z.object({ networks: z.array(refSchema), providers: z.array(refSchema) }),
+    summary: "Networks and providers for the package list's filters and editor",
   }),
   packagesStore: endpoint({
-    method: 'POST', path: `${ADMIN}/packages`, permission: 'managePackages', body: packageBodySchema, response: packageResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/packages`,
+    permission: 'managePackages',
+    body: packageBodySchema,
+    response: packageResultSchema,
     summary: 'Create a package with its contents; costs are computed from the services',
   }),
   packagesTotalCost: endpoint({
-    method: 'POST', path: `${ADMIN}/packages/total-cost`, permission: 'managePackages', body: packageTotalCostBodySchema, response: packageTotalCostSchema,
-    mutates: false, summary: 'Default cost, total cost and difference of contents as the editor holds them',
+    method: 'POST',
+    path: `${ADMIN}/packages/total-cost`,
+    permission: 'managePackages',
+    body: packageTotalCostBodySchema,
+    response: packageTotalCostSchema,
+    mutates: false,
+    summary: 'Default cost, total cost and difference of contents as the editor holds them',
   }),
   packagesAvailableServices: endpoint({
-    method: 'POST', path: `${ADMIN}/packages/available-services`, permission: 'managePackages', body: packageAvailableServicesBodySchema,
-    response: availableServicesPageSchema, mutates: false, summary: "A page of a network's services a package may hold, by name",
+    method: 'POST',
+    path: `${ADMIN}/packages/available-services`,
+    permission: 'managePackages',
+    body: packageAvailableServicesBodySchema,
+    response: availableServicesPageSchema,
+    mutates: false,
+    summary: "A page of a network's services a package may hold, by name",
   }),
   packagesBulk: endpoint({
-    method: 'POST', path: `${ADMIN}/packages/bulk`, permission: 'managePackages', body: packagesBulkBodySchema, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/packages/bulk`,
+    permission: 'managePackages',
+    body: packagesBulkBodySchema,
+    response: bulkResultSchema,
     summary: 'Enable or disable, archive or restore, or set the discount of many packages',
   }),
   packagesShow: endpoint({
-    method: 'GET', path: `${ADMIN}/packages/:packageId`, permission: 'managePackages', params: packageParams, response: packageDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/packages/:packageId`,
+    permission: 'managePackages',
+    params: packageParams,
+    response: packageDetailSchema,
     summary: 'One package with its contents',
   }),
   packagesUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/packages/:packageId`, permission: 'managePackages', params: packageParams, body: packageBodySchema,
-    response: packageResultSchema, summary: 'Save a package and its contents; costs recomputed',
+    method: 'PUT',
+    path: `${ADMIN}/packages/:packageId`,
+    permission: 'managePackages',
+    params: packageParams,
+    body: packageBodySchema,
+    response: packageResultSchema,
+    summary: 'Save a package and its contents; costs recomputed',
   }),
   packagesArchive: endpoint({
-    method: 'POST', path: `${ADMIN}/packages/:packageId/archive`, permission: 'managePackages', params: packageParams, response: packageResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/packages/:packageId/archive`,
+    permission: 'managePackages',
+    params: packageParams,
+    response: packageResultSchema,
     summary: 'Archive a package (also disables it; 409 when archived)',
   }),
   packagesUnarchive: endpoint({
-    method: 'POST', path: `${ADMIN}/packages/:packageId/unarchive`, permission: 'managePackages', params: packageParams, response: packageResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/packages/:packageId/unarchive`,
+    permission: 'managePackages',
+    params: packageParams,
+    response: packageResultSchema,
     summary: 'Restore a package from the archive (it stays disabled; 409 when not archived)',
   }),
 
   specialOffersTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/special-offers`, permission: 'manageDiscounts', row: specialOfferRowSchema, table: SPECIAL_OFFERS_TABLE,
+    method: 'GET',
+    path: `${ADMIN}/special-offers`,
+    permission: 'manageDiscounts',
+    row: specialOfferRowSchema,
+    table: SPECIAL_OFFERS_TABLE,
     summary: 'The special-offer table',
   }),
   specialOffersCollection: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/collection`, permission: 'manageDiscounts', response: specialOfferCollectionSchema,
+    method: 'GET',
+    path: `${ADMIN}/special-offers/collection`,
+    permission: 'manageDiscounts',
+    response: specialOfferCollectionSchema,
     summary: 'Places and positions a special offer can take',
   }),
   specialOffersNetworks: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/networks`, permission: 'manageDiscounts', response: z.array(refSchema), summary: 'Networks, in hand order',
+    method: 'GET',
+    path: `${ADMIN}/special-offers/networks`,
+    permission: 'manageDiscounts',
+    response: z.array(refSchema),
+    summary: 'Networks, in hand order',
   }),
   specialOffersServiceTypes: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/service-types`, permission: 'manageDiscounts', query: networkQuerySchema, response: z.array(refSchema),
+    method: 'GET',
+    path: `${ADMIN}/special-offers/service-types`,
+    permission: 'manageDiscounts',
+    query: networkQuerySchema,
+    response: z.array(refSchema),
     summary: "A network's service types",
   }),
   specialOffersServices: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/services`, permission: 'manageDiscounts', query: specialOfferServicesQuerySchema,
-    response: specialOfferServicesPageSchema, summary: "A page of a network's services (an empty page: no more)",
+    method: 'GET',
+    path: `${ADMIN}/special-offers/services`,
+    permission: 'manageDiscounts',
+    query: specialOfferServicesQuerySchema,
+    response: specialOfferServicesPageSchema,
+    summary: "A page of a network's services (an empty page: no more)",
   }),
   specialOffersStore: endpoint({
-    method: 'POST', path: `${ADMIN}/special-offers`, permission: 'manageDiscounts', body: specialOfferBodySchema, response: specialOfferResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/special-offers`,
+    permission: 'manageDiscounts',
+    body: specialOfferBodySchema,
+    response: specialOfferResultSchema,
     summary: 'Create a special offer',
   }),
   specialOffersShow: endpoint({
-    method: 'GET', path: `${ADMIN}/special-offers/:specialOfferId`, permission: 'manageDiscounts', params: specialOfferParams, response: specialOfferDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/special-offers/:specialOfferId`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    response: specialOfferDetailSchema,
     summary: 'One special offer with its services',
   }),
   specialOffersUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/special-offers/:specialOfferId`, permission: 'manageDiscounts', params: specialOfferParams, body: specialOfferBodySchema,
-    response: specialOfferResultSchema, summary: 'Save a special offer',
+    method: 'PUT',
+    path: `${ADMIN}/special-offers/:specialOfferId`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    body: specialOfferBodySchema,
+    response: specialOfferResultSchema,
+    summary: 'Save a special offer',
   }),
   specialOffersDelete: endpoint({
-    method: 'DELETE', path: `${ADMIN}/special-offers/:specialOfferId`, permission: 'manageDiscounts', params: specialOfferParams, response: messageSchema,
+    method: 'DELETE',
+    path: `${ADMIN}/special-offers/:specialOfferId`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    response: messageSchema,
     summary: 'Delete a special offer (cannot be undone)',
   }),
   specialOffersEnable: endpoint({
-    method: 'POST', path: `${ADMIN}/special-offers/:specialOfferId/enable`, permission: 'manageDiscounts', params: specialOfferParams,
-    response: specialOfferResultSchema, summary: 'Enable a disabled special offer (409 when enabled or archived)',
+    method: 'POST',
+    path: `${ADMIN}/special-offers/:specialOfferId/enable`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    response: specialOfferResultSchema,
+    summary: 'Enable a disabled special offer (409 when enabled or archived)',
   }),
   specialOffersDisable: endpoint({
-    method: 'POST', path: `${ADMIN}/special-offers/:specialOfferId/disable`, permission: 'manageDiscounts', params: specialOfferParams,
-    response: specialOfferResultSchema, summary: 'Disable an enabled special offer (409 otherwise)',
+    method: 'POST',
+    path: `${ADMIN}/special-offers/:specialOfferId/disable`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    response: specialOfferResultSchema,
+    summary: 'Disable an enabled special offer (409 otherwise)',
   }),
   specialOffersArchive: endpoint({
-    method: 'POST', path: `${ADMIN}/special-offers/:specialOfferId/archive`, permission: 'manageDiscounts', params: specialOfferParams,
-    response: specialOfferResultSchema, summary: 'Archive a special offer (also disables it; 409 when archived)',
+    method: 'POST',
+    path: `${ADMIN}/special-offers/:specialOfferId/archive`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    response: specialOfferResultSchema,
+    summary: 'Archive a special offer (also disables it; 409 when archived)',
   }),
   specialOffersUnarchive: endpoint({
-    method: 'POST', path: `${ADMIN}/special-offers/:specialOfferId/unarchive`, permission: 'manageDiscounts', params: specialOfferParams,
-    response: specialOfferResultSchema, summary: 'Bring a special offer back from the archive, disabled (409 when not archived)',
+    method: 'POST',
+    path: `${ADMIN}/special-offers/:specialOfferId/unarchive`,
+    permission: 'manageDiscounts',
+    params: specialOfferParams,
+    response: specialOfferResultSchema,
+    summary: 'Bring a special offer back from the archive, disabled (409 when not archived)',
   }),
 
   bannersTable: tableEndpoint({
-    method: 'GET', path: `${ADMIN}/banners`, permission: 'authenticated', row: bannerRowSchema, table: BANNERS_TABLE,
+    method: 'GET',
+    path: `${ADMIN}/banners`,
+    permission: 'authenticated',
+    row: bannerRowSchema,
+    table: BANNERS_TABLE,
     summary: 'The banners, one per place (status: active or disabled)',
   }),
   bannersShow: endpoint({
-    method: 'GET', path: `${ADMIN}/banners/:bannerId`, permission: 'authenticated', params: bannerParams, response: bannerDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/banners/:bannerId`,
+    permission: 'authenticated',
+    params: bannerParams,
+    response: bannerDetailSchema,
     summary: 'One banner with its slides in order',
   }),
   bannersUpdate: endpoint({
-    method: 'POST', path: `${ADMIN}/banners/:bannerId`, permission: 'authenticated', params: bannerParams, response: bannerResultSchema, maxBodyBytes: 12 * 1024 * 1024,
-    summary: 'Save a banner (multipart with _method=PATCH; images checked against the place\'s sizes; bannerBodySchema)',
+    method: 'POST',
+    path: `${ADMIN}/banners/:bannerId`,
+    permission: 'authenticated',
+    params: bannerParams,
+    response: bannerResultSchema,
+    maxBodyBytes: 12 * 1024 * 1024,
+    summary: "Save a banner (multipart with _method=PATCH; images checked against the place's sizes; bannerBodySchema)",
   }),
   bannersDelete: endpoint({
-    method: 'DELETE', path: `${ADMIN}/banners/:bannerId`, permission: 'authenticated', params: bannerParams, response: bannerResultSchema,
+    method: 'DELETE',
+    path: `${ADMIN}/banners/:bannerId`,
+    permission: 'authenticated',
+    params: bannerParams,
+    response: bannerResultSchema,
     summary: 'Remove a banner: its slides and images are deleted and the place shows nothing (cannot be undone)',
   }),
 
   autoPromotionsNetworks: endpoint({
-    method: 'GET', path: `${ADMIN}/auto-promotions/networks`, permission: 'manageServicesAndProviders', response: z.array(autoPromotionNetworkSchema),
+    method: 'GET',
+    path: `${ADMIN}/auto-promotions/networks`,
+    permission: 'manageServicesAndProviders',
+    response: z.array(autoPromotionNetworkSchema),
     summary: 'Networks in their auto-promotion order, with their switch',
   }),
   autoPromotionsList: endpoint({
-    method: 'GET', path: `${ADMIN}/auto-promotions`, permission: 'manageServicesAndProviders', query: autoPromotionListQuerySchema, response: z.array(autoPromotionSchema),
+    method: 'GET',
+    path: `${ADMIN}/auto-promotions`,
+    permission: 'manageServicesAndProviders',
+    query: autoPromotionListQuerySchema,
+    response: z.array(autoPromotionSchema),
     summary: 'Services offered for auto-promotion (of one network when network_id is given)',
   }),
   autoPromotionsServiceTypes: endpoint({
-    method: 'GET', path: `${ADMIN}/auto-promotions/service-types`, permission: 'manageServicesAndProviders', query: networkQuerySchema,
-    response: z.array(autoPromotionServiceTypeSchema), summary: "A network's service types and their services (added or not)",
+    method: 'GET',
+    path: `${ADMIN}/auto-promotions/service-types`,
+    permission: 'manageServicesAndProviders',
+    query: networkQuerySchema,
+    response: z.array(autoPromotionServiceTypeSchema),
+    summary: "A network's service types and their services (added or not)",
   }),
   autoPromotionsAdd: endpoint({
-    method: 'POST', path: `${ADMIN}/auto-promotions/add`, permission: 'manageServicesAndProviders', body: autoPromotionAddBodySchema,
-    response: z.object({ message: z.string(), added: z.array(autoPromotionSchema) }), summary: 'Offer services of a network and service type for auto-promotion',
+    method: 'POST',
+    path: `${ADMIN}/auto-promotions/add`,
+    permission: 'manageServicesAndProviders',
+    body: autoPromotionAddBodySchema,
+    response: z.object({ message: z.string(), added: z.array(autoPromotionSchema) }),
+    summary: 'Offer services of a network and service type for auto-promotion',
   }),
   autoPromotionsNetworkToggle: endpoint({
-    method: 'POST', path: `${ADMIN}/auto-promotions/network-toggle`, permission: 'manageServicesAndProviders',
-    body: z.object({ network_id: requiredId('network') }), response: z.object({ message: z.string(), network: autoPromotionNetworkSchema }),
+    method: 'POST',
+    path: `${ADMIN}/auto-promotions/network-toggle`,
+    permission: 'manageServicesAndProviders',
+    body: z.object({ network_id: requiredId('network') }),
+    response: z.object({ message: z.string(), network: autoPromotionNetworkSchema }),
     summary: "Switch a network's auto-promotion on or off",
   }),
   autoPromotionsSort: endpoint({
-    method: 'POST', path: `${ADMIN}/auto-promotions/sort`, permission: 'manageServicesAndProviders',
-    body: z.object({ networks: idList('network', 1000).pipe(z.array(positiveId).min(1, 'Nothing to sort.')) }), response: messageSchema,
+    method: 'POST',
+    path: `${ADMIN}/auto-promotions/sort`,
+    permission: 'manageServicesAndProviders',
+    body: z.object({ networks: idList('network', 1000).pipe(z.array(positiveId).min(1, 'Nothing to sort.')) }),
+    response: messageSchema,
     summary: 'The networks in their new order (each of them once)',
   }),
   autoPromotionsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/auto-promotions/:autoPromotionId`, permission: 'manageServicesAndProviders', params: autoPromotionParams,
-    response: autoPromotionSchema, summary: 'One auto-promoted service',
+    method: 'GET',
+    path: `${ADMIN}/auto-promotions/:autoPromotionId`,
+    permission: 'manageServicesAndProviders',
+    params: autoPromotionParams,
+    response: autoPromotionSchema,
+    summary: 'One auto-promoted service',
   }),
   autoPromotionsDelete: endpoint({
-    method: 'DELETE', path: `${ADMIN}/auto-promotions/:autoPromotionId`, permission: 'manageServicesAndProviders', params: autoPromotionParams,
-    response: messageSchema, summary: 'Stop offering a service for auto-promotion',
+    method: 'DELETE',
+    path: `${ADMIN}/auto-promotions/:autoPromotionId`,
+    permission: 'manageServicesAndProviders',
+    params: autoPromotionParams,
+    response: messageSchema,
+    summary: 'Stop offering a service for auto-promotion',
   }),
 };

@@ -25,9 +25,6 @@ export * from './columns';
 
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 
-
-
-
 export const subscriptionActionsSchema = z.object({
   /** In processing, and manageOrders. */
   cancelable: z.boolean(),
@@ -94,25 +91,36 @@ export const subscriptionCollectionsSchema = z.object({
 });
 export type SubscriptionCollections = z.infer<typeof subscriptionCollectionsSchema>;
 
-
 export const subscriptionActionResultSchema = z.object({ message: z.string(), subscription: subscriptionRowSchema });
 
 export const subscriptionsEndpoints = {
   subscriptionsTable: tableEndpoint({
-    path: `${ADMIN}/subscriptions/table`, permission: 'viewOrders', row: subscriptionRowSchema, table: SUBSCRIPTIONS_TABLE,
+    path: `${ADMIN}/subscriptions/table`,
+    permission: 'viewOrders',
+    row: subscriptionRowSchema,
+    table: SUBSCRIPTIONS_TABLE,
     summary: 'The subscriptions table (table protocol; columns in SUBSCRIPTIONS_TABLE)',
   }),
   subscriptionsCollections: endpoint({
-    method: 'GET', path: `${ADMIN}/subscriptions/collections`, permission: 'viewOrders', response: subscriptionCollectionsSchema,
+    method: 'GET',
+    path: `${ADMIN}/subscriptions/collections`,
+    permission: 'viewOrders',
+    response: subscriptionCollectionsSchema,
     summary: 'Select options: statuses, billing types and content types ({value, text})',
   }),
   subscriptionsShow: endpoint({
-    method: 'GET', path: `${ADMIN}/subscriptions/:subscriptionId`, permission: 'viewOrders', response: subscriptionDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/subscriptions/:subscriptionId`,
+    permission: 'viewOrders',
+    response: subscriptionDetailSchema,
     params: z.object({ subscriptionId: pathId('Subscription') }),
     summary: 'One subscription with all its contents',
   }),
   subscriptionsCancel: endpoint({
-    method: 'POST', path: `${ADMIN}/subscriptions/:subscriptionId/cancel`, permission: 'manageOrders', response: subscriptionActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/subscriptions/:subscriptionId/cancel`,
+    permission: 'manageOrders',
+    response: subscriptionActionResultSchema,
     params: z.object({ subscriptionId: pathId('Subscription') }),
     summary: 'Cancel a subscription in processing: no new contents are served (cannot be undone; 409 otherwise)',
   }),

@@ -30,12 +30,10 @@ export const userStatusSchema = z.enum(USER_STATUSES);
 
 export const sellerStatusSchema = z.enum(SELLER_STATUSES);
 
-
 /** The most users one search answers (pickers, command palette). */
 export const USER_SEARCH_LIMIT = 20;
 /** The most users one bulk call may name. */
 export const USER_BULK_LIMIT = 1000;
-
 
 /** A fraction with at most 4 decimals, sent as a number or a decimal string; answered as a string. */
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -92,7 +90,6 @@ export const userRowSchema = z.object({
   actions: userRowActionsSchema,
 });
 export type UserRow = z.infer<typeof userRowSchema>;
-
 
 const transactionsSummarySchema = z.object({
   count: z.number().int(),
@@ -238,107 +235,179 @@ export const affiliatesQuerySchema = z.object({
 
 export const usersEndpoints = {
   usersTable: tableEndpoint({
-    path: `${ADMIN}/users/table`, permission: 'viewUsers', row: userRowSchema, table: USERS_TABLE,
+    path: `${ADMIN}/users/table`,
+    permission: 'viewUsers',
+    row: userRowSchema,
+    table: USERS_TABLE,
     summary: 'The users table (table protocol; columns in USERS_TABLE)',
   }),
   usersSearch: endpoint({
-    method: 'GET', path: `${ADMIN}/users/search`, permission: 'viewUsers',
-    query: z.object({ search: z.string().max(255).default('') }), response: z.array(userSearchItemSchema),
+    method: 'GET',
+    path: `${ADMIN}/users/search`,
+    permission: 'viewUsers',
+    query: z.object({ search: z.string().max(255).default('') }),
+    response: z.array(userSearchItemSchema),
     summary: 'Up to 20 users by id, email, name or telegram username (newest first when blank)',
   }),
   usersAvailableSellers: endpoint({
-    method: 'GET', path: `${ADMIN}/users/available-sellers`, permission: 'viewUsers', response: z.array(sellerOptionSchema),
+    method: 'GET',
+    path: `${ADMIN}/users/available-sellers`,
+    permission: 'viewUsers',
+    response: z.array(sellerOptionSchema),
     summary: 'Active staff members who may manage customers',
   }),
   usersContactSteps: endpoint({
-    method: 'GET', path: `${ADMIN}/users/contact-steps`, permission: 'viewUsers', response: z.array(contactStepSchema),
+    method: 'GET',
+    path: `${ADMIN}/users/contact-steps`,
+    permission: 'viewUsers',
+    response: z.array(contactStepSchema),
     summary: 'Contact steps of the sales funnel, in order',
   }),
   usersVerificationDocuments: endpoint({
-    method: 'GET', path: `${ADMIN}/users/verification-documents`, permission: 'viewUsers',
-    query: z.object({ userId: queryId }), response: z.array(verificationDocumentSchema),
+    method: 'GET',
+    path: `${ADMIN}/users/verification-documents`,
+    permission: 'viewUsers',
+    query: z.object({ userId: queryId }),
+    response: z.array(verificationDocumentSchema),
     summary: "A user's verification documents, newest first",
   }),
   usersDiscountShow: endpoint({
-    method: 'GET', path: `${ADMIN}/users/user-discount`, permission: 'viewUsers',
-    query: z.object({ userId: queryId }), response: userDiscountSchema,
+    method: 'GET',
+    path: `${ADMIN}/users/user-discount`,
+    permission: 'viewUsers',
+    query: z.object({ userId: queryId }),
+    response: userDiscountSchema,
     summary: "A user's personal discount (a fraction)",
   }),
   usersDiscountUpdate: endpoint({
-    method: 'POST', path: `${ADMIN}/users/user-discount`, permission: 'editUsers',
-    body: userDiscountBodySchema, response: userDiscountSchema.extend({ message: z.string() }),
+    method: 'POST',
+    path: `${ADMIN}/users/user-discount`,
+    permission: 'editUsers',
+    body: userDiscountBodySchema,
+    response: userDiscountSchema.extend({ message: z.string() }),
     summary: "Set a user's personal discount (fraction 0..1)",
   }),
   usersFreeze: endpoint({
-    method: 'POST', path: `${ADMIN}/users/freeze`, permission: 'freezeUsers', body: userIdBody, response: userActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/freeze`,
+    permission: 'freezeUsers',
+    body: userIdBody,
+    response: userActionResultSchema,
     summary: 'Freeze a user (409 when already frozen)',
   }),
   usersDeactivate: endpoint({
-    method: 'POST', path: `${ADMIN}/users/deactivate`, permission: 'deactivateUsers', body: userIdBody, response: userActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/deactivate`,
+    permission: 'deactivateUsers',
+    body: userIdBody,
+    response: userActionResultSchema,
     summary: 'Deactivate a user (409 when already deactivated)',
   }),
   usersActivate: endpoint({
-    method: 'POST', path: `${ADMIN}/users/activate`, permission: 'activateUsers', body: userIdBody, response: userActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/activate`,
+    permission: 'activateUsers',
+    body: userIdBody,
+    response: userActionResultSchema,
     summary: 'Activate a frozen or deactivated user (409 when already active)',
   }),
   usersBulkActions: endpoint({
-    method: 'POST', path: `${ADMIN}/users/bulk-actions`, permission: ['freezeUsers', 'deactivateUsers', 'activateUsers'],
-    body: bulkActionBodySchema, response: bulkResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/bulk-actions`,
+    permission: ['freezeUsers', 'deactivateUsers', 'activateUsers'],
+    body: bulkActionBodySchema,
+    response: bulkResultSchema,
     summary: 'Freeze, deactivate or activate many users; applies what it can and reports failures per id (the action needs its own permission)',
   }),
   usersUpdateSeller: endpoint({
-    method: 'POST', path: `${ADMIN}/users/update-seller`, permission: 'editUsers', body: updateSellerBodySchema, response: userActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/update-seller`,
+    permission: 'editUsers',
+    body: updateSellerBodySchema,
+    response: userActionResultSchema,
     summary: "Set a user's manager, seller status and contact step",
   }),
   usersChangeGrade: endpoint({
-    method: 'POST', path: `${ADMIN}/users/change-grade`, permission: 'editUsers', body: changeGradeBodySchema, response: userActionResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/change-grade`,
+    permission: 'editUsers',
+    body: changeGradeBodySchema,
+    response: userActionResultSchema,
     summary: "Set (or clear with null) a user's grade",
   }),
   usersSyncRolesAndPermissions: endpoint({
-    method: 'POST', path: `${ADMIN}/users/sync-roles-and-permissions`, permission: 'editUsers',
-    body: syncRolesBodySchema, response: syncRolesResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/sync-roles-and-permissions`,
+    permission: 'editUsers',
+    body: syncRolesBodySchema,
+    response: syncRolesResultSchema,
     summary: "Replace a user's customer roles and direct permissions (by name)",
   }),
   usersSyncPaymentMethods: endpoint({
-    method: 'POST', path: `${ADMIN}/users/sync-payment-methods`, permission: 'editUsers',
-    body: syncPaymentMethodsBodySchema, response: syncPaymentMethodsResultSchema,
+    method: 'POST',
+    path: `${ADMIN}/users/sync-payment-methods`,
+    permission: 'editUsers',
+    body: syncPaymentMethodsBodySchema,
+    response: syncPaymentMethodsResultSchema,
     summary: 'Replace the payment methods a user may use',
   }),
   usersUserServices: endpoint({
-    method: 'GET', path: `${ADMIN}/users/:userId/user-services`, permission: 'viewUsers', response: z.array(userServiceSchema),
+    method: 'GET',
+    path: `${ADMIN}/users/:userId/user-services`,
+    permission: 'viewUsers',
+    response: z.array(userServiceSchema),
     params: z.object({ userId: pathId('User') }),
     summary: "A user's custom prices, with the service's name and default price",
   }),
   usersUserServiceStore: endpoint({
-    method: 'POST', path: `${ADMIN}/users/:userId/user-services`, permission: 'editUsers',
+    method: 'POST',
+    path: `${ADMIN}/users/:userId/user-services`,
+    permission: 'editUsers',
     params: z.object({ userId: pathId('User') }),
-    body: userServiceStoreBodySchema, response: userServiceSchema,
+    body: userServiceStoreBodySchema,
+    response: userServiceSchema,
     summary: 'Set the custom price of one service for a user (creates or replaces)',
   }),
   usersUserServiceDestroy: endpoint({
-    method: 'DELETE', path: `${ADMIN}/users/:userId/user-services/:serviceId`, permission: 'editUsers', response: messageSchema,
+    method: 'DELETE',
+    path: `${ADMIN}/users/:userId/user-services/:serviceId`,
+    permission: 'editUsers',
+    response: messageSchema,
     params: z.object({ userId: pathId('User'), serviceId: pathId('Custom price') }),
     summary: 'Remove the custom price of one service for a user',
   }),
   usersAffiliates: endpoint({
-    method: 'GET', path: `${ADMIN}/users/:userId/affiliates`, permission: 'viewUsers',
+    method: 'GET',
+    path: `${ADMIN}/users/:userId/affiliates`,
+    permission: 'viewUsers',
     params: z.object({ userId: pathId('User') }),
-    query: affiliatesQuerySchema, response: tableResponseSchema(userRowSchema),
+    query: affiliatesQuerySchema,
+    response: tableResponseSchema(userRowSchema),
     summary: 'Users referred by this user, as user rows (paged; newest first)',
   }),
   usersShow: endpoint({
-    method: 'GET', path: `${ADMIN}/users/:userId`, permission: 'viewUsers', response: userDetailSchema,
+    method: 'GET',
+    path: `${ADMIN}/users/:userId`,
+    permission: 'viewUsers',
+    response: userDetailSchema,
     params: z.object({ userId: pathId('User') }),
     summary: 'One user with profile details',
   }),
   usersUpdate: endpoint({
-    method: 'PATCH', path: `${ADMIN}/users/:userId`, permission: 'editUsers', body: userUpdateBodySchema, response: userDetailSchema,
+    method: 'PATCH',
+    path: `${ADMIN}/users/:userId`,
+    permission: 'editUsers',
+    body: userUpdateBodySchema,
+    response: userDetailSchema,
     params: z.object({ userId: pathId('User') }),
     summary: 'Edit name, email, telegram username and marketing subid',
   }),
   /** The change-grade picker's list; the loyalty-program (grades) area keeps this entry. */
   gradesAvailable: endpoint({
-    method: 'GET', path: `${ADMIN}/grades/available`, permission: ['viewGrades', 'manageGrades'], response: z.array(gradeOptionSchema),
+    method: 'GET',
+    path: `${ADMIN}/grades/available`,
+    permission: ['viewGrades', 'manageGrades'],
+    response: z.array(gradeOptionSchema),
     summary: 'Grades that can be assigned (not archived), by spending goal',
   }),
 };

@@ -49,22 +49,35 @@ const viewAnswer = z.object({ message: z.string(), view: savedViewSchema });
 
 export const viewsEndpoints = {
   savedViewsIndex: endpoint({
-    method: 'GET', path: `${ADMIN}/saved-views`, permission: 'authenticated',
+    method: 'GET',
+    path: `${ADMIN}/saved-views`,
+    permission: 'authenticated',
     response: z.object({ data: z.array(savedViewSchema) }),
     summary: "The caller's views and the shared views of the lists they may read",
   }),
   savedViewsStore: endpoint({
-    method: 'POST', path: `${ADMIN}/saved-views`, permission: 'authenticated', body: savedViewStoreSchema,
-    response: viewAnswer, summary: 'Save the state of a list as a view (private or shared)',
+    method: 'POST',
+    path: `${ADMIN}/saved-views`,
+    permission: 'authenticated',
+    body: savedViewStoreSchema,
+    response: viewAnswer,
+    summary: 'Save the state of a list as a view (private or shared)',
   }),
   savedViewsUpdate: endpoint({
-    method: 'PUT', path: `${ADMIN}/saved-views/:viewId`, permission: 'authenticated',
-    params: z.object({ viewId: pathId('View') }), body: savedViewUpdateSchema,
-    response: viewAnswer, summary: 'Rename, change or share a view (its owner only)',
+    method: 'PUT',
+    path: `${ADMIN}/saved-views/:viewId`,
+    permission: 'authenticated',
+    params: z.object({ viewId: pathId('View') }),
+    body: savedViewUpdateSchema,
+    response: viewAnswer,
+    summary: 'Rename, change or share a view (its owner only)',
   }),
   savedViewsDestroy: endpoint({
-    method: 'DELETE', path: `${ADMIN}/saved-views/:viewId`, permission: 'authenticated',
+    method: 'DELETE',
+    path: `${ADMIN}/saved-views/:viewId`,
+    permission: 'authenticated',
     params: z.object({ viewId: pathId('View') }),
-    response: messageSchema, summary: 'Delete a view (its owner only)',
+    response: messageSchema,
+    summary: 'Delete a view (its owner only)',
   }),
 };

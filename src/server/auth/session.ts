@@ -7,7 +7,16 @@ import { fieldError, tooManyRequests, unauthenticated } from '../http/errors';
 import { hashPassword, needsRehash, timingDummyHash, verifyPassword } from './password';
 import { authServices } from './services';
 import { bumpTokenVersion, loadStaffContext, normalizeEmail, signInRefusal } from './staff';
-import { beginEnrolment, confirmEnrolment, readChallenge, signChallenge, twoFactorRequiredFor, twoFactorState, verifySecondFactor, type ChallengePurpose } from './twoFactor';
+import {
+  beginEnrolment,
+  confirmEnrolment,
+  readChallenge,
+  signChallenge,
+  twoFactorRequiredFor,
+  twoFactorState,
+  verifySecondFactor,
+  type ChallengePurpose,
+} from './twoFactor';
 import { advanceSession, endSession, openSession } from './sessions';
 import { signAccessToken } from './tokens';
 
@@ -61,7 +70,10 @@ export async function login(deps: AppDeps, input: LoginInput, actor: Actor): Pro
   const refusal = signInRefusal(member);
   if (refusal) throw fieldError('email', refusal);
   if (needsRehash(member.passwordHash)) {
-    await db.update(staffMembers).set({ passwordHash: await hashPassword(input.password) }).where(eq(staffMembers.id, member.id));
+    await db
+      .update(staffMembers)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(staffMembers.id, member.id));
   }
 
   // A second factor: asked for when the member has one, or enrolled now when the panel requires

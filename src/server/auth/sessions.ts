@@ -38,7 +38,14 @@ export async function openSession(q: Queryable, staffId: number, actor: Actor, t
  * racing with one token only one wins. Returns the new version, or null when the session is over
  * or already moved on.
  */
-export async function advanceSession(q: Queryable, sessionId: number, staffId: number, expected: number, actor: Actor, ttlSeconds: number): Promise<number | null> {
+export async function advanceSession(
+  q: Queryable,
+  sessionId: number,
+  staffId: number,
+  expected: number,
+  actor: Actor,
+  ttlSeconds: number,
+): Promise<number | null> {
   const row = await one<{ version: number }>(
     q,
     sql`UPDATE staff_sessions

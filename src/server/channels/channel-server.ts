@@ -146,11 +146,7 @@ export function createChannelServer(credentials: AppCredentials, options: Channe
     }
     if (kind === 'private' && !verifyChannelAuth(credentials, conn.socketId, channel, data.auth)) {
       // Pusher's own wording, without a code: the client may retry with a fresh signature.
-      return sendError(
-        conn,
-        null,
-        `Invalid signature: Expected HMAC SHA256 hex digest of ${conn.socketId}:${channel}, but got ${String(data.auth ?? '')}`,
-      );
+      return sendError(conn, null, `Invalid signature: Expected HMAC SHA256 hex digest of ${conn.socketId}:${channel}, but got ${String(data.auth ?? '')}`);
     }
     conn.channels.add(channel);
     let members = channels.get(channel);

@@ -42,8 +42,7 @@ export const errorFrame = (code: number | null, message: string): string => fram
 export const connectionEstablishedFrame = (socketId: string, activityTimeoutSeconds: number): string =>
   frame('pusher:connection_established', JSON.stringify({ socket_id: socketId, activity_timeout: activityTimeoutSeconds }));
 
-export const subscriptionSucceededFrame = (channel: string): string =>
-  frame('pusher_internal:subscription_succeeded', '{}', channel);
+export const subscriptionSucceededFrame = (channel: string): string => frame('pusher_internal:subscription_succeeded', '{}', channel);
 
 export const PING_FRAME = frame('pusher:ping', {});
 export const PONG_FRAME = frame('pusher:pong', {});

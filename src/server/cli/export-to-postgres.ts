@@ -23,7 +23,8 @@ async function main(): Promise<void> {
   if (backupFile) {
     source = await openEmbedded({ backup: new Uint8Array(readFileSync(resolve(backupFile))) });
   } else {
-    if (await serverHolds(config.dataDir, config.port)) throw new Error(`A server is running on ${config.dataDir}: stop it, or export from a backup (--from FILE).`);
+    if (await serverHolds(config.dataDir, config.port))
+      throw new Error(`A server is running on ${config.dataDir}: stop it, or export from a backup (--from FILE).`);
     source = await openEmbedded({ dataDir: config.dataDir });
   }
   try {

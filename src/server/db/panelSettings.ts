@@ -11,7 +11,10 @@ import { DEFAULT_SETTINGS, setRawSetting } from './settings';
  * `panel` object, so adding a field needs no migration.
  */
 
-type Rest = Omit<PanelSettings, 'panelName' | 'favicon' | 'inhouse' | 'captchaIsEnabled' | 'captchaSiteKey' | 'staffTwoFactorRequired' | 'logoLight' | 'logoDark'>;
+type Rest = Omit<
+  PanelSettings,
+  'panelName' | 'favicon' | 'inhouse' | 'captchaIsEnabled' | 'captchaSiteKey' | 'staffTwoFactorRequired' | 'logoLight' | 'logoDark'
+>;
 
 const palette = (primary: string, background: string, text: string, link: string) => ({ primary, background, text, link });
 
@@ -35,7 +38,10 @@ export const DEFAULT_PANEL_REST: Rest = {
 const KEYS = ['panelName', 'favicon', 'inhouse', 'captchaIsEnabled', 'captchaSiteKey', 'staffTwoFactorRequired', 'logoLight', 'logoDark', 'panel'] as const;
 
 export async function readPanelSettings(q: Queryable): Promise<PanelSettings> {
-  const found = await q.select().from(settings).where(inArray(settings.key, [...KEYS]));
+  const found = await q
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [...KEYS]));
   const v = new Map(found.map((r) => [r.key, r.value]));
   const rest = { ...DEFAULT_PANEL_REST, ...((v.get('panel') as Partial<Rest> | undefined) ?? {}) };
   return {

@@ -35,11 +35,11 @@ export async function getSetting<K extends SettingKey>(q: Queryable, key: K): Pr
 }
 
 /** Several settings in one query; missing keys take their defaults. */
-export async function getSettings<K extends keyof typeof DEFAULT_SETTINGS>(
-  q: Queryable,
-  keys: readonly K[],
-): Promise<Pick<typeof DEFAULT_SETTINGS, K>> {
-  const found = await q.select().from(settings).where(inArray(settings.key, keys as readonly string[] as string[]));
+export async function getSettings<K extends keyof typeof DEFAULT_SETTINGS>(q: Queryable, keys: readonly K[]): Promise<Pick<typeof DEFAULT_SETTINGS, K>> {
+  const found = await q
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, keys as readonly string[] as string[]));
   const result = Object.fromEntries(keys.map((k) => [k, DEFAULT_SETTINGS[k]])) as Pick<typeof DEFAULT_SETTINGS, K>;
   for (const row of found) (result as Record<string, unknown>)[row.key] = row.value;
   return result;
@@ -51,7 +51,10 @@ export async function setSetting<K extends SettingKey>(q: Queryable, key: K, val
 
 /** Writes a key only when it is absent; returns the stored value (existing or new). */
 export async function setSettingIfAbsent<K extends SettingKey>(q: Queryable, key: K, value: SettingValues[K]): Promise<SettingValues[K]> {
-  await q.insert(settings).values({ key, value: toJson(value) }).onConflictDoNothing({ target: settings.key });
+  await q
+    .insert(settings)
+    .values({ key, value: toJson(value) })
+    .onConflictDoNothing({ target: settings.key });
   return (await getSetting(q, key)) as SettingValues[K];
 }
 

@@ -12,5 +12,4 @@ export type AppEnv = {
 
 export type AppContext = Context<AppEnv>;
 
-export const hasPermission = (staff: StaffContext | null | undefined, permission: Permission): boolean =>
-  !!staff && staff.permissions.has(permission);
+export const hasPermission = (staff: StaffContext | null | undefined, permission: Permission): boolean => !!staff && staff.permissions.has(permission);

@@ -5,7 +5,10 @@
 export function formDataToObject(form: FormData): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) {
-    const path = key.replace(/\]/g, '').split('[').filter((p) => p !== '');
+    const path = key
+      .replace(/\]/g, '')
+      .split('[')
+      .filter((p) => p !== '');
     if (path.length === 0 || path.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
     let node: Record<string, unknown> | unknown[] = root;
     path.forEach((segment, i) => {

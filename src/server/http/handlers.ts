@@ -22,9 +22,7 @@ export interface HandlerArgs<E extends Endpoint<any, any, any>> {
 }
 
 /** A handler returns the endpoint's response body (sent as JSON, 200) or a full Response. */
-export type Handler<E extends Endpoint<any, any, any>> = (
-  args: HandlerArgs<E>,
-) => Promise<z.input<E['response']> | Response>;
+export type Handler<E extends Endpoint<any, any, any>> = (args: HandlerArgs<E>) => Promise<z.input<E['response']> | Response>;
 
 export type AreaHandlers = { [K in EndpointName]?: Handler<Endpoints[K]> };
 

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Endpoint } from '../../contract/endpoint';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENCY_KEY_TTL_HOURS,
-  IDEMPOTENT_REPLAYED_HEADER,
-  isIdempotencyKey,
-} from '../../contract/idempotency';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER, isIdempotencyKey } from '../../contract/idempotency';
 import { one, type Db } from '../db/client';
 import type { AppContext } from './context';
 import type { AppDeps, StaffContext } from '../deps';
@@ -27,8 +22,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 const lastPruned = new WeakMap<Db, number>();
 
 /** Endpoints that honour the header: the mutating ones (the endpoint table's `mutates`) behind sign-in. */
-export const honoursIdempotencyKey = (e: Endpoint<any, any, any>): boolean =>
-  e.permission !== 'public' && (e.mutates ?? e.method !== 'GET');
+export const honoursIdempotencyKey = (e: Endpoint<any, any, any>): boolean => e.permission !== 'public' && (e.mutates ?? e.method !== 'GET');
 
 interface Claim {
   staffId: number;
@@ -163,7 +157,11 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
     const object = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(object).sort().map((k) => [k, canonical(object[k])]));
+    return Object.fromEntries(
+      Object.keys(object)
+        .sort()
+        .map((k) => [k, canonical(object[k])]),
+    );
   }
   return value;
 }

@@ -27,8 +27,7 @@ const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])
 
 export const hasForbiddenCharacters = (text: string): boolean => BAD_TEXT.test(text);
 
-export const tooLarge = (maxBytes: number) =>
-  new HttpError(413, `The request is too large: at most ${Math.floor(maxBytes / 1024)} KB.`);
+export const tooLarge = (maxBytes: number) => new HttpError(413, `The request is too large: at most ${Math.floor(maxBytes / 1024)} KB.`);
 
 const isJsonType = (type: string): boolean => {
   const media = type.split(';')[0].trim().toLowerCase();

@@ -38,13 +38,32 @@ export class OutboundRefused extends Error {}
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32],
-] as const) blocked.addSubnet(net, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
 
 /** Whether an address is one a webhook may not reach (IPv4-mapped IPv6 is judged as its IPv4). */
 export function isForbiddenAddress(address: string): boolean {
@@ -183,10 +202,15 @@ export async function outboundRequest(
         method: request.method,
         // Connect to the address that was checked, whatever DNS says now (TLS still checks the name).
         lookup: (_host, options, callback) => {
-          if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+          if ((options as { all?: boolean }).all)
+            (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address, family }]);
           else callback(null, address, family);
         },
-        headers: { ...(request.method === 'POST' ? { 'content-length': Buffer.byteLength(body).toString() } : {}), 'user-agent': 'PanelConsole/1.0', ...request.headers },
+        headers: {
+          ...(request.method === 'POST' ? { 'content-length': Buffer.byteLength(body).toString() } : {}),
+          'user-agent': 'PanelConsole/1.0',
+          ...request.headers,
+        },
         timeout: policy.timeoutMs,
         agent: agents[url.protocol as 'http:' | 'https:'],
       },
@@ -218,7 +242,12 @@ export async function outboundRequest(
 }
 
 /** POSTs a JSON body to a webhook receiver; never throws (the outcome says what happened). */
-export async function postJson(rawUrl: string, body: string, headers: Record<string, string>, policy: OutboundPolicy = outboundPolicy()): Promise<OutboundResult> {
+export async function postJson(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: OutboundPolicy = outboundPolicy(),
+): Promise<OutboundResult> {
   const result = await outboundRequest(
     rawUrl,
     { method: 'POST', body, headers: { 'content-type': 'application/json', 'user-agent': 'PanelConsole-Webhooks/1.0', ...headers } },

@@ -102,11 +102,10 @@ const tooMany = (seconds: number) =>
 export function admitReport(deps: AppDeps, kind: ReportKind, actor: Actor, fingerprint: unknown[]): 'store' | 'duplicate' {
   const state = stateOf(deps)[kind];
   const who = actor.staffId !== null ? `member:${actor.staffId}` : `address:${actor.ip ?? 'unknown'}`;
-  const wait = Math.max(
-    state.perAddress.take(`address:${actor.ip ?? 'unknown'}`),
-    actor.staffId !== null ? state.perMember.take(who) : 0,
-  );
+  const wait = Math.max(state.perAddress.take(`address:${actor.ip ?? 'unknown'}`), actor.staffId !== null ? state.perMember.take(who) : 0);
   if (wait > 0) throw tooMany(wait);
-  const digest = createHash('sha256').update(JSON.stringify([who, ...fingerprint])).digest('base64');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([who, ...fingerprint]))
+    .digest('base64');
   return state.recent.seenRecently(digest) ? 'duplicate' : 'store';
 }

@@ -20,19 +20,28 @@ export interface EnqueueOptions {
  */
 export async function enqueue<T>(q: Queryable, kind: JobKind<T>, data: T, options: EnqueueOptions = {}): Promise<string | null> {
   const { boss } = senderFor(q);
-  const id = await boss.send(kind.name, data as object, {
-    db: transactionExecutor(q),
-    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
-    ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds, retryBackoff: kind.retryBackoff ?? true } : {}),
-  } as PgBoss.SendOptions);
+  const id = await boss.send(
+    kind.name,
+    data as object,
+    {
+      db: transactionExecutor(q),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
+      ...(options.retryDelaySeconds !== undefined ? { retryDelay: options.retryDelaySeconds, retryBackoff: kind.retryBackoff ?? true } : {}),
+    } as PgBoss.SendOptions,
+  );
   wake(kind.name);
   return id;
 }
 
 /** Many jobs of one kind in one statement (same transaction rule as `enqueue`). */
-export async function enqueueMany<T>(q: Queryable, kind: JobKind<T>, items: readonly T[], options: Pick<EnqueueOptions, 'retryLimit' | 'retryDelaySeconds'> = {}): Promise<void> {
+export async function enqueueMany<T>(
+  q: Queryable,
+  kind: JobKind<T>,
+  items: readonly T[],
+  options: Pick<EnqueueOptions, 'retryLimit' | 'retryDelaySeconds'> = {},
+): Promise<void> {
   if (items.length === 0) return;
   const { boss } = senderFor(q);
   const retry = {

@@ -61,7 +61,7 @@ export interface Updated<T extends RecordTable> {
 const NOT_AUDITED_ON_CREATE = new Set(['id', 'createdAt', 'updatedAt']);
 
 /** Equal as JSON (a missing value is null); dates to the millisecond. */
-const comparable = (value: unknown): string => JSON.stringify(value instanceof Date ? value.toISOString() : value ?? null);
+const comparable = (value: unknown): string => JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
 const sameValue = (a: unknown, b: unknown): boolean => comparable(a) === comparable(b);
 
 export async function createRecord<T extends RecordTable>(
@@ -73,7 +73,10 @@ export async function createRecord<T extends RecordTable>(
 ): Promise<RowOf<T>> {
   let row: RowOf<T>;
   try {
-    [row] = (await tx.insert(kind.table).values(values as any).returning()) as RowOf<T>[];
+    [row] = (await tx
+      .insert(kind.table)
+      .values(values as any)
+      .returning()) as RowOf<T>[];
   } catch (error) {
     throw writeError(kind, error);
   }
@@ -112,7 +115,11 @@ export async function updateRecord<T extends RecordTable>(
   const table = kind.table as RecordTable;
   let after: RowOf<T>;
   try {
-    [after] = (await tx.update(table).set(set as any).where(eq(table.id, id)).returning()) as RowOf<T>[];
+    [after] = (await tx
+      .update(table)
+      .set(set as any)
+      .where(eq(table.id, id))
+      .returning()) as RowOf<T>[];
   } catch (error) {
     throw writeError(kind, error);
   }
@@ -147,7 +154,11 @@ export async function deleteRecord<T extends RecordTable>(
     throw error;
   }
   if (!row) throw recordNotFound(kind, id);
-  const oldValues = toAuditValues(kind, row as Record<string, unknown>, Object.keys(kind.columns).filter((k) => k !== 'id'));
+  const oldValues = toAuditValues(
+    kind,
+    row as Record<string, unknown>,
+    Object.keys(kind.columns).filter((k) => k !== 'id'),
+  );
   await writeAudit(tx, actor, { event: options.event ?? 'deleted', auditableType: kind.type, auditableId: id, oldValues });
   if (options.changeLog) await log(tx, actor, kind, id, 'delete', options.changeLog, { row });
   return row;
@@ -185,7 +196,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 }
 
 const words = (field: string): string =>
-  (field.split('.').pop() ?? field).replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  (field.split('.').pop() ?? field)
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
 
 /** A unique violation as the request's error: a 422 on the mapped field, else a 409. Other errors pass through. */
 export function writeError(kind: RecordKind<any>, error: unknown): unknown {

@@ -81,7 +81,10 @@ export async function lockUser(tx: Queryable, userId: number): Promise<LockedUse
 export async function postTransaction(tx: Queryable, actor: Actor, posting: Posting): Promise<PostedEntry | null> {
   const balanceType = posting.balanceType ?? 'main';
   const user = await lockUser(tx, posting.userId);
-  const amount = await one<{ v: string; sign: number }>(tx, sql`SELECT (${posting.amount}::numeric(14,4))::text AS v, sign(${posting.amount}::numeric)::int AS sign`);
+  const amount = await one<{ v: string; sign: number }>(
+    tx,
+    sql`SELECT (${posting.amount}::numeric(14,4))::text AS v, sign(${posting.amount}::numeric)::int AS sign`,
+  );
   if (!amount || amount.sign === 0) return null;
   if (balanceType === 'main' && posting.refuseBelowZero && amount.sign < 0) {
     const enough = await one<{ ok: boolean }>(tx, sql`SELECT (${user.balance}::numeric + ${amount.v}::numeric) >= 0 AS ok`);

@@ -68,9 +68,7 @@ export function defineRecord<T extends RecordTable>(spec: RecordSpec<T>): Record
     thing: spec.thing,
     type: spec.type,
     secret: new Set(spec.secret ?? []),
-    unique: Object.fromEntries(
-      Object.entries(spec.unique ?? {}).map(([constraint, rule]) => [constraint, typeof rule === 'string' ? { field: rule } : rule]),
-    ),
+    unique: Object.fromEntries(Object.entries(spec.unique ?? {}).map(([constraint, rule]) => [constraint, typeof rule === 'string' ? { field: rule } : rule])),
     maxId: /^(bigint|bigserial)/.test(idType) ? Number.MAX_SAFE_INTEGER : INT4_MAX,
     tableName: getTableName(spec.table),
     columns,
@@ -113,7 +111,7 @@ export async function findOptional<T extends RecordTable>(
 export const utcString = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ');
 
 /** The value an audit entry stores for a column: dates as UTC text, everything else as read. */
-export const auditValue = (value: unknown): unknown => (value instanceof Date ? utcString(value) : value ?? null);
+export const auditValue = (value: unknown): unknown => (value instanceof Date ? utcString(value) : (value ?? null));
 
 /** What a secret column's value is replaced by in audit entries. */
 export const SECRET_MARK = 'changed';

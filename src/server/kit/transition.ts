@@ -156,7 +156,12 @@ export function defineTransition<T extends RecordTable, E = undefined, I = undef
     return column(alias, key);
   };
   const object = (keys: readonly string[], expr: (key: string, i: number) => SQL): SQL =>
-    keys.length === 0 ? sql`json_build_object()` : sql`json_build_object(${sql.join(keys.map((k, i) => sql`${sql.raw(`'${k}'`)}, ${expr(k, i)}`), sql`, `)})`;
+    keys.length === 0
+      ? sql`json_build_object()`
+      : sql`json_build_object(${sql.join(
+          keys.map((k, i) => sql`${sql.raw(`'${k}'`)}, ${expr(k, i)}`),
+          sql`, `,
+        )})`;
   const touch = 'updatedAt' in kind.columns ? sql`, ${sql.identifier(kind.columns.updatedAt.name)} = now()` : sql``;
 
   const conflictMessage = (id: number, status: S): string =>
@@ -170,11 +175,17 @@ export function defineTransition<T extends RecordTable, E = undefined, I = undef
     const set = typeof spec.set === 'function' ? spec.set(input as I) : spec.set;
     const ids = [...new Set(requested)];
     const possible = ids.filter((id) => isPossibleId(kind, id));
-    const found: ChangedRow[] = possible.length === 0 ? [] : await rows<ChangedRow>(
-      tx,
-      sql`WITH old AS (
+    const found: ChangedRow[] =
+      possible.length === 0
+        ? []
+        : await rows<ChangedRow>(
+            tx,
+            sql`WITH old AS (
             SELECT cur.id AS o_id, ${column('cur', statusKey)} AS o_status,
-                   ${sql.join(auditKeys.map((k, i) => sql`${value('cur', k)} AS ${sql.identifier(`o_${i}`)}`), sql`, `)}
+                   ${sql.join(
+                     auditKeys.map((k, i) => sql`${value('cur', k)} AS ${sql.identifier(`o_${i}`)}`),
+                     sql`, `,
+                   )}
               FROM ${table} AS cur
              WHERE cur.id IN ${possible} AND ${column('cur', statusKey)} IN ${from}
              ORDER BY cur.id
@@ -187,14 +198,21 @@ export function defineTransition<T extends RecordTable, E = undefined, I = undef
             ${object(auditKeys, (_, i) => sql`old.${sql.identifier(`o_${i}`)}`)} AS old_values,
             ${object(auditKeys, (k) => value('x', k))} AS new_values,
             ${object(returningKeys, (k) => value('x', k))} AS row_values`,
-    );
+          );
     const byId = new Map(found.map((r) => [Number(r.id), r]));
 
     const changed: TransitionChange<S, E>[] = [];
     for (const id of ids) {
       const r = byId.get(id);
       if (!r) continue;
-      const base: TransitionChange<S, undefined> = { id, from: r.from_status as S, old: r.old_values, new: r.new_values, row: r.row_values, effects: undefined };
+      const base: TransitionChange<S, undefined> = {
+        id,
+        from: r.from_status as S,
+        old: r.old_values,
+        new: r.new_values,
+        row: r.row_values,
+        effects: undefined,
+      };
       const effects = (spec.effects ? await spec.effects(tx, actor, base, input as I) : undefined) as E;
       const change: TransitionChange<S, E> = { ...base, effects };
       const extra = effects && typeof effects === 'object' ? (effects as Record<string, unknown>) : {};
@@ -211,10 +229,13 @@ export function defineTransition<T extends RecordTable, E = undefined, I = undef
 
     const rest = ids.filter((id) => !byId.has(id));
     const lookup = rest.filter((id) => isPossibleId(kind, id));
-    const existing = lookup.length === 0 ? [] : await rows<{ id: number | string; status: string }>(
-      tx,
-      sql`SELECT id, ${sql.identifier(kind.columns[statusKey].name)} AS status FROM ${table} WHERE id IN ${lookup}`,
-    );
+    const existing =
+      lookup.length === 0
+        ? []
+        : await rows<{ id: number | string; status: string }>(
+            tx,
+            sql`SELECT id, ${sql.identifier(kind.columns[statusKey].name)} AS status FROM ${table} WHERE id IN ${lookup}`,
+          );
     const statusOf = new Map(existing.map((r) => [Number(r.id), r.status as S]));
     const failed: BulkFailure[] = rest.map((id) => {
       const status = statusOf.get(id);

@@ -20,13 +20,22 @@ export function sniffImageType(bytes: Uint8Array): SniffedType | null {
   if (starts(0x00, 0x00, 0x01, 0x00)) return 'image/x-icon';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
   if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === 'WEBP') return 'image/webp';
-  const head = new TextDecoder().decode(bytes.slice(0, 1024)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = new TextDecoder()
+    .decode(bytes.slice(0, 1024))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if ((head.startsWith('<?xml') || head.startsWith('<svg') || head.startsWith('<!--')) && head.includes('<svg')) return 'image/svg+xml';
   return null;
 }
 
 const EXTENSIONS: Record<SniffedType, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/svg+xml': 'svg', 'image/x-icon': 'ico', 'image/webp': 'webp', 'image/gif': 'gif',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/svg+xml': 'svg',
+  'image/x-icon': 'ico',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
 };
 
 /** Why this file is refused, or null. */
@@ -41,7 +50,10 @@ export async function checkImage(file: Blob): Promise<{ error: string } | { byte
 
 export async function storeImage(q: Queryable, field: string, image: { bytes: Uint8Array; type: SniffedType }): Promise<string> {
   const name = `${field.replace(/[^A-Za-z0-9_-]/g, '')}.${EXTENSIONS[image.type]}`;
-  const [row] = await q.insert(uploadedFiles).values({ name, contentType: image.type, bytes: image.bytes, size: image.bytes.length }).returning({ id: uploadedFiles.id });
+  const [row] = await q
+    .insert(uploadedFiles)
+    .values({ name, contentType: image.type, bytes: image.bytes, size: image.bytes.length })
+    .returning({ id: uploadedFiles.id });
   return `${FILES_PATH}/${row.id}-${name}`;
 }
 

@@ -81,7 +81,10 @@ export async function exportToPostgres(source: PGlite, databaseUrl: string, log:
             });
             return `(${holders.join(', ')})`;
           });
-          await client.query(`INSERT INTO public.${quote(table)} (${columns.map(quote).join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')}`, values);
+          await client.query(
+            `INSERT INTO public.${quote(table)} (${columns.map(quote).join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')}`,
+            values,
+          );
           copied += batch.rows.length;
           after = batch.rows[batch.rows.length - 1].__ctid!;
           if (batch.rows.length < perBatch) break;

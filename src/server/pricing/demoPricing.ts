@@ -21,7 +21,16 @@ export interface DemoPricer {
   recordUsages(q: Queryable, firstNewOrderId: number): Promise<void>;
 }
 
-interface ChunkRow { i: number; service_id: number; user_id: number; quantity: number; source: string; created_at: string | Date; r_mod: number; r_qty: number }
+interface ChunkRow {
+  i: number;
+  service_id: number;
+  user_id: number;
+  quantity: number;
+  source: string;
+  created_at: string | Date;
+  r_mod: number;
+  r_qty: number;
+}
 
 export async function demoPricer(q: Queryable): Promise<DemoPricer> {
   const services = new Map(

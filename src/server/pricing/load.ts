@@ -9,11 +9,24 @@ import type { PricingCoupon, PricingCustomer, PricingDiscount, PricingGrade, Pri
  */
 
 interface CouponDbRow {
-  id: number; code: string; name: string; status: PricingCoupon['status']; payment_type: PricingCoupon['paymentType'];
-  bonus_type: PricingCoupon['bonusType']; bonus_amount_calculation_type: PricingCoupon['calculationType'];
-  bonus_percentage: string | null; bonus_amount: string | null; min_amount: string; valid_from: string | Date | null;
-  valid_to: string | Date | null; usage_limit: number | null; usages_count: number;
-  work_with_service_discount: boolean; work_with_user_custom_price: boolean; use_with_only_unpaid_orders: boolean; work_with_balance: boolean;
+  id: number;
+  code: string;
+  name: string;
+  status: PricingCoupon['status'];
+  payment_type: PricingCoupon['paymentType'];
+  bonus_type: PricingCoupon['bonusType'];
+  bonus_amount_calculation_type: PricingCoupon['calculationType'];
+  bonus_percentage: string | null;
+  bonus_amount: string | null;
+  min_amount: string;
+  valid_from: string | Date | null;
+  valid_to: string | Date | null;
+  usage_limit: number | null;
+  usages_count: number;
+  work_with_service_discount: boolean;
+  work_with_user_custom_price: boolean;
+  use_with_only_unpaid_orders: boolean;
+  work_with_balance: boolean;
 }
 
 const asDate = (v: string | Date | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
@@ -67,13 +80,25 @@ export async function loadService(q: Queryable, serviceId: number): Promise<Pric
 }
 
 interface DiscountDbRow {
-  id: number; name: string; status: PricingDiscount['status']; valid_from: string | Date; valid_to: string | Date;
-  countries: string[]; service_id: number; discount_percent: string;
+  id: number;
+  name: string;
+  status: PricingDiscount['status'];
+  valid_from: string | Date;
+  valid_to: string | Date;
+  countries: string[];
+  service_id: number;
+  discount_percent: string;
 }
 const discountSelect = sql`SELECT d.id, d.name, d.status, d.valid_from, d.valid_to, d.countries, ds.service_id, ds.discount_percent::text AS discount_percent
   FROM discounts d JOIN discount_services ds ON ds.discount_id = d.id`;
 const toDiscount = (r: DiscountDbRow): PricingDiscount => ({
-  id: r.id, name: r.name, status: r.status, validFrom: asDate(r.valid_from)!, validTo: asDate(r.valid_to)!, countries: r.countries ?? [], discountPercent: r.discount_percent,
+  id: r.id,
+  name: r.name,
+  status: r.status,
+  validFrom: asDate(r.valid_from)!,
+  validTo: asDate(r.valid_to)!,
+  countries: r.countries ?? [],
+  discountPercent: r.discount_percent,
 });
 
 /** Discounts naming the service that are not archived (archived ones never apply and are not worth a reason). */
@@ -92,7 +117,12 @@ export async function loadDiscountsByService(q: Queryable): Promise<Map<number, 
   return byService;
 }
 
-interface GradeDbRow { id: number; name: string; discount_percent: string; is_archived: boolean }
+interface GradeDbRow {
+  id: number;
+  name: string;
+  discount_percent: string;
+  is_archived: boolean;
+}
 const toGrade = (g: GradeDbRow): PricingGrade => ({ id: g.id, name: g.name, discountPercent: g.discount_percent, isArchived: g.is_archived });
 
 export async function loadGrade(q: Queryable, gradeId: number): Promise<PricingGrade | null> {
@@ -101,8 +131,22 @@ export async function loadGrade(q: Queryable, gradeId: number): Promise<PricingG
 }
 
 /** A customer as the pricing function sees them for one service; null when there is no such user. */
-export async function loadCustomer(q: Queryable, userId: number, serviceId: number, country: string | null): Promise<(PricingCustomer & { email: string }) | null> {
-  const u = await one<{ id: number; email: string; discount_percent: string; grade_id: number | null; grade_name: string | null; grade_percent: string | null; grade_archived: boolean | null; custom_price: string | null }>(
+export async function loadCustomer(
+  q: Queryable,
+  userId: number,
+  serviceId: number,
+  country: string | null,
+): Promise<(PricingCustomer & { email: string }) | null> {
+  const u = await one<{
+    id: number;
+    email: string;
+    discount_percent: string;
+    grade_id: number | null;
+    grade_name: string | null;
+    grade_percent: string | null;
+    grade_archived: boolean | null;
+    custom_price: string | null;
+  }>(
     q,
     sql`SELECT u.id, u.email, u.discount_percent::text AS discount_percent, g.id AS grade_id, g.name AS grade_name,
           g.discount_percent::text AS grade_percent, g.is_archived AS grade_archived,
@@ -130,9 +174,12 @@ export async function loadCustomers(q: Queryable): Promise<Map<number, { grade: 
     q,
     sql`SELECT id, current_grade_id AS grade_id, discount_percent::text AS discount_percent FROM users`,
   )) {
-    customers.set(u.id, { grade: u.grade_id === null ? null : grades.get(u.grade_id) ?? null, personal: u.discount_percent, customPrices: new Map() });
+    customers.set(u.id, { grade: u.grade_id === null ? null : (grades.get(u.grade_id) ?? null), personal: u.discount_percent, customPrices: new Map() });
   }
-  for (const p of await rows<{ user_id: number; service_id: number; price: string }>(q, sql`SELECT user_id, service_id, price::text AS price FROM user_services`)) {
+  for (const p of await rows<{ user_id: number; service_id: number; price: string }>(
+    q,
+    sql`SELECT user_id, service_id, price::text AS price FROM user_services`,
+  )) {
     customers.get(p.user_id)?.customPrices.set(p.service_id, p.price);
   }
   return customers;

@@ -157,7 +157,14 @@ export function priceOrder(input: PricingInput): PricingResult {
 
   const take = (kind: PriceLineKind, name: string, amount: bigint, percent: bigint | null, local?: boolean) => {
     price -= amount;
-    lines.push({ kind, name, percent: percent === null ? null : fractionToPercentText(percent), amount: fromUnits(amount), priceAfter: fromUnits(price), ...(local === undefined ? {} : { local }) });
+    lines.push({
+      kind,
+      name,
+      percent: percent === null ? null : fractionToPercentText(percent),
+      amount: fromUnits(amount),
+      priceAfter: fromUnits(price),
+      ...(local === undefined ? {} : { local }),
+    });
   };
   const code = input.couponCode?.trim() ?? '';
 

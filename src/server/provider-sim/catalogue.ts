@@ -53,23 +53,133 @@ export const SIM_CATALOGUE_SIZE = 3000;
 export const SIM_ID_BASE: Record<SimPanelKey, number> = { panvy: 1001, perfect: 20001 };
 
 const NETWORKS: readonly (readonly [string, readonly (readonly [string, number])[]])[] = [
-  ['Instagram', [['Followers', 1.8], ['Likes', 0.4], ['Views', 0.08], ['Comments', 9], ['Story Views', 0.2], ['Reels Views', 0.07], ['Saves', 0.3]]],
-  ['YouTube', [['Views', 0.9], ['Subscribers', 14], ['Likes', 3], ['Comments', 20], ['Watch Time', 9], ['Shorts Views', 0.3]]],
-  ['TikTok', [['Followers', 2.2], ['Likes', 0.5], ['Views', 0.03], ['Shares', 0.45], ['Saves', 0.4], ['Live Viewers', 6]]],
-  ['Telegram', [['Channel Members', 1.5], ['Post Views', 0.05], ['Reactions', 0.3], ['Poll Votes', 0.9]]],
-  ['Facebook', [['Page Likes', 2.8], ['Video Views', 0.3], ['Group Members', 4.5], ['Post Likes', 1.1]]],
-  ['Twitter', [['Followers', 3.5], ['Likes', 0.9], ['Retweets', 1.2], ['Views', 0.05]]],
-  ['Spotify', [['Plays', 0.9], ['Followers', 1.4], ['Monthly Listeners', 2.5]]],
-  ['Twitch', [['Followers', 1.9], ['Live Viewers', 8], ['Clip Views', 0.4]]],
-  ['Discord', [['Server Members', 3.2], ['Online Members', 5.5]]],
-  ['LinkedIn', [['Followers', 9], ['Post Likes', 6], ['Connections', 12]]],
-  ['Threads', [['Followers', 2.4], ['Likes', 0.6]]],
-  ['SoundCloud', [['Plays', 0.12], ['Followers', 1.6], ['Likes', 0.8]]],
+  [
+    'Instagram',
+    [
+      ['Followers', 1.8],
+      ['Likes', 0.4],
+      ['Views', 0.08],
+      ['Comments', 9],
+      ['Story Views', 0.2],
+      ['Reels Views', 0.07],
+      ['Saves', 0.3],
+    ],
+  ],
+  [
+    'YouTube',
+    [
+      ['Views', 0.9],
+      ['Subscribers', 14],
+      ['Likes', 3],
+      ['Comments', 20],
+      ['Watch Time', 9],
+      ['Shorts Views', 0.3],
+    ],
+  ],
+  [
+    'TikTok',
+    [
+      ['Followers', 2.2],
+      ['Likes', 0.5],
+      ['Views', 0.03],
+      ['Shares', 0.45],
+      ['Saves', 0.4],
+      ['Live Viewers', 6],
+    ],
+  ],
+  [
+    'Telegram',
+    [
+      ['Channel Members', 1.5],
+      ['Post Views', 0.05],
+      ['Reactions', 0.3],
+      ['Poll Votes', 0.9],
+    ],
+  ],
+  [
+    'Facebook',
+    [
+      ['Page Likes', 2.8],
+      ['Video Views', 0.3],
+      ['Group Members', 4.5],
+      ['Post Likes', 1.1],
+    ],
+  ],
+  [
+    'Twitter',
+    [
+      ['Followers', 3.5],
+      ['Likes', 0.9],
+      ['Retweets', 1.2],
+      ['Views', 0.05],
+    ],
+  ],
+  [
+    'Spotify',
+    [
+      ['Plays', 0.9],
+      ['Followers', 1.4],
+      ['Monthly Listeners', 2.5],
+    ],
+  ],
+  [
+    'Twitch',
+    [
+      ['Followers', 1.9],
+      ['Live Viewers', 8],
+      ['Clip Views', 0.4],
+    ],
+  ],
+  [
+    'Discord',
+    [
+      ['Server Members', 3.2],
+      ['Online Members', 5.5],
+    ],
+  ],
+  [
+    'LinkedIn',
+    [
+      ['Followers', 9],
+      ['Post Likes', 6],
+      ['Connections', 12],
+    ],
+  ],
+  [
+    'Threads',
+    [
+      ['Followers', 2.4],
+      ['Likes', 0.6],
+    ],
+  ],
+  [
+    'SoundCloud',
+    [
+      ['Plays', 0.12],
+      ['Followers', 1.6],
+      ['Likes', 0.8],
+    ],
+  ],
 ];
 const QUALITIES: readonly (readonly [string, number])[] = [
-  ['Real', 1.4], ['HQ', 1.2], ['Premium', 1.9], ['Instant', 1.1], ['Non Drop', 1.6], ['Cheapest', 0.6], ['Targeted USA', 2.4],
-  ['Targeted Europe', 2.1], ['Slow', 0.8], ['Mixed', 0.9], ['Brazil', 1.3], ['India', 0.7], ['Arab', 1.5], ['Refill 30 days', 1.7],
-  ['Lifetime Refill', 2.6], ['Fast Start', 1.25], ['Organic', 3.1], ['Bots', 0.4],
+  ['Real', 1.4],
+  ['HQ', 1.2],
+  ['Premium', 1.9],
+  ['Instant', 1.1],
+  ['Non Drop', 1.6],
+  ['Cheapest', 0.6],
+  ['Targeted USA', 2.4],
+  ['Targeted Europe', 2.1],
+  ['Slow', 0.8],
+  ['Mixed', 0.9],
+  ['Brazil', 1.3],
+  ['India', 0.7],
+  ['Arab', 1.5],
+  ['Refill 30 days', 1.7],
+  ['Lifetime Refill', 2.6],
+  ['Fast Start', 1.25],
+  ['Organic', 3.1],
+  ['Bots', 0.4],
 ];
 const MINS = [10, 20, 50, 100, 100, 500, 1000] as const;
 const MAXES = [5000, 10000, 50000, 100000, 500000, 1000000, 10000000] as const;
@@ -137,8 +247,17 @@ export async function ensureSimCatalogue(q: Queryable): Promise<void> {
   for (const panel of ['panvy', 'perfect'] as const) {
     // One statement per panel: the rows travel as one JSON parameter (PGlite and PostgreSQL alike).
     const payload = baseCatalogue(panel).map((s) => ({
-      id: s.id, panel, name: s.name, type: s.type ?? 'Default', category: s.category, rate: s.rate, min: s.min, max: s.max,
-      refill: !!s.refill, cancel: !!s.cancel, dripfeed: !!s.dripfeed,
+      id: s.id,
+      panel,
+      name: s.name,
+      type: s.type ?? 'Default',
+      category: s.category,
+      rate: s.rate,
+      min: s.min,
+      max: s.max,
+      refill: !!s.refill,
+      cancel: !!s.cancel,
+      dripfeed: !!s.dripfeed,
     }));
     await q.execute(sql`INSERT INTO provider_sim.services (id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed)
       SELECT id, panel, name, type, category, rate, min, max, refill, cancel, dripfeed

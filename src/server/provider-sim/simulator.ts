@@ -89,7 +89,14 @@ const total = (o: Pick<OrderRow, 'quantity' | 'runs'>) => o.quantity * (o.runs ?
 
 /** Parses "1,2, 3" into distinct positive integers; anything else in the list is kept as text. */
 function idList(raw: string | undefined): string[] {
-  return [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 const asId = (text: string): number | null => (/^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null);
 const positiveInt = (text: string | undefined): number | null => {
@@ -162,7 +169,10 @@ export function createSimulator(options: SimulatorOptions = {}) {
     );
     if (!settled) {
       // Someone else recorded the ending first: read what they wrote.
-      const fresh = await one<OrderRow>(q, sql`SELECT ${ORDER_COLUMNS} FROM provider_sim.orders o LEFT JOIN provider_sim.services s ON s.id = o.service_id WHERE o.id = ${o.id}`);
+      const fresh = await one<OrderRow>(
+        q,
+        sql`SELECT ${ORDER_COLUMNS} FROM provider_sim.orders o LEFT JOIN provider_sim.services s ON s.id = o.service_id WHERE o.id = ${o.id}`,
+      );
       return fresh ?? o;
     }
     return { ...o, status: state.status, remains: state.remains, charge: settled.charge };
@@ -178,9 +188,20 @@ export function createSimulator(options: SimulatorOptions = {}) {
 
   async function services(q: Queryable, panel: SimPanelKey): Promise<Json> {
     const list = await rows<{
-      id: number; name: string; type: string; category: string; rate: string; min: number; max: number;
-      refill: boolean; cancel: boolean; dripfeed: boolean;
-    }>(q, sql`SELECT id, name, type, category, rate::text AS rate, min, max, refill, cancel, dripfeed FROM provider_sim.services WHERE panel = ${panel} AND present ORDER BY id`);
+      id: number;
+      name: string;
+      type: string;
+      category: string;
+      rate: string;
+      min: number;
+      max: number;
+      refill: boolean;
+      cancel: boolean;
+      dripfeed: boolean;
+    }>(
+      q,
+      sql`SELECT id, name, type, category, rate::text AS rate, min, max, refill, cancel, dripfeed FROM provider_sim.services WHERE panel = ${panel} AND present ORDER BY id`,
+    );
     return list.map((s) => ({
       service: s.id,
       name: s.name,
@@ -197,10 +218,13 @@ export function createSimulator(options: SimulatorOptions = {}) {
 
   async function add(q: Queryable, acc: AccountRow, p: SimParams, panel: SimPanelKey): Promise<Json> {
     const serviceId = positiveInt(p.service);
-    const service = serviceId === null ? undefined : await one<{ id: number; rate: string; min: number; max: number; dripfeed: boolean }>(
-      q,
-      sql`SELECT id, rate::text AS rate, min, max, dripfeed FROM provider_sim.services WHERE id = ${serviceId} AND panel = ${panel} AND present`,
-    );
+    const service =
+      serviceId === null
+        ? undefined
+        : await one<{ id: number; rate: string; min: number; max: number; dripfeed: boolean }>(
+            q,
+            sql`SELECT id, rate::text AS rate, min, max, dripfeed FROM provider_sim.services WHERE id = ${serviceId} AND panel = ${panel} AND present`,
+          );
     if (!service) return error(SIM_ERRORS.serviceId);
     const link = (p.link ?? '').trim();
     if (!link || link.length > 2048) return error(SIM_ERRORS.link);
@@ -246,7 +270,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
       const ids = idList(p.orders);
       if (ids.length === 0) return error(SIM_ERRORS.action);
       if (ids.length > SIM_MULTI_LIMIT) return error(`Too many orders: at most ${SIM_MULTI_LIMIT}`);
-      const found = await loadOrders(q, acc.id, ids.map(asId).filter((n): n is number => n !== null));
+      const found = await loadOrders(
+        q,
+        acc.id,
+        ids.map(asId).filter((n): n is number => n !== null),
+      );
       const answer: Record<string, unknown> = {};
       for (const text of ids) {
         const id = asId(text);
@@ -266,7 +294,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
     if (ids.length === 0) return error(SIM_ERRORS.action);
     if (ids.length > SIM_MULTI_LIMIT) return error(`Too many orders: at most ${SIM_MULTI_LIMIT}`);
     const atMs = now();
-    const found = await loadOrders(q, acc.id, ids.map(asId).filter((n): n is number => n !== null));
+    const found = await loadOrders(
+      q,
+      acc.id,
+      ids.map(asId).filter((n): n is number => n !== null),
+    );
     const answer: unknown[] = [];
     for (const text of ids) {
       const id = asId(text);
@@ -285,8 +317,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
         answer.push({ order, cancel: error(`Order is ${current.status.toLowerCase()} and cannot be canceled`) });
         continue;
       }
-      const marked = await one(q, sql`UPDATE provider_sim.orders SET canceled_at_ms = ${atMs}, updated_at = now()
-        WHERE id = ${current.id} AND canceled_at_ms IS NULL AND status NOT IN ('Completed', 'Partial', 'Canceled') RETURNING id`);
+      const marked = await one(
+        q,
+        sql`UPDATE provider_sim.orders SET canceled_at_ms = ${atMs}, updated_at = now()
+        WHERE id = ${current.id} AND canceled_at_ms IS NULL AND status NOT IN ('Completed', 'Partial', 'Canceled') RETURNING id`,
+      );
       if (!marked) {
         answer.push({ order, cancel: error('Order cannot be canceled') });
         continue;
@@ -315,7 +350,11 @@ export function createSimulator(options: SimulatorOptions = {}) {
       const ids = idList(p.orders);
       if (ids.length === 0) return error(SIM_ERRORS.action);
       if (ids.length > SIM_MULTI_LIMIT) return error(`Too many orders: at most ${SIM_MULTI_LIMIT}`);
-      const found = await loadOrders(q, acc.id, ids.map(asId).filter((n): n is number => n !== null));
+      const found = await loadOrders(
+        q,
+        acc.id,
+        ids.map(asId).filter((n): n is number => n !== null),
+      );
       const answer: unknown[] = [];
       for (const text of ids) {
         const id = asId(text);
@@ -379,7 +418,9 @@ export function createSimulator(options: SimulatorOptions = {}) {
   /** Opens a new USD account and answers its key (panvy only; no key is needed to ask). */
   async function createAccount(q: Queryable, panel: SimPanelKey): Promise<Json> {
     const apiKey = `sim-${panel}-${crypto.randomUUID().replaceAll('-', '')}`;
-    await q.execute(sql`INSERT INTO provider_sim.accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${SIM_NEW_ACCOUNT_BALANCE}::numeric, 'USD', ${panel})`);
+    await q.execute(
+      sql`INSERT INTO provider_sim.accounts (api_key, balance, currency, panel) VALUES (${apiKey}, ${SIM_NEW_ACCOUNT_BALANCE}::numeric, 'USD', ${panel})`,
+    );
     return { api_key: apiKey };
   }
 

@@ -24,11 +24,7 @@ export interface PublisherOptions {
   onError?: (error: unknown, channel: string, event: string) => void;
 }
 
-export function createPublisher(
-  config: Pick<ServerConfig, 'pusher'>,
-  localChannelServer?: ChannelServer,
-  options: PublisherOptions = {},
-): Publisher {
+export function createPublisher(config: Pick<ServerConfig, 'pusher'>, localChannelServer?: ChannelServer, options: PublisherOptions = {}): Publisher {
   const { pusher } = config;
   const onError =
     options.onError ??

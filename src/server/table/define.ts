@@ -33,10 +33,7 @@ export interface TableContext {
 /** A filter written by hand: returns the condition (or undefined for "no filter"); throws FilterValueError on bad input. */
 export type CustomFilter<Ctx> = (value: unknown, ctx: Ctx) => SQL | undefined;
 
-export type ColumnFilterDef<Ctx> =
-  | FilterKind
-  | { kind: FilterKind; sql?: SQL; valueType?: ValueType; options?: readonly string[] }
-  | CustomFilter<Ctx>;
+export type ColumnFilterDef<Ctx> = FilterKind | { kind: FilterKind; sql?: SQL; valueType?: ValueType; options?: readonly string[] } | CustomFilter<Ctx>;
 
 interface ColumnDef<Ctx> {
   /** The expression sorted on, and filtered on unless the filter names its own. */
@@ -139,8 +136,7 @@ export interface SearchMatcher {
   match: (pattern: string, term: string, q: Queryable) => SQL | undefined | Promise<SQL | undefined>;
 }
 
-const isSearchMatcher = (part: SQL | SearchMatcher): part is SearchMatcher =>
-  typeof (part as SearchMatcher).match === 'function';
+const isSearchMatcher = (part: SQL | SearchMatcher): part is SearchMatcher => typeof (part as SearchMatcher).match === 'function';
 
 export interface QueryOptions {
   /** An extra condition for this call only (a sub-list: a user's affiliates, an order's children). */
@@ -238,9 +234,7 @@ export function defineTable<Row extends Record<string, unknown>, Item, Ctx exten
   return table;
 }
 
-function buildTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext>(
-  def: TableDefinition<Row, Item, Ctx>,
-): TableQuery<Item, Ctx> {
+function buildTable<Row extends Record<string, unknown>, Item, Ctx extends TableContext>(def: TableDefinition<Row, Item, Ctx>): TableQuery<Item, Ctx> {
   const defaultSort = def.defaultSort ?? [];
   for (const s of defaultSort) {
     if (!def.columns[s.key]) throw new Error(`Default sort key "${s.key}" is not a column`);
@@ -348,10 +342,7 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
       const estimate = planRows(plan[0]);
       if (estimate !== null && estimate > def.estimateCountAbove) {
         const cap = def.estimateCountAbove + 1;
-        const [capped] = await rows<{ total: string | number }>(
-          q,
-          sql`SELECT count(*) AS total FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${cap}) capped`,
-        );
+        const [capped] = await rows<{ total: string | number }>(q, sql`SELECT count(*) AS total FROM (SELECT 1 FROM ${def.from} ${where} LIMIT ${cap}) capped`);
         const counted = Number(capped.total);
         if (counted < cap) return { total: counted, estimate: false };
         return { total: Math.max(Math.round(estimate), counted), estimate: true };
@@ -370,7 +361,12 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
     async query(q, request, ctx, options) {
       const conditions = await buildWhere(q, request, ctx, options);
       const order = buildOrder(request, ctx);
-      const where = conditions.length ? sql`WHERE ${sql.join(conditions.map((c) => sql`(${c})`), sql` AND `)}` : sql``;
+      const where = conditions.length
+        ? sql`WHERE ${sql.join(
+            conditions.map((c) => sql`(${c})`),
+            sql` AND `,
+          )}`
+        : sql``;
 
       let { total, estimate } = await count(q, where);
       // The contract bounds the page size; requests built in code (sub-lists) are bounded here too.
@@ -403,12 +399,20 @@ function buildTable<Row extends Record<string, unknown>, Item, Ctx extends Table
       // Each sort key also comes back as text: bound again as an untyped parameter, the server
       // reads it as the key's own type, exactly (timestamps keep their microseconds, numerics
       // their digits), whatever the driver would have made of the value.
-      const keySelect = sql.join(keys.map((k, i) => sql`(${k.sql})::text AS ${sql.raw(`"__key${i}"`)}`), sql`, `);
+      const keySelect = sql.join(
+        keys.map((k, i) => sql`(${k.sql})::text AS ${sql.raw(`"__key${i}"`)}`),
+        sql`, `,
+      );
       let size = Math.max(1, Math.min(options?.batchSize ?? 500, MAX_BATCH_ROWS));
       let last: (string | null)[] | null = null;
       for (;;) {
         const all: SQL[] = last ? [...conditions, keysetAfter(keys, last)] : conditions;
-        const where: SQL = all.length ? sql`WHERE ${sql.join(all.map((c) => sql`(${c})`), sql` AND `)}` : sql``;
+        const where: SQL = all.length
+          ? sql`WHERE ${sql.join(
+              all.map((c) => sql`(${c})`),
+              sql` AND `,
+            )}`
+          : sql``;
         const found: (Row & Record<string, unknown>)[] = await rows<Row & Record<string, unknown>>(
           q,
           sql`SELECT ${def.select}, ${keySelect} FROM ${def.from} ${where} ORDER BY ${order} LIMIT ${size}`,

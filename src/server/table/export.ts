@@ -67,7 +67,11 @@ export function cellText(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return utc(value);
-  if (Array.isArray(value)) return value.map(cellText).filter((t) => t !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map(cellText)
+      .filter((t) => t !== '')
+      .join(', ');
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     for (const key of ['name', 'title', 'email', 'id']) {
@@ -75,7 +79,10 @@ export function cellText(value: unknown): string {
     }
     const entries = Object.entries(record);
     if (entries.length > 0 && entries.every(([, v]) => typeof v === 'boolean')) {
-      return entries.filter(([, v]) => v).map(([k]) => k).join(', ');
+      return entries
+        .filter(([, v]) => v)
+        .map(([k]) => k)
+        .join(', ');
     }
     return JSON.stringify(value);
   }
@@ -125,11 +132,7 @@ export function exportableColumns(spec: TableSpec, columns: readonly ExportColum
  * `first` is the first batch, read before the answer starts (a bad filter is then still a 422).
  * Cancelling the stream (the client went away, or cancelled) stops the reading.
  */
-export function csvStream(
-  first: IteratorResult<unknown[]>,
-  batches: AsyncGenerator<unknown[]>,
-  columns: readonly ExportColumn[],
-): ReadableStream<Uint8Array> {
+export function csvStream(first: IteratorResult<unknown[]>, batches: AsyncGenerator<unknown[]>, columns: readonly ExportColumn[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let pending: IteratorResult<unknown[]> | null = first;
   let headerSent = false;

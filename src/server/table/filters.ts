@@ -32,8 +32,7 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
-const isEmpty = (value: unknown): boolean =>
-  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const isEmpty = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 /** Reads one select value by type; returns what is bound as the parameter. */
 export function readScalar(value: unknown, valueType: ValueType = 'text', options?: readonly string[]): string | number {
@@ -94,8 +93,12 @@ function readDateBound(value: unknown, end: boolean): { iso: string; inclusive: 
   const ms = Date.UTC(y, mo - 1, da, h, mi, s);
   const check = new Date(ms);
   if (
-    check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== da ||
-    check.getUTCHours() !== h || check.getUTCMinutes() !== mi || check.getUTCSeconds() !== s
+    check.getUTCFullYear() !== y ||
+    check.getUTCMonth() !== mo - 1 ||
+    check.getUTCDate() !== da ||
+    check.getUTCHours() !== h ||
+    check.getUTCMinutes() !== mi ||
+    check.getUTCSeconds() !== s
   ) {
     throw new FilterValueError(`"${text}" is not a valid date.`);
   }

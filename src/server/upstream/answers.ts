@@ -8,7 +8,13 @@ import { z } from 'zod';
 
 /** Numbers come as numbers or strings depending on the panel; ids are kept as text. */
 export const idText = z.union([z.number(), z.string().trim().min(1)]).transform(String);
-const numberish = z.union([z.number().finite(), z.string().trim().regex(/^-?(\d+(\.\d*)?|\.\d+)$/)]);
+const numberish = z.union([
+  z.number().finite(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?(\d+(\.\d*)?|\.\d+)$/),
+]);
 const intish = numberish.transform((v) => Math.trunc(Number(v)));
 export const decimalText = numberish.transform((v) => {
   const text = String(v).trim();
@@ -29,8 +35,14 @@ export type SmmStatus = (typeof SMM_STATUSES)[number];
 export const serviceSchema = z.object({
   service: idText,
   name: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
-  type: z.string().nullish().transform((v) => v?.trim() || 'Default'),
-  category: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
+  type: z
+    .string()
+    .nullish()
+    .transform((v) => v?.trim() || 'Default'),
+  category: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined ? '' : String(v).trim())),
   rate: decimalText,
   min: intish,
   max: intish,
@@ -60,13 +72,25 @@ export interface SmmPackage {
 export const packageSchema = z.object({
   id: idText,
   name: z.union([z.string(), z.number()]).transform(String),
-  type: z.string().nullish().transform((v) => v ?? 'fixed'),
+  type: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? 'fixed'),
   fixed_cost: decimalText.nullish().transform((v) => v ?? null),
   discount_percent: decimalText.nullish().transform((v) => v ?? null),
   services: z
     .union([z.array(idText), z.string()])
     .nullish()
-    .transform((v) => (v === null || v === undefined ? [] : Array.isArray(v) ? v : v.split(',').map((x) => x.trim()).filter(Boolean))),
+    .transform((v) =>
+      v === null || v === undefined
+        ? []
+        : Array.isArray(v)
+          ? v
+          : v
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+    ),
 });
 
 export const statusSchema = z.object({
@@ -74,7 +98,10 @@ export const statusSchema = z.object({
   start_count: intish.nullish().transform((v) => v ?? null),
   status: z.string(),
   remains: intish.nullish().transform((v) => v ?? null),
-  currency: z.string().nullish().transform((v) => v ?? null),
+  currency: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export interface SmmOrderStatus {
   charge: string | null;
@@ -94,7 +121,6 @@ export const toStatus = (s: z.output<typeof statusSchema>): SmmOrderStatus => ({
   remains: s.remains,
   currency: s.currency,
 });
-
 
 /** A list answer's entry: its value, or `{error}` for that entry alone. */
 export const perItemError = <T extends z.ZodType>(ok: T) => z.union([errorBody, ok]);

@@ -67,7 +67,6 @@ export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): stri
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
 
-
 export interface SmmAddRequest {
   service: string | number;
   link: string;
@@ -128,7 +127,8 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
     const body = new URLSearchParams(withKey ? { key: options.apiKey, action } : { action });
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, String(v));
     const response = await send(body);
-    if (response.status >= 300 && response.status < 400) throw new SmmTransportError(`The provider answered with a redirect (HTTP ${response.status}), which is not followed.`);
+    if (response.status >= 300 && response.status < 400)
+      throw new SmmTransportError(`The provider answered with a redirect (HTTP ${response.status}), which is not followed.`);
     let json: unknown;
     try {
       // Some panels put a byte-order mark or whitespace before the JSON.
@@ -169,7 +169,8 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
       if (parsed.success && parsed.data.name) services.push(parsed.data);
       else skipped++;
     }
-    if (entries.length > 0 && services.length === 0) throw new SmmTransportError(`The provider's answer to services has an unexpected shape (none of ${entries.length} entries could be read).`);
+    if (entries.length > 0 && services.length === 0)
+      throw new SmmTransportError(`The provider's answer to services has an unexpected shape (none of ${entries.length} entries could be read).`);
     return { services, skipped, raw: text };
   }
 
@@ -207,11 +208,7 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
       return read(z.object({ refill: idText }), await call('refill', { order }), 'refill');
     },
     async refills(orders) {
-      const json = read(
-        z.array(z.object({ order: idText, refill: perItemError(idText) })),
-        await call('refill', { orders: list(orders) }),
-        'refill',
-      );
+      const json = read(z.array(z.object({ order: idText, refill: perItemError(idText) })), await call('refill', { orders: list(orders) }), 'refill');
       return json.map((r) => ({ order: r.order, refill: r.refill }));
     },
     async refillStatus(refill) {
@@ -225,11 +222,7 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
       );
     },
     async cancel(orders) {
-      return read(
-        z.array(z.object({ order: idText, cancel: perItemError(idText) })),
-        await call('cancel', { orders: list(orders) }),
-        'cancel',
-      );
+      return read(z.array(z.object({ order: idText, cancel: perItemError(idText) })), await call('cancel', { orders: list(orders) }), 'cancel');
     },
     async panelInfo() {
       try {

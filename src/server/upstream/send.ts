@@ -18,8 +18,11 @@ export function sendStep(ctx: StepContext, batch: number): () => Promise<{ sent:
 
   async function fail(a: Attempt, message: string): Promise<void> {
     await db.transaction(async (tx) => {
-      const marked = await one(tx, sql`UPDATE external_panel_orders SET error = ${message.slice(0, 1000)}, updated_at = now()
-        WHERE id = ${a.id} AND status = 'creating' AND external_id IS NULL RETURNING id`);
+      const marked = await one(
+        tx,
+        sql`UPDATE external_panel_orders SET error = ${message.slice(0, 1000)}, updated_at = now()
+        WHERE id = ${a.id} AND status = 'creating' AND external_id IS NULL RETURNING id`,
+      );
       if (!marked) return;
       await writeChangeLog(tx, WORKER_ACTOR, {
         actionType: 'provider_refused',
@@ -32,9 +35,12 @@ export function sendStep(ctx: StepContext, batch: number): () => Promise<{ sent:
 
   async function accepted(a: Attempt, externalId: string): Promise<void> {
     await db.transaction(async (tx) => {
-      const marked = await one(tx, sql`UPDATE external_panel_orders SET external_id = ${externalId}, status = 'pending', error = NULL,
+      const marked = await one(
+        tx,
+        sql`UPDATE external_panel_orders SET external_id = ${externalId}, status = 'pending', error = NULL,
           remains = quantity, updated_at = now()
-        WHERE id = ${a.id} AND status = 'creating' AND external_id IS NULL RETURNING id`);
+        WHERE id = ${a.id} AND status = 'creating' AND external_id IS NULL RETURNING id`,
+      );
       if (!marked) return;
       await tx.execute(sql`UPDATE orders SET external_id = ${externalId}, provider_id = ${a.provider_id}, updated_at = now()
         WHERE id = ${a.order_id} AND status NOT IN ('completed', 'canceled') AND external_id IS NULL`);
@@ -71,8 +77,11 @@ export function sendStep(ctx: StepContext, batch: number): () => Promise<{ sent:
     await Promise.all(
       [...byProvider.values()].map(async (attempts) => {
         for (const a of attempts) {
-          const claimed = await one(db, sql`UPDATE external_panel_orders SET sent_at = now(), updated_at = now()
-            WHERE id = ${a.id} AND status = 'creating' AND sent_at IS NULL AND error IS NULL RETURNING id`);
+          const claimed = await one(
+            db,
+            sql`UPDATE external_panel_orders SET sent_at = now(), updated_at = now()
+            WHERE id = ${a.id} AND status = 'creating' AND sent_at IS NULL AND error IS NULL RETURNING id`,
+          );
           if (!claimed) continue;
           if (!a.external_service_id) {
             await fail(a, `The provider ${a.provider_name} has no service linked to this order's service.`);

@@ -57,7 +57,10 @@ export interface OrderWorker {
   stop(): Promise<void>;
 }
 
-export function createOrderWorker(deps: Pick<AppDeps, 'database' | 'publish'>, options: OrderWorkerOptions = {}): OrderWorker & { counters: Pick<CountersNotifier, 'changed'> } {
+export function createOrderWorker(
+  deps: Pick<AppDeps, 'database' | 'publish'>,
+  options: OrderWorkerOptions = {},
+): OrderWorker & { counters: Pick<CountersNotifier, 'changed'> } {
   const ownNotifier = options.counters ? null : countersNotifier({ database: deps.database as Pick<Database, 'db'>, publish: deps.publish });
   const counters = options.counters ?? ownNotifier!;
   const clients = new Map<string, SmmClient>();

@@ -20,7 +20,11 @@ describe('availableActions', () => {
   it('offers the permitted actions of a row, hiding what hidden(row) hides', () => {
     const ids = availableActions(usersResource, user(1), ALL_PERMISSIONS).map((a) => a.action.id);
     expect(ids).toEqual(['freeze', 'deactivate', 'note']); // activate is hidden for an active user
-    const frozen = availableActions(usersResource, user(2, { status: 'frozen', actions: { freezable: false, activable: true, deactivatable: true } }), ALL_PERMISSIONS);
+    const frozen = availableActions(
+      usersResource,
+      user(2, { status: 'frozen', actions: { freezable: false, activable: true, deactivatable: true } }),
+      ALL_PERMISSIONS,
+    );
     expect(frozen.map((a) => a.action.id)).toEqual(['activate', 'deactivate', 'note']);
   });
 
@@ -28,7 +32,10 @@ describe('availableActions', () => {
     const ids = availableActions(usersResource, user(1), only('freezeUsers')).map((a) => a.action.id);
     expect(ids).toEqual(['freeze', 'note']);
     const withForbidden = availableActions(usersResource, user(1), only('freezeUsers'), { includeForbidden: true });
-    expect(withForbidden.find((a) => a.action.id === 'deactivate')).toMatchObject({ enabled: false, reason: 'You need the deactivateUsers permission for this.' });
+    expect(withForbidden.find((a) => a.action.id === 'deactivate')).toMatchObject({
+      enabled: false,
+      reason: 'You need the deactivateUsers permission for this.',
+    });
   });
 
   it('disables an action whose server flag is missing and says why', () => {
@@ -50,7 +57,10 @@ describe('availableActions', () => {
     const [freeze] = availableBulkActions(usersResource, rows, ALL_PERMISSIONS);
     expect(freeze.enabled).toBe(true);
     expect(freeze.eligible.map((r) => r.id)).toEqual([1]);
-    expect(availableBulkActions(usersResource, [rows[1]], ALL_PERMISSIONS)[0]).toMatchObject({ enabled: false, reason: 'None of the selected users can be frozen.' });
+    expect(availableBulkActions(usersResource, [rows[1]], ALL_PERMISSIONS)[0]).toMatchObject({
+      enabled: false,
+      reason: 'None of the selected users can be frozen.',
+    });
     expect(availableBulkActions(usersResource, rows, only('viewUsers'))).toEqual([]);
   });
 });
@@ -62,13 +72,20 @@ describe('defineResource', () => {
 
   it('rejects clashing shortcuts, reserved keys and invalid defaults when declared', () => {
     const action = { label: 'A', mutation: async () => undefined };
-    expect(() => defineThings({ ...base, columns: [], rowActions: [{ ...action, id: 'a', shortcut: 'a' }, { ...action, id: 'b', shortcut: 'a' }] })).toThrow(/shortcut 'a'/);
+    expect(() =>
+      defineThings({
+        ...base,
+        columns: [],
+        rowActions: [
+          { ...action, id: 'a', shortcut: 'a' },
+          { ...action, id: 'b', shortcut: 'a' },
+        ],
+      }),
+    ).toThrow(/shortcut 'a'/);
     expect(() => defineThings({ ...base, columns: [], rowActions: [{ ...action, id: 'a', shortcut: 'j' }] })).toThrow(/reserved/);
     expect(() => defineThings({ ...base, columns: [{ key: 'page', header: 'Page' }] })).toThrow(/reserved/);
     expect(() => defineThings({ ...base, columns: [{ key: 'id', header: 'ID' }], defaultFilters: { id: 'x' } })).toThrow(/no filterable column/);
-    expect(() =>
-      defineThings({ ...base, columns: [{ key: 'n', header: 'N' }], defaultFilters: { n: 'lots' as never } }),
-    ).toThrow(/not a valid numberRange/);
+    expect(() => defineThings({ ...base, columns: [{ key: 'n', header: 'N' }], defaultFilters: { n: 'lots' as never } })).toThrow(/not a valid numberRange/);
   });
 
   it('fills defaults: id key, id desc sort, 30 rows, describe', () => {
@@ -157,7 +174,9 @@ describe('running actions', () => {
       endpoint: 'ordersTable' as unknown as TableEndpointName,
       table: defineTableSpec({ columns: { id: { sortable: true } } }),
       columns: [{ key: 'id', header: 'ID' }],
-      rowActions: [{ id: 'approve', label: 'Approve', past: 'approved', flag: 'approvable', mutation: { endpoint: 'logout', body: (o) => ({ orderId: o.id }) as never } }],
+      rowActions: [
+        { id: 'approve', label: 'Approve', past: 'approved', flag: 'approvable', mutation: { endpoint: 'logout', body: (o) => ({ orderId: o.id }) as never } },
+      ],
     });
     const { run } = mountRunner();
     let outcome: ActionOutcome | undefined;

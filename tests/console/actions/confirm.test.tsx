@@ -121,7 +121,8 @@ describe('confirm()', () => {
       void confirm({ title: 'Wide?' });
     });
     const dialog = await screen.findByRole('dialog', { name: 'Wide?' });
-    const sized = dialog.closest('[style*="--modal-size"]') ?? dialog.querySelector('[style*="--modal-size"]') ?? dialog.parentElement!.closest('[style*="--modal-size"]');
+    const sized =
+      dialog.closest('[style*="--modal-size"]') ?? dialog.querySelector('[style*="--modal-size"]') ?? dialog.parentElement!.closest('[style*="--modal-size"]');
     expect(CONFIRM_MAX_WIDTH).toBe(600);
     // Mantine writes sizes in rem: 600px = 37.5rem.
     expect(sized?.getAttribute('style')).toMatch(/--modal-size:\s*calc\(37\.5rem/);

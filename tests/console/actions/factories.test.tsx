@@ -29,9 +29,24 @@ const things = defineResourceOf<Thing>()({
   endpoint: 'usersTable' as unknown as TableEndpointName,
   table: defineTableSpec({ columns: { id: { sortable: true }, name: {} } }),
   columns: [{ key: 'id', header: 'ID' }],
-  collectionActions: [createAction({ noun: 'thing', endpoint: 'usersUpdate', permission: 'editUsers', dialog: NoteDialog as never, body: (input: { note: string }) => ({ name: input.note }) })],
+  collectionActions: [
+    createAction({
+      noun: 'thing',
+      endpoint: 'usersUpdate',
+      permission: 'editUsers',
+      dialog: NoteDialog as never,
+      body: (input: { note: string }) => ({ name: input.note }),
+    }),
+  ],
   rowActions: [
-    editAction({ endpoint: 'usersUpdate', permission: 'editUsers', flag: 'editable', params: (t: Thing) => ({ userId: t.id }), dialog: NoteDialog as never, body: (_t: Thing, input: { note: string }) => ({ name: input.note }) }),
+    editAction({
+      endpoint: 'usersUpdate',
+      permission: 'editUsers',
+      flag: 'editable',
+      params: (t: Thing) => ({ userId: t.id }),
+      dialog: NoteDialog as never,
+      body: (_t: Thing, input: { note: string }) => ({ name: input.note }),
+    }),
     archiveAction({ endpoint: 'usersFreeze', permission: 'freezeUsers', flag: 'archivable', params: (t: Thing) => ({ userId: t.id }) }),
     deleteAction({ endpoint: 'usersDeactivate', permission: 'deactivateUsers', flag: 'deletable', params: (t: Thing) => ({ userId: t.id }) }),
   ],

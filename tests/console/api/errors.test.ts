@@ -55,7 +55,9 @@ describe('api() against a scripted server', () => {
   });
 
   it('sends the bearer token and returns the parsed body', async () => {
-    const seen = scriptFetch({ 'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 1, ordersInModeration: 2, ordersWithNoActiveProviders: 3, freeTrialsPending: 4 }) });
+    const seen = scriptFetch({
+      'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 1, ordersInModeration: 2, ordersWithNoActiveProviders: 3, freeTrialsPending: 4 }),
+    });
     await expect(api('websocketsInit')).resolves.toMatchObject({ ordersInModeration: 2 });
     expect(seen[0]!.authorization).toBe('Bearer tok');
   });

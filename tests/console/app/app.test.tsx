@@ -162,7 +162,10 @@ describe('the shell', () => {
     const moderation = await within(counters).findByRole('link', { name: /In Moderation: 3 orders in moderation/ });
     expect(moderation).toHaveAttribute('href', '/orders?status=in_moderation');
     expect(within(counters).getByRole('link', { name: /In Processing: 1 200/ })).toHaveAttribute('href', '/orders?status=in_processing');
-    expect(within(counters).getByRole('link', { name: /No providers: 0/ })).toHaveAttribute('href', '/orders?status=in_processing%2Cin_moderation&hasNoActiveProviders=true');
+    expect(within(counters).getByRole('link', { name: /No providers: 0/ })).toHaveAttribute(
+      'href',
+      '/orders?status=in_processing%2Cin_moderation&hasNoActiveProviders=true',
+    );
     // No manageFreeTrials: no free-trials counter.
     expect(within(counters).queryByText('Free-trials')).not.toBeInTheDocument();
   });
@@ -198,10 +201,12 @@ describe('the shell', () => {
     const { router, seen } = start('/', { permissions: ['viewOrders'] });
     await screen.findByRole('heading', { name: /Welcome/ });
     await act(() => router.navigate({ to: '/orders' }));
-    await waitFor(() => expect(seen.filter((r) => r.path === '/api/v1/page-views').map((r) => r.body)).toEqual([
-      expect.objectContaining({ path: '/', visitorId: 7 }),
-      expect.objectContaining({ path: '/orders', visitorId: 7 }),
-    ]));
+    await waitFor(() =>
+      expect(seen.filter((r) => r.path === '/api/v1/page-views').map((r) => r.body)).toEqual([
+        expect.objectContaining({ path: '/', visitorId: 7 }),
+        expect.objectContaining({ path: '/orders', visitorId: 7 }),
+      ]),
+    );
   });
 
   it('a screen that throws shows the error inside the shell and is reported', async () => {
@@ -212,9 +217,7 @@ describe('the shell', () => {
     expect(await screen.findByText('This page could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(seen.filter((r) => r.path === '/api/v1/client-errors').map((r) => (r.body as { message: string }).message)).toEqual([
-        'Error: screen exploded',
-      ]),
+      expect(seen.filter((r) => r.path === '/api/v1/client-errors').map((r) => (r.body as { message: string }).message)).toEqual(['Error: screen exploded']),
     );
   });
 
@@ -247,8 +250,17 @@ describe('Home', () => {
           changeLogs: [],
           audits: [
             {
-              id: 5, createdAt: '2030-01-02 10:00:00', staffId: 1, staffName: 'Grace Hopper', ipAddress: '10.0.0.1', userAgent: 'x',
-              event: 'updated', auditableType: 'order', auditableId: 12, oldValues: { status: 'in_moderation' }, newValues: { status: 'in_processing' },
+              id: 5,
+              createdAt: '2030-01-02 10:00:00',
+              staffId: 1,
+              staffName: 'Grace Hopper',
+              ipAddress: '10.0.0.1',
+              userAgent: 'x',
+              event: 'updated',
+              auditableType: 'order',
+              auditableId: 12,
+              oldValues: { status: 'in_moderation' },
+              newValues: { status: 'in_processing' },
             },
           ],
         }),

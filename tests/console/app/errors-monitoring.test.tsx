@@ -24,8 +24,7 @@ afterEach(() => {
   window.__panelUserId = null;
 });
 
-const reports = (seen: { path: string; body: unknown }[]) =>
-  seen.filter((r) => r.path === '/api/v1/client-errors').map((r) => r.body as ClientErrorReport);
+const reports = (seen: { path: string; body: unknown }[]) => seen.filter((r) => r.path === '/api/v1/client-errors').map((r) => r.body as ClientErrorReport);
 
 function rejection(reason: unknown): Event {
   const event = new Event('unhandledrejection');

@@ -15,7 +15,6 @@ vi.mock('../../../src/console/app/keyboard/goKeys', async (importOriginal) => ({
   GO_TIMEOUT_MS: 600_000,
 }));
 
-
 function start(path: string, permissions: Permission[]) {
   return mountConsole(path, permissions, {
     'POST /api/v1/admin/orders/table': (request) =>

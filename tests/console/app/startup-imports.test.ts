@@ -84,7 +84,7 @@ describe('the console entry', () => {
 describe('the console start-up code', () => {
   const { modules, packages } = startUpClosure(START_UP);
 
-  it('is found by following the app\'s start (sanity: the shell and the area declarations are in it)', () => {
+  it("is found by following the app's start (sanity: the shell and the area declarations are in it)", () => {
     expect(modules.has('src/console/app/AppLayout.tsx')).toBe(true);
     expect(modules.has('src/console/areas/users/resource.tsx')).toBe(true);
     expect(packages.has('react')).toBe(true);

@@ -54,7 +54,17 @@ function service(overrides: Partial<ServiceDetail> = {}): ServiceDetail {
     defaultPrice: '1.2000',
     pricingPer: 1000,
     providers: [
-      { providerServiceId: 7, name: 'Views HQ', provider: { id: 2, name: 'Panel A' }, sourcePrice: '0.8000', sourcePricingPer: 1000, status: 'active', isArchived: false, isActive: true, priority: 1 },
+      {
+        providerServiceId: 7,
+        name: 'Views HQ',
+        provider: { id: 2, name: 'Panel A' },
+        sourcePrice: '0.8000',
+        sourcePricingPer: 1000,
+        status: 'active',
+        isArchived: false,
+        isActive: true,
+        priority: 1,
+      },
     ],
     countries: [],
     labels: [],
@@ -134,7 +144,10 @@ afterEach(() => {
 describe('the service screen', { timeout: 60_000 }, () => {
   it('shows a 422 on a French text in the French tab, keeps the screen and what was typed', async () => {
     const update = vi.fn(async () => {
-      throw new ValidationError('The given data was invalid.', { 'translations.fr.metaTitle': ['The meta title may have at most 60 characters.'], maxQuantity: ['Too large for this provider.'] });
+      throw new ValidationError('The given data was invalid.', {
+        'translations.fr.metaTitle': ['The meta title may have at most 60 characters.'],
+        maxQuantity: ['Too large for this provider.'],
+      });
     });
     answer({ ...base, servicesUpdate: update });
     renderScreen();
@@ -219,7 +232,14 @@ describe('the service screen', { timeout: 60_000 }, () => {
       ...base,
       servicesShow: () =>
         service({
-          autoRefill: { allowed: true, afterHours: 24, onceFillPercent: '0.1000', minDropPercent: '0.0500', maxDropPercent: '0.5000', maxTotalRefilledPercent: '1.0000' },
+          autoRefill: {
+            allowed: true,
+            afterHours: 24,
+            onceFillPercent: '0.1000',
+            minDropPercent: '0.0500',
+            maxDropPercent: '0.5000',
+            maxTotalRefilledPercent: '1.0000',
+          },
           actions: { editable: true, archivable: true, unarchivable: false, copyable: true, editAutoRefill: true },
         }),
     });
@@ -238,7 +258,17 @@ describe('bulk update from the bulk bar', () => {
       if (name === 'servicesBulk') return bulk(options);
       if (name === 'servicesImpact') {
         const id = (options as { params: { serviceId: number } }).params.serviceId;
-        return { service: { id, name: `S${id}` }, change: 'archive', packages: { count: 0, items: [] }, activeSubscriptions: 0, activeDripFeeds: 0, ordersInProcessing: id, specialOffers: { count: 0, items: [] }, clear: false, summary: `Service ${id} has ${id} orders in processing.` };
+        return {
+          service: { id, name: `S${id}` },
+          change: 'archive',
+          packages: { count: 0, items: [] },
+          activeSubscriptions: 0,
+          activeDripFeeds: 0,
+          ordersInProcessing: id,
+          specialOffers: { count: 0, items: [] },
+          clear: false,
+          summary: `Service ${id} has ${id} orders in processing.`,
+        };
       }
       throw new Error(`unexpected call ${name}`);
     });

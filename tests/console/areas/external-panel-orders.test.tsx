@@ -54,7 +54,8 @@ describe('external-panel orders', () => {
   it('recreate keeps server errors on quantity and providerId inside the dialog, then succeeds', async () => {
     let attemptNo = 0;
     apiMock.api.mockImplementation(async (name: string, options: any) => {
-      if (name === 'providersAvailableForOrderRecreate') return { items: [{ id: 9, name: 'New panel', type: 'socpanel', balance: '1', currency: 'USD' }], currentPage: 1, lastPage: 1 };
+      if (name === 'providersAvailableForOrderRecreate')
+        return { items: [{ id: 9, name: 'New panel', type: 'socpanel', balance: '1', currency: 'USD' }], currentPage: 1, lastPage: 1 };
       if (name === 'externalPanelOrdersRecreate') {
         attemptNo += 1;
         if (attemptNo === 1) {

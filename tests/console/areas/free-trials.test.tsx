@@ -57,7 +57,10 @@ const dialogProps = (onSubmit = vi.fn(async () => true)) => ({ onSubmit, onCance
 
 describe('free-trial requests in the console', () => {
   it('offers approve and reject by the row flags and the permission, and nothing once decided', () => {
-    const ids = (row: FreeTrialRow, can: (permission: Permission) => boolean = ALL_PERMISSIONS) => availableActions(freeTrialsResource, row, can).filter((a) => a.enabled).map((a) => a.action.id);
+    const ids = (row: FreeTrialRow, can: (permission: Permission) => boolean = ALL_PERMISSIONS) =>
+      availableActions(freeTrialsResource, row, can)
+        .filter((a) => a.enabled)
+        .map((a) => a.action.id);
     expect(ids(request())).toEqual(expect.arrayContaining(['approve', 'reject', 'edit', 'archive']));
     const decided = request({ status: 'approved', actions: { approvable: false, rejectable: false, editable: false, archivable: true, restorable: false } });
     expect(ids(decided)).not.toEqual(expect.arrayContaining(['approve']));
@@ -113,7 +116,14 @@ describe('free-trial requests in the console', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^URL/ }), 'https://youtube.com/watch?v=1');
     await userEvent.click(screen.getByRole('button', { name: 'Create request' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ userEmail: 'bob@customer.test', serviceId: 4, questId: 9, url: 'https://youtube.com/watch?v=1', quantity: 250, comment: null }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        userEmail: 'bob@customer.test',
+        serviceId: 4,
+        questId: 9,
+        url: 'https://youtube.com/watch?v=1',
+        quantity: 250,
+        comment: null,
+      }),
     );
   });
 });

@@ -18,7 +18,6 @@ afterEach(() => {
   cleanup();
 });
 
-
 const REASONS = [
   { value: 'customer_request', text: 'Customer request' },
   { value: 'wrong_url', text: 'Wrong URL' },
@@ -60,11 +59,11 @@ describe('order row actions', () => {
     expect(actions.find((a) => a.action.id === 'complete')).toMatchObject({ enabled: false, reason: 'Order 5 cannot be completed: it is in processing.' });
 
     const paused = order(6, { activable: true, completable: true, editable: true }, { status: 'stopped' });
-    expect(availableActions(ordersResource, paused, ALL_PERMISSIONS).filter((a) => a.enabled).map((a) => a.action.id)).toEqual([
-      'activate',
-      'complete',
-      'change-provider',
-    ]);
+    expect(
+      availableActions(ordersResource, paused, ALL_PERMISSIONS)
+        .filter((a) => a.enabled)
+        .map((a) => a.action.id),
+    ).toEqual(['activate', 'complete', 'change-provider']);
   });
 
   it('need manageOrders, and bulk actions apply to the selected rows carrying the flag', () => {
@@ -274,29 +273,47 @@ describe('provider picker', () => {
 
 describe('orders list', () => {
   it('asks for in_processing orders by default and shows price modifications by kind and the user link', async () => {
-    const row = order(11, {}, {
-      priceModifications: [
-        { kind: 'coupon', amount: '1.0000', percent: null, name: 'SPRING' },
-        { kind: 'discount', local: true, amount: '0.5000', percent: '5.00', name: 'Local summer' },
-        { kind: 'discount', amount: '0.5000', percent: '5.00', name: 'Summer' },
-        { kind: 'userService', amount: '2.0000', percent: null, name: 'Custom price' },
-        { kind: 'freeTrial', amount: '12.5000', percent: null, name: 'Trial' },
-      ],
-      sourceType: 'drip_feed',
-      sourceId: 12,
-      source: 'drip_feed',
-    });
+    const row = order(
+      11,
+      {},
+      {
+        priceModifications: [
+          { kind: 'coupon', amount: '1.0000', percent: null, name: 'SPRING' },
+          { kind: 'discount', local: true, amount: '0.5000', percent: '5.00', name: 'Local summer' },
+          { kind: 'discount', amount: '0.5000', percent: '5.00', name: 'Summer' },
+          { kind: 'userService', amount: '2.0000', percent: null, name: 'Custom price' },
+          { kind: 'freeTrial', amount: '12.5000', percent: null, name: 'Trial' },
+        ],
+        sourceType: 'drip_feed',
+        sourceId: 12,
+        source: 'drip_feed',
+      },
+    );
     routeApi({ ordersTable: () => ({ items: [row], totalItemsCount: 1, draw: 0 }) });
     const navigate = vi.fn();
     // Price modifications are in the column chooser, not among the default columns.
-    renderWithEngine(<ResourceTable resource={ordersResource} search={{ cols: 'id,status,user.email,source,priceModifications' }} onSearchChange={() => {}} remember={false} />, { navigate });
+    renderWithEngine(
+      <ResourceTable
+        resource={ordersResource}
+        search={{ cols: 'id,status,user.email,source,priceModifications' }}
+        onSearchChange={() => {}}
+        remember={false}
+      />,
+      { navigate },
+    );
     const link = await screen.findByRole('link', { name: 'buyer@example.com' });
     expect(link).toHaveAttribute('href', '/users/3');
     const body = callsOf('ordersTable')[0][1].body;
     expect(body.headers).toContainEqual({ value: 'status', filter: ['in_processing'] });
     expect(body.headers).toContainEqual({ value: 'priceModifications' });
     expect(body.options).toMatchObject({ sortBy: ['id'], sortDesc: [true] });
-    for (const text of ['Coupon: SPRING −$1.00', 'Local discount: Local summer −5 %', 'Discount: Summer −5 %', 'Custom price: Custom price −$2.00', 'Free trial: Trial −$12.50']) {
+    for (const text of [
+      'Coupon: SPRING −$1.00',
+      'Local discount: Local summer −5 %',
+      'Discount: Summer −5 %',
+      'Custom price: Custom price −$2.00',
+      'Free trial: Trial −$12.50',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByText('Drip feed #12')).toBeInTheDocument();
@@ -306,7 +323,9 @@ describe('orders list', () => {
 
   it('sends the source type chip and its id as queries', async () => {
     routeApi({ ordersTable: () => ({ items: [], totalItemsCount: 0, draw: 0 }) });
-    renderWithEngine(<ResourceTable resource={ordersResource} search={{ sourceType: 'subscription', sourceId: '4', status: '' }} onSearchChange={() => {}} remember={false} />);
+    renderWithEngine(
+      <ResourceTable resource={ordersResource} search={{ sourceType: 'subscription', sourceId: '4', status: '' }} onSearchChange={() => {}} remember={false} />,
+    );
     expect(await screen.findByText(/Source type: Subscription/)).toBeInTheDocument();
     const body = callsOf('ordersTable')[0][1].body;
     expect(body.queries).toEqual({ sourceType: 'subscription', sourceId: '4' });

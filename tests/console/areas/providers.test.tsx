@@ -106,7 +106,11 @@ describe('import services', () => {
         setErrors({ 'services.1.price': ['Row 2: the price must be above zero.'] });
         return false;
       };
-      return <ImportServicesDialog {...(dialogProps({ onSubmit, errors, errorMessage: errors ? 'Invalid' : null }) as unknown as ComponentProps<typeof ImportServicesDialog>)} />;
+      return (
+        <ImportServicesDialog
+          {...(dialogProps({ onSubmit, errors, errorMessage: errors ? 'Invalid' : null }) as unknown as ComponentProps<typeof ImportServicesDialog>)}
+        />
+      );
     }
     renderWithEngine(<Harness />);
     await screen.findByRole('table', { name: 'Services of Panvy Partner' });
@@ -130,14 +134,18 @@ describe('provider editor: Validate', () => {
   const collections = {
     currencies: ['USD', 'EUR'],
     statisticTypes: [{ value: 'none', label: 'Not gathered' }],
-    types: [{ value: 'socpanel', label: 'panvy' }, { value: 'perfect_panel', label: 'Perfect Panel' }],
+    types: [
+      { value: 'socpanel', label: 'panvy' },
+      { value: 'perfect_panel', label: 'Perfect Panel' },
+    ],
   };
 
   it('replaces the endpoint for one of our panels', async () => {
     apiMock.api.mockImplementation(async (name: string) => {
       if (name === 'externalPanelsCollections') return collections;
       if (name === 'presetPanels') return [];
-      if (name === 'externalPanelsValidate') return { is_our_panel: true, endpoint: 'https://api.panvy.example/api/v2', message: 'This is one of our own panels.' };
+      if (name === 'externalPanelsValidate')
+        return { is_our_panel: true, endpoint: 'https://api.panvy.example/api/v2', message: 'This is one of our own panels.' };
       throw new Error(`unexpected ${name}`);
     });
     renderWithEngine(<ProviderDialog {...(dialogProps({ row: undefined, rows: [] }) as unknown as ComponentProps<typeof ProviderDialog>)} />);
@@ -152,7 +160,12 @@ describe('provider editor: Validate', () => {
     apiMock.api.mockImplementation(async (name: string) => {
       if (name === 'externalPanelsCollections') return collections;
       if (name === 'presetPanels') return [];
-      if (name === 'externalPanelsValidate') return { is_our_panel: false, endpoint: 'https://foreign.example/api/v2', message: 'This is not one of our panels: service and package sync were switched off.' };
+      if (name === 'externalPanelsValidate')
+        return {
+          is_our_panel: false,
+          endpoint: 'https://foreign.example/api/v2',
+          message: 'This is not one of our panels: service and package sync were switched off.',
+        };
       throw new Error(`unexpected ${name}`);
     });
     renderWithEngine(<ProviderDialog {...(dialogProps({ row: undefined, rows: [] }) as unknown as ComponentProps<typeof ProviderDialog>)} />);

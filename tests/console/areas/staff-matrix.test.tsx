@@ -19,7 +19,15 @@ const GROUPS = [
   { group: 'Orders', permissions: [{ name: 'viewOrders' as Permission }] },
 ];
 
-function Harness({ onToggle, refuse = false, member }: { onToggle: (roleId: number, p: Permission, granted: boolean) => void; refuse?: boolean; member?: Map<Permission, EffectiveSource> }) {
+function Harness({
+  onToggle,
+  refuse = false,
+  member,
+}: {
+  onToggle: (roleId: number, p: Permission, granted: boolean) => void;
+  refuse?: boolean;
+  member?: Map<Permission, EffectiveSource>;
+}) {
   const [roles, setRoles] = useState<MatrixRole[]>([
     { id: 1, name: 'Support', permissions: ['viewUsers'] },
     { id: 2, name: 'Finance', permissions: [] },
@@ -33,7 +41,11 @@ function Harness({ onToggle, refuse = false, member }: { onToggle: (roleId: numb
         onToggle={async (role, permission, granted) => {
           onToggle(role.id, permission, granted);
           if (refuse) throw new Error('refused');
-          setRoles((rs) => rs.map((r) => (r.id === role.id ? { ...r, permissions: granted ? [...r.permissions, permission] : r.permissions.filter((x) => x !== permission) } : r)));
+          setRoles((rs) =>
+            rs.map((r) =>
+              r.id === role.id ? { ...r, permissions: granted ? [...r.permissions, permission] : r.permissions.filter((x) => x !== permission) } : r,
+            ),
+          );
         }}
       />
     </MantineProvider>
@@ -105,10 +117,12 @@ describe('PermissionMatrix', () => {
     render(
       <Harness
         onToggle={() => {}}
-        member={new Map<Permission, EffectiveSource>([
-          ['viewUsers', { direct: false, roles: ['Support'] }],
-          ['viewOrders', { direct: true, roles: [] }],
-        ])}
+        member={
+          new Map<Permission, EffectiveSource>([
+            ['viewUsers', { direct: false, roles: ['Support'] }],
+            ['viewOrders', { direct: true, roles: [] }],
+          ])
+        }
       />,
     );
     expect(screen.getByRole('columnheader', { name: 'Dana (effective)' })).toBeInTheDocument();

@@ -69,14 +69,22 @@ function mount() {
 describe('a staff member’s signed-in devices', () => {
   it('lists the sessions and ends one only after the confirmation', async () => {
     const user = userEvent.setup();
-    server([session(1, { current: true }), session(2, { userAgent: FIREFOX_LINUX, ipAddress: '203.0.113.9' }), session(3, { ipAddress: null, userAgent: null })]);
+    server([
+      session(1, { current: true }),
+      session(2, { userAgent: FIREFOX_LINUX, ipAddress: '203.0.113.9' }),
+      session(3, { ipAddress: null, userAgent: null }),
+    ]);
     mount();
 
     const table = await screen.findByRole('table', { name: 'Sessions of Dana Scott' });
     expect(callsOf('staffSessions')[0][1]).toMatchObject({ params: { staffId: 7 } });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Device', 'Address', 'Signed in', 'Last active', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Device', 'Address', 'Signed in', 'Last active', 'Actions']);
     expect(rows[0]).toHaveTextContent('Chrome on Windows');
     expect(rows[0]).toHaveTextContent('This device');
     expect(rows[1]).toHaveTextContent('Firefox on Linux');

@@ -12,12 +12,20 @@ import { buildVocabulary } from '../../../src/console/palette/vocabulary';
 
 describe('storefront console rules', () => {
   it('clamps the scroll delay to 1–15 and sends 3 when it is left empty', () => {
-    expect([clampScrollDelay(''), clampScrollDelay(null), clampScrollDelay(0), clampScrollDelay(99), clampScrollDelay('7'), clampScrollDelay(4.6)]).toEqual([3, 3, 1, 15, 7, 5]);
+    expect([clampScrollDelay(''), clampScrollDelay(null), clampScrollDelay(0), clampScrollDelay(99), clampScrollDelay('7'), clampScrollDelay(4.6)]).toEqual([
+      3, 3, 1, 15, 7, 5,
+    ]);
     expect(bannerBodySchema.parse({ type: 'slider' }).scrollDelay).toBe(3);
   });
 
   it('shows 3-decimal fractions as percents without float noise', () => {
-    expect([percentText('0.125'), percentText('0.000'), percentText('1.000'), percentText('0.070'), percentText('0.333')]).toEqual(['12.5 %', '0 %', '100 %', '7 %', '33.3 %']);
+    expect([percentText('0.125'), percentText('0.000'), percentText('1.000'), percentText('0.070'), percentText('0.333')]).toEqual([
+      '12.5 %',
+      '0 %',
+      '100 %',
+      '7 %',
+      '33.3 %',
+    ]);
   });
 
   it('offers the banner list to a member without any permission, and packages only with managePackages', () => {

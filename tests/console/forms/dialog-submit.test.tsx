@@ -14,7 +14,10 @@ describe('useDialogSubmit (a form dialog a record screen opens)', () => {
 
     let sent = true;
     await act(async () => {
-      sent = await result.current.submit(() => Promise.reject(new ValidationError('The given data was invalid.', { amount: ['The amount must be above zero.'] })), done);
+      sent = await result.current.submit(
+        () => Promise.reject(new ValidationError('The given data was invalid.', { amount: ['The amount must be above zero.'] })),
+        done,
+      );
     });
     expect(sent).toBe(false);
     expect(result.current.state).toEqual({ errors: { amount: ['The amount must be above zero.'] }, message: 'The given data was invalid.', submitting: false });

@@ -91,7 +91,8 @@ function CouponDialog({
   );
 }
 
-const renderHost = (options: DialogOptions) => render(<CouponHost {...options} />, { wrapper: ({ children }) => <Providers staffId={7}>{children}</Providers> });
+const renderHost = (options: DialogOptions) =>
+  render(<CouponHost {...options} />, { wrapper: ({ children }) => <Providers staffId={7}>{children}</Providers> });
 const field = (name: string) => screen.getByRole('textbox', { name });
 const dialog = () => screen.queryByRole('dialog', { name: 'Edit coupon' });
 const where = { staffId: 7, key: 'coupon:12' };
@@ -121,7 +122,9 @@ describe('validation', () => {
     await userEvent.clear(field('Discount, %'));
     await userEvent.type(field('Discount, %'), '15');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(send).toHaveBeenCalledWith({ code: 'SPRING', translations: { fr: { name: 'Printemps' } }, services: [{ discount_percent: 15 }] }));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith({ code: 'SPRING', translations: { fr: { name: 'Printemps' } }, services: [{ discount_percent: 15 }] }),
+    );
     await waitFor(() => expect(dialog()).toBeNull());
   });
 });

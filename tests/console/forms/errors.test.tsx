@@ -33,18 +33,25 @@ describe('mapServerErrors', () => {
       const match = /^(\d+)\.(.+)$/.exec(key);
       return match ? `rows.${ids[Number(match[1])]}.${match[2]}` : null;
     };
-    const mapped = mapServerErrors({ '3.price': ['Row 3: The price must be a number.'], '0.cost': ['Row 0: The cost is required.'] }, { mapErrorKey, knownPaths });
+    const mapped = mapServerErrors(
+      { '3.price': ['Row 3: The price must be a number.'], '0.cost': ['Row 0: The cost is required.'] },
+      { mapErrorKey, knownPaths },
+    );
     expect(mapped.fields).toEqual({ 'rows.17.price': 'The price must be a number.' });
     // No field for the cost column: the alert keeps the row it is about.
     expect(mapped.unplaced).toEqual({ 'rows.11.cost': 'Row 0: The cost is required.' });
   });
 
   it('puts an item error of a list on the list field (a multi-select of ids)', () => {
-    expect(mapServerErrors({ 'ordersIds.2': ['The selected order is invalid.'] }, { knownPaths }).fields).toEqual({ ordersIds: 'The selected order is invalid.' });
+    expect(mapServerErrors({ 'ordersIds.2': ['The selected order is invalid.'] }, { knownPaths }).fields).toEqual({
+      ordersIds: 'The selected order is invalid.',
+    });
   });
 
   it('keeps the first message that reaches a field', () => {
-    expect(mapServerErrors({ discount_percent: ['From the snake key.'], discountPercent: ['From the camel key.'] }, { knownPaths: ['discountPercent'] }).fields).toEqual({
+    expect(
+      mapServerErrors({ discount_percent: ['From the snake key.'], discountPercent: ['From the camel key.'] }, { knownPaths: ['discountPercent'] }).fields,
+    ).toEqual({
       discountPercent: 'From the snake key.',
     });
   });
@@ -65,6 +72,13 @@ describe('helpers', () => {
   });
 
   it('lists every path of a value', () => {
-    expect(valuePaths({ name: 'x', services: [{ price: '1' }], at: new Date(0), none: null })).toEqual(['name', 'services', 'services.0', 'services.0.price', 'at', 'none']);
+    expect(valuePaths({ name: 'x', services: [{ price: '1' }], at: new Date(0), none: null })).toEqual([
+      'name',
+      'services',
+      'services.0',
+      'services.0.price',
+      'at',
+      'none',
+    ]);
   });
 });

@@ -60,7 +60,11 @@ const held = () => screen.getByTestId('held').textContent;
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 
 describe('ImageUploadField', () => {
-  const rules = { maxBytes: 2 * MB, exactDimensions: { width: 260, height: 170 }, readDimensions: sizes({ 'banner.png': { width: 260, height: 170 }, 'wrong.png': { width: 100, height: 100 } }) };
+  const rules = {
+    maxBytes: 2 * MB,
+    exactDimensions: { width: 260, height: 170 },
+    readDimensions: sizes({ 'banner.png': { width: 260, height: 170 }, 'wrong.png': { width: 100, height: 100 } }),
+  };
 
   it('refuses a wrong format and a too large file with a message, keeping the value', async () => {
     const user = userEvent.setup({ applyAccept: false });

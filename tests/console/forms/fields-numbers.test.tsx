@@ -20,7 +20,15 @@ afterEach(cleanup);
 const wrap = (ui: ReactNode) => render(<MantineProvider env="test">{ui}</MantineProvider>);
 
 /** A real @mantine/form holding one field, showing its value so tests read what the form holds. */
-function FormWith({ initial, reloadTo, children }: { initial: string; reloadTo?: string; children: (props: ReturnType<ReturnType<typeof useForm<{ v: string }>>['getInputProps']>) => ReactNode }) {
+function FormWith({
+  initial,
+  reloadTo,
+  children,
+}: {
+  initial: string;
+  reloadTo?: string;
+  children: (props: ReturnType<ReturnType<typeof useForm<{ v: string }>>['getInputProps']>) => ReactNode;
+}) {
   const form = useForm<{ v: string }>({ mode: 'controlled', initialValues: { v: initial } });
   return (
     <>

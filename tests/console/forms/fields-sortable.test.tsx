@@ -23,12 +23,20 @@ function InfoForm({ onSave }: { onSave?: (ids: (string | number)[]) => void }) {
   return (
     <MantineProvider env="test">
       <SortableList<Info> label="Informations" getLabel={(i) => i.title} onSave={onSave} {...form.getInputProps('informations')} />
-      <output data-testid="held">{form.getValues().informations.map((i) => i.title).join(' | ')}</output>
+      <output data-testid="held">
+        {form
+          .getValues()
+          .informations.map((i) => i.title)
+          .join(' | ')}
+      </output>
     </MantineProvider>
   );
 }
 const held = () => screen.getByTestId('held').textContent;
-const titles = () => within(screen.getByRole('list')).getAllByRole('listitem').map((li) => li.textContent);
+const titles = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 describe('SortableList with the Move buttons', () => {
   it('moves items, keeps the focus on the moved item and announces the move', async () => {
@@ -127,7 +135,12 @@ describe('SortableList by keyboard (dnd-kit)', () => {
 
 describe('sorting helpers', () => {
   it('renumber gives positions 1..n in list order', () => {
-    expect(renumber([{ id: 'b', sorting: 7 }, { id: 'a', sorting: 2 }])).toEqual([
+    expect(
+      renumber([
+        { id: 'b', sorting: 7 },
+        { id: 'a', sorting: 2 },
+      ]),
+    ).toEqual([
       { id: 'b', sorting: 1 },
       { id: 'a', sorting: 2 },
     ]);

@@ -146,7 +146,7 @@ describe('translation helpers', () => {
 
   it('translationErrors keeps only the keys under its path', () => {
     expect(
-      translationErrors({ 'translations.fr.name': 'A', 'name': 'B', 'other.fr.name': 'C', 'translations.de.name': null, 'translations.en': 'D' }, 'translations'),
+      translationErrors({ 'translations.fr.name': 'A', name: 'B', 'other.fr.name': 'C', 'translations.de.name': null, 'translations.en': 'D' }, 'translations'),
     ).toEqual({ fr: { name: 'A' }, en: { en: 'D' } });
     expect(translationErrors({ 'informations.1.translations.ja.title': 'E' }, 'informations.1.translations')).toEqual({ ja: { title: 'E' } });
   });
@@ -167,7 +167,9 @@ describe('translationsSchema (contract)', () => {
   });
 
   it('drops the locales without the key field, keeps the rest with every field', () => {
-    const parsed = coupon.parse({ translations: { en: { name: ' Welcome ' }, fr: { name: '', description: 'Texte' }, de: { name: 'Willkommen', description: null } } });
+    const parsed = coupon.parse({
+      translations: { en: { name: ' Welcome ' }, fr: { name: '', description: 'Texte' }, de: { name: 'Willkommen', description: null } },
+    });
     expect(parsed.translations).toEqual({ en: { name: 'Welcome', description: '' }, de: { name: 'Willkommen', description: '' } });
   });
 

@@ -34,7 +34,12 @@ export function mountConsole(path: string, permissions: Permission[], routes: Re
   const queryClient = createAppQueryClient();
   const session = createSession({ queryClient, apiBaseUrl: '' });
   running = session;
-  const router = createAppRouter({ queryClient, session, routes: areaRoutes([homeArea, ordersArea, usersArea]), history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createAppRouter({
+    queryClient,
+    session,
+    routes: areaRoutes([homeArea, ordersArea, usersArea]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
   render(<App queryClient={queryClient} session={session} router={router} mantineEnv="test" />);
   return { router, session, seen };
 }

@@ -14,7 +14,6 @@ import { ListEngineProvider } from '../../../src/console/list/ListEngineProvider
 import { defineResourceOf, type TableEndpointName } from '../../../src/console/resource/resource';
 import { defineTableSpec } from '../../../src/contract/columns';
 
-
 export const userRowSchema = z.object({
   id: z.number(),
   email: z.string(),

@@ -12,7 +12,11 @@ const { draw: _draw, ...request } = toTableRequest(usersResource, defaultTableSt
 
 describe('fetchTable', () => {
   it('posts the table request with a fresh draw and accepts the echoed answer', async () => {
-    apiMock.api.mockImplementation(async (_name: string, options: { body: { draw: number } }) => ({ items: [{ id: 1 }], totalItemsCount: 1, draw: options.body.draw }));
+    apiMock.api.mockImplementation(async (_name: string, options: { body: { draw: number } }) => ({
+      items: [{ id: 1 }],
+      totalItemsCount: 1,
+      draw: options.body.draw,
+    }));
     const controller = new AbortController();
     const answer = await fetchTable(usersResource, request, { signal: controller.signal, params: { parent: 3 } });
     expect(answer.items).toEqual([{ id: 1 }]);

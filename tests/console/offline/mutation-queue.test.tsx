@@ -45,8 +45,7 @@ const item = (n: number, overrides: Partial<EnqueueInput> = {}): EnqueueInput =>
 });
 
 /** The api calls made so far: endpoint, body and the Idempotency-Key sent. */
-const sent = () =>
-  apiMock.api.mock.calls.map(([endpoint, options]) => ({ endpoint, body: options?.body, key: options?.headers?.['Idempotency-Key'] }));
+const sent = () => apiMock.api.mock.calls.map(([endpoint, options]) => ({ endpoint, body: options?.body, key: options?.headers?.['Idempotency-Key'] }));
 
 beforeEach(async () => {
   await deleteConsoleDb();
@@ -63,7 +62,9 @@ describe('the queue store', () => {
     await deleteConsoleDb();
     const before = new Dexie(CONSOLE_DB_NAME);
     before.version(1).stores({ queries: '[staffId+queryHash], staffId', queryMeta: '[staffId+queryHash], staffId, dataUpdatedAt' });
-    await before.table('queries').put({ staffId: '1', queryHash: 'h', queryKey: ['list', 'orders'], data: { items: [] }, dataUpdatedAt: 1, size: 12, buster: 'b' });
+    await before
+      .table('queries')
+      .put({ staffId: '1', queryHash: 'h', queryKey: ['list', 'orders'], data: { items: [] }, dataUpdatedAt: 1, size: 12, buster: 'b' });
     before.close();
 
     const upgraded = new ConsoleDb();
@@ -84,7 +85,13 @@ describe('the queue store', () => {
     const items = await new MutationQueue(1, { database: async () => reopened }).list();
     reopened.close();
     expect(items.map((i) => i.label)).toEqual(['Approve order 1', 'Approve order 2']);
-    expect(items[0]).toMatchObject({ status: 'queued', endpoint: 'ordersApprove', body: { orderId: 1 }, idempotencyKey: first.idempotencyKey, resourceName: 'orders' });
+    expect(items[0]).toMatchObject({
+      status: 'queued',
+      endpoint: 'ordersApprove',
+      body: { orderId: 1 },
+      idempotencyKey: first.idempotencyKey,
+      resourceName: 'orders',
+    });
     // Stored as it would be sent (JSON).
     expect(items[1]).toMatchObject({ params: { orderId: 2 }, query: { at: '2025-01-02T10:00:00.000Z' } });
     expect(items[0].idempotencyKey).not.toBe(items[1].idempotencyKey);
@@ -204,16 +211,22 @@ describe('replay', () => {
     try {
       runProfileLoadedCallbacks(makeProfile([], { id: 1 })); // sign-in starts the replay
       await waitFor(() => expect(apiMock.api).toHaveBeenCalledTimes(2));
-      await waitFor(async () => expect((await queue.list()).map((i) => [i.label, i.status])).toEqual([
-        ['Approve order 2', 'queued'],
-        ['Approve order 3', 'queued'],
-      ]));
+      await waitFor(async () =>
+        expect((await queue.list()).map((i) => [i.label, i.status])).toEqual([
+          ['Approve order 2', 'queued'],
+          ['Approve order 3', 'queued'],
+        ]),
+      );
       const key2 = (await queue.list())[0].idempotencyKey;
 
       apiMock.api.mockResolvedValue({ message: 'ok' });
       setOnline(true); // the 'online' event
       await waitFor(async () => expect(await queue.list()).toEqual([]));
-      expect(sent().slice(1).map((c) => [c.body, c.key])).toEqual([
+      expect(
+        sent()
+          .slice(1)
+          .map((c) => [c.body, c.key]),
+      ).toEqual([
         [{ orderId: 2 }, key2],
         [{ orderId: 2 }, key2],
         [{ orderId: 3 }, expect.any(String)],
@@ -243,7 +256,7 @@ describe('replay', () => {
     }
   });
 
-  it('lets one tab replay a member\'s queue at a time', async () => {
+  it("lets one tab replay a member's queue at a time", async () => {
     const queue = startedQueue(1, new MutationQueue(1));
     await queue.enqueue(item(1));
     apiMock.api.mockResolvedValue({ message: 'ok' });
@@ -276,7 +289,9 @@ describe('replay', () => {
     const queue = startedQueue(1, new MutationQueue(1));
     const refused = await queue.enqueue(item(1));
     const conflicting = await queue.enqueue(item(2));
-    apiMock.api.mockRejectedValueOnce(new ValidationError('Invalid.', { orderId: ['Invalid.'] })).mockRejectedValueOnce(new ApiError('Still being processed.', 409));
+    apiMock.api
+      .mockRejectedValueOnce(new ValidationError('Invalid.', { orderId: ['Invalid.'] }))
+      .mockRejectedValueOnce(new ApiError('Still being processed.', 409));
     await queue.replay();
 
     apiMock.api.mockResolvedValue({ message: 'ok' });
@@ -300,7 +315,14 @@ const ordersLike = defineResourceOf<OrderLike>()({
   table: defineTableSpec({ columns: { id: {} } }),
   columns: [{ key: 'id', header: 'ID' }],
   rowActions: [
-    { id: 'approve', label: 'Approve', past: 'approved', flag: 'approvable', confirm: { text: 'Approve?', undoable: true }, mutation: { endpoint: 'ordersApprove', body: (o) => ({ orderId: o.id }) } },
+    {
+      id: 'approve',
+      label: 'Approve',
+      past: 'approved',
+      flag: 'approvable',
+      confirm: { text: 'Approve?', undoable: true },
+      mutation: { endpoint: 'ordersApprove', body: (o) => ({ orderId: o.id }) },
+    },
     defineRowAction<OrderLike, { note: string }>({
       id: 'note',
       label: 'Add note',
@@ -308,7 +330,9 @@ const ordersLike = defineResourceOf<OrderLike>()({
       mutation: { endpoint: 'ordersCancel', body: (o, input) => ({ orderId: o.id, note: input.note }) as never },
     }),
   ],
-  bulkActions: [{ id: 'approve', label: 'Approve', flag: 'approvable', mutation: { endpoint: 'ordersBulkComplete', body: (ids) => ({ ordersIds: ids.map(Number) }) } }],
+  bulkActions: [
+    { id: 'approve', label: 'Approve', flag: 'approvable', mutation: { endpoint: 'ordersBulkComplete', body: (ids) => ({ ordersIds: ids.map(Number) }) } },
+  ],
 });
 const order = (id: number): OrderLike => ({ id, actions: { approvable: true } });
 

@@ -63,10 +63,7 @@ describe('restore before the first render', () => {
   });
 
   it('restores nothing for another screen, another member, an expired answer or another build', async () => {
-    await (await getConsoleDb()).queries.bulkPut([
-      record('h-old', { dataUpdatedAt: Date.now() - LIMITS.maxAge - 1000 }),
-      record('h-busted', { buster: 'b0' }),
-    ]);
+    await (await getConsoleDb()).queries.bulkPut([record('h-old', { dataUpdatedAt: Date.now() - LIMITS.maxAge - 1000 }), record('h-busted', { buster: 'b0' })]);
     rememberScreenQuery(7, '/users', 'h-old');
     rememberScreenQuery(7, '/users', 'h-busted');
     const client = new QueryClient();

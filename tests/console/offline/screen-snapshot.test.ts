@@ -155,7 +155,7 @@ describe('the copy of the last screen', () => {
   });
 });
 
-describe('the entry\'s wait for the copy to be painted', () => {
+describe("the entry's wait for the copy to be painted", () => {
   const settled = (promise: Promise<void>) => {
     let done = false;
     void promise.then(() => {

@@ -57,7 +57,11 @@ describe('palette grammar: actions', () => {
   });
 
   it('prefers the longest action name: "cancel and return money" over "cancel"', () => {
-    expect(first('cancel and return money order 7')).toMatchObject({ resource: 'orders', actionId: 'cancel-and-return-money', target: { kind: 'ids', ids: ['7'] } });
+    expect(first('cancel and return money order 7')).toMatchObject({
+      resource: 'orders',
+      actionId: 'cancel-and-return-money',
+      target: { kind: 'ids', ids: ['7'] },
+    });
     expect(first('cancel order 55')).toMatchObject({ resource: 'orders', actionId: 'cancel', target: { kind: 'ids', ids: ['55'] } });
   });
 
@@ -77,7 +81,11 @@ describe('palette grammar: actions', () => {
   });
 
   it('an unfinished verb offers every action it could become', () => {
-    const ids = new Set(actions(understand('a', admin)).filter((i) => i.resource === 'orders').map((i) => i.actionId));
+    const ids = new Set(
+      actions(understand('a', admin))
+        .filter((i) => i.resource === 'orders')
+        .map((i) => i.actionId),
+    );
     expect(ids).toEqual(new Set(['approve', 'activate']));
   });
 

@@ -8,7 +8,6 @@ import { loadRecents } from '../../../src/console/palette/recents';
 import { json, type SeenRequest } from '../helpers/app.fixtures';
 import { mountConsole, unmountConsole } from '../helpers/consoleFixture';
 
-
 const ORDERS = new Map<number, OrderRow>([
   [123, makeOrder(123, { approvable: true, rejectable: true, cancelable: true }, { status: 'in_moderation' })],
   [77, makeOrder(77, {}, { status: 'completed' })],
@@ -180,7 +179,18 @@ describe('command palette', () => {
     const mounted = mountConsole('/', ['viewOrders'], {
       'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 0, ordersInModeration: 1, ordersWithNoActiveProviders: 0, freeTrialsPending: 0 }),
       'GET /api/v1/admin/saved-views': json({
-        data: [{ id: 5, resource: 'orders', name: 'Stuck over 24 h', query: 'status=in_processing&sort=createdAt:asc', shared: true, owner: { id: 2, name: 'Ann' }, mine: false, createdAt: '2026-11-24 15:00:00' }],
+        data: [
+          {
+            id: 5,
+            resource: 'orders',
+            name: 'Stuck over 24 h',
+            query: 'status=in_processing&sort=createdAt:asc',
+            shared: true,
+            owner: { id: 2, name: 'Ann' },
+            mine: false,
+            createdAt: '2026-11-24 15:00:00',
+          },
+        ],
       }),
       'POST /api/v1/admin/orders/table': (request) => {
         const body = request.body as TableBody;

@@ -171,9 +171,17 @@ describe('echoOptions', () => {
   });
 
   it('uses the default port of the scheme when the page has none', () => {
-    const https = echoOptions({ ...base, page: { protocol: 'https:', hostname: 'h', port: '' }, settings: { key: 'k', wsHost: null, wsPort: null, forceTLS: false } });
+    const https = echoOptions({
+      ...base,
+      page: { protocol: 'https:', hostname: 'h', port: '' },
+      settings: { key: 'k', wsHost: null, wsPort: null, forceTLS: false },
+    });
     expect(https.wssPort).toBe(443);
-    const http = echoOptions({ ...base, page: { protocol: 'http:', hostname: 'h', port: '' }, settings: { key: 'k', wsHost: null, wsPort: null, forceTLS: false } });
+    const http = echoOptions({
+      ...base,
+      page: { protocol: 'http:', hostname: 'h', port: '' },
+      settings: { key: 'k', wsHost: null, wsPort: null, forceTLS: false },
+    });
     expect(http.wsPort).toBe(80);
   });
 

@@ -67,9 +67,11 @@ describe('connectRealtimeToSession', () => {
     const queryClient = new QueryClient();
     let answer!: (response: Response) => void;
     const realFetch = globalThis.fetch;
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
-      String(input).endsWith('/settings') ? new Promise<Response>((resolve) => (answer = resolve)) : realFetch(input, init),
-    );
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation((input, init) =>
+        String(input).endsWith('/settings') ? new Promise<Response>((resolve) => (answer = resolve)) : realFetch(input, init),
+      );
     try {
       disconnect = connectRealtimeToSession({ session: { currentToken: () => 'token' } as unknown as Session, queryClient });
       runProfileLoadedCallbacks(profile);

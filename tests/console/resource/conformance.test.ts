@@ -73,7 +73,9 @@ describe.each(CONSOLE_RESOURCES.map((r) => [r.name, r] as const))('resource %s',
 
 describe('areas', () => {
   it('are found by the app and give routes for their screens', () => {
-    expect(CONSOLE_AREAS.map((a) => a.name)).toEqual(expect.arrayContaining(['home', 'orders', 'users', 'subscriptions', 'combo-orders', 'drip-feeds', 'external-panel-orders']));
+    expect(CONSOLE_AREAS.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['home', 'orders', 'users', 'subscriptions', 'combo-orders', 'drip-feeds', 'external-panel-orders']),
+    );
     const paths = areaRoutes(CONSOLE_AREAS).map((r) => (r.options as { path?: string }).path);
     expect(paths).toEqual(expect.arrayContaining(['/', 'orders', 'orders/$id', 'users', 'users/$id', 'drip-feed']));
   });

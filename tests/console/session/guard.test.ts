@@ -52,12 +52,43 @@ const member = (...permissions: Permission[]) => ({ authenticated: true, permiss
 
 describe('the route map', () => {
   it('lists every path of both route tables, and besides them only the screens the spec gives no path', () => {
-    expect(ROUTE_TABLE.filter((e) => e.source !== 'console').map((e) => e.path).sort()).toEqual(Object.keys(SPEC_ROUTES).sort());
-    expect(ROUTE_TABLE.filter((e) => e.source === 'console').map((e) => e.path).sort()).toEqual([
-      '/auto-promotions', '/banners/:id', '/below-margin', '/coupons/:id', '/discounts/:id', '/external-panels', '/external-panels/:id/sync',
-      '/loyalty-program/:id', '/networks', '/notifications', '/packages', '/packages/:id', '/price-preview', '/provider-health',
-      '/provider-sync-runs/:id', '/providers/:id', '/quests/:id', '/requests/:id', '/roles', '/service-labels', '/service-logs',
-      '/service-types', '/set-password/:token', '/special-offers/:id', '/staff/:id', '/target-types', '/webhooks/:id',
+    expect(
+      ROUTE_TABLE.filter((e) => e.source !== 'console')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(Object.keys(SPEC_ROUTES).sort());
+    expect(
+      ROUTE_TABLE.filter((e) => e.source === 'console')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual([
+      '/auto-promotions',
+      '/banners/:id',
+      '/below-margin',
+      '/coupons/:id',
+      '/discounts/:id',
+      '/external-panels',
+      '/external-panels/:id/sync',
+      '/loyalty-program/:id',
+      '/networks',
+      '/notifications',
+      '/packages',
+      '/packages/:id',
+      '/price-preview',
+      '/provider-health',
+      '/provider-sync-runs/:id',
+      '/providers/:id',
+      '/quests/:id',
+      '/requests/:id',
+      '/roles',
+      '/service-labels',
+      '/service-logs',
+      '/service-types',
+      '/set-password/:token',
+      '/special-offers/:id',
+      '/staff/:id',
+      '/target-types',
+      '/webhooks/:id',
     ]);
   });
 

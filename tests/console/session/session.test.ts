@@ -150,7 +150,9 @@ describe('login, profile and logout', () => {
   });
 
   it('a refused login throws the ValidationError and stores nothing', async () => {
-    scriptFetch({ 'POST /login': json({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } }, 422) });
+    scriptFetch({
+      'POST /login': json({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } }, 422),
+    });
     const { session, navigate } = newSession();
     await expect(session.login({ email: 'a@b.c', password: 'x' })).rejects.toMatchObject({ name: 'ValidationError' });
     expect(readToken()).toBeNull();
@@ -179,7 +181,12 @@ describe('login, profile and logout', () => {
     expect(seen.find((r) => r.path === '/logout')).toMatchObject({ method: 'POST', authorization: 'Bearer jwt-9' });
     expect(readToken()).toBeNull();
     // The member's data goes; the instance's public settings stay for the login screen.
-    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([['settings']]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([['settings']]);
     expect(loggedOut).toHaveBeenCalledWith({ userId: 42 });
     expect(window.__panelUserId).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/login');

@@ -73,7 +73,12 @@ describe('ResourceTable', () => {
   });
 
   it('shows the range of the page, pages forward and disables next on the last row', async () => {
-    apiMock.api.mockResolvedValueOnce(page(Array.from({ length: 30 }, (_, i) => user(i + 1)), 1234));
+    apiMock.api.mockResolvedValueOnce(
+      page(
+        Array.from({ length: 30 }, (_, i) => user(i + 1)),
+        1234,
+      ),
+    );
     const { changes } = mountTable();
     await screen.findByText('user1@example.com');
     expect(screen.getByTestId('table-range')).toHaveTextContent('1-30 of 1 234');
@@ -111,7 +116,9 @@ describe('ResourceTable', () => {
     const { changes } = mountTable();
     await screen.findByText('user1@example.com');
     const perPage = screen.getByRole('combobox', { name: 'Rows per page' });
-    const options = within(perPage).getAllByRole('option').map((o) => o.textContent);
+    const options = within(perPage)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['10', '20', '30', '50', '100', 'All']);
     await userEvent.selectOptions(perPage, 'All');
     expect(changes.at(-1)).toEqual({ perPage: -1 });

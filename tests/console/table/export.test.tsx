@@ -148,11 +148,26 @@ describe('Export CSV of a list', () => {
 
   it('offers "Export <list> as CSV" in the palette for every list the member may open', () => {
     const listed = { ...usersResource, path: '/users' };
-    const commands = collectionCommands([listed], () => true, () => true);
+    const commands = collectionCommands(
+      [listed],
+      () => true,
+      () => true,
+    );
     const exportCommand = commands.find((c) => c.exportList);
-    expect(exportCommand).toMatchObject({ title: 'Export users as CSV', href: '/users', exportList: listed, collection: { resource: listed, actionId: 'export' } });
+    expect(exportCommand).toMatchObject({
+      title: 'Export users as CSV',
+      href: '/users',
+      exportList: listed,
+      collection: { resource: listed, actionId: 'export' },
+    });
     expect(exportCommand?.keywords).toContain('export');
-    expect(collectionCommands([listed], () => false, () => true)).toEqual([]);
+    expect(
+      collectionCommands(
+        [listed],
+        () => false,
+        () => true,
+      ),
+    ).toEqual([]);
   });
 
   it('counts rows across chunks, line breaks inside quoted cells aside', () => {

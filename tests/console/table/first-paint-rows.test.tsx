@@ -18,7 +18,7 @@ function Rows({ rows }: { rows: number[] }) {
 }
 
 describe('a list first renders the rows that fill the window, then the whole page', () => {
-  it('counts the rows a window holds below the list\'s toolbar at the smallest row height of each density', () => {
+  it("counts the rows a window holds below the list's toolbar at the smallest row height of each density", () => {
     // (720 - 150) / 36 = 15.8 -> 16 rows, and one more.
     expect(rowsToFillWindow('comfortable', 720)).toBe(17);
     expect(rowsToFillWindow('compact', 720)).toBe(25);

@@ -15,13 +15,24 @@ vi.mock('../../../src/console/api/client', () => import('../helpers/apiMock').th
 
 const listed = { ...usersResource, path: '/users' };
 const view = (id: number, over: Partial<SavedView>): SavedView => ({
-  id, resource: 'users', name: `View ${id}`, query: 'status=frozen', shared: false, owner: { id: 1, name: 'Admin' }, mine: true, createdAt: '2026-11-24 15:00:00', ...over,
+  id,
+  resource: 'users',
+  name: `View ${id}`,
+  query: 'status=frozen',
+  shared: false,
+  owner: { id: 1, name: 'Admin' },
+  mine: true,
+  createdAt: '2026-11-24 15:00:00',
+  ...over,
 });
 let views: SavedView[] = [];
 
 beforeEach(() => {
   localStorage.clear();
-  views = [view(1, { name: 'Frozen rich', shared: true, owner: { id: 2, name: 'Ann' }, mine: false }), view(2, { name: 'My frozen', query: 'status=frozen&sort=balance:desc' })];
+  views = [
+    view(1, { name: 'Frozen rich', shared: true, owner: { id: 2, name: 'Ann' }, mine: false }),
+    view(2, { name: 'My frozen', query: 'status=frozen&sort=balance:desc' }),
+  ];
   apiMock.api.mockImplementation(async (name: string) => (name === 'savedViewsIndex' ? { data: views } : page([user(1)], 1)));
   vi.spyOn(notifications, 'show').mockImplementation(() => '');
 });

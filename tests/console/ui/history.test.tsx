@@ -17,11 +17,21 @@ const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1
 
 describe('ValuesDiff: the changed fields of an audit entry', () => {
   it('lists only the fields whose value changed, before and after', () => {
-    renderWithEngine(<ValuesDiff oldValues={{ url: 'https://a.test/1', quantity: 100, status: 'pending' }} newValues={{ url: 'https://a.test/2', quantity: 100, status: 'approved' }} label="Diff" />);
+    renderWithEngine(
+      <ValuesDiff
+        oldValues={{ url: 'https://a.test/1', quantity: 100, status: 'pending' }}
+        newValues={{ url: 'https://a.test/2', quantity: 100, status: 'approved' }}
+        label="Diff"
+      />,
+    );
     const table = screen.getByRole('table', { name: 'Diff' });
     const rows = rowsOf(table);
     expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['URL', 'Status']);
-    expect(within(rows[0]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['URL', 'https://a.test/1', 'https://a.test/2']);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['URL', 'https://a.test/1', 'https://a.test/2']);
     expect(table.textContent).not.toContain('Quantity');
     expect(fieldLabel('admin_note')).toBe('Admin note');
     expect(fieldLabel('user_id')).toBe('User ID');
@@ -70,15 +80,33 @@ describe('ValuesDiff: the changed fields of an audit entry', () => {
   });
 });
 
-describe('RecordHistory: a record\'s audit and change-log entries in one timeline', () => {
+describe("RecordHistory: a record's audit and change-log entries in one timeline", () => {
   const audit: HistoryEntry = {
-    kind: 'audit', id: 7, createdAt: '2026-01-02 10:00:00', user: { id: 1, name: 'Ann', email: 'ann@panel.test' }, event: 'updated',
-    ipAddress: '10.0.0.1', userAgent: 'test', oldValues: { url: 'https://old.test' }, newValues: { url: 'https://new.test' },
+    kind: 'audit',
+    id: 7,
+    createdAt: '2026-01-02 10:00:00',
+    user: { id: 1, name: 'Ann', email: 'ann@panel.test' },
+    event: 'updated',
+    ipAddress: '10.0.0.1',
+    userAgent: 'test',
+    oldValues: { url: 'https://old.test' },
+    newValues: { url: 'https://new.test' },
   };
   const change: HistoryEntry = {
-    kind: 'change', id: 9, createdAt: '2026-01-01 09:00:00', user: null, actionType: 'change_url', information: 'Order 5 URL changed by the system.',
+    kind: 'change',
+    id: 9,
+    createdAt: '2026-01-01 09:00:00',
+    user: null,
+    actionType: 'change_url',
+    information: 'Order 5 URL changed by the system.',
   };
-  const answer = (items: HistoryEntry[], includes = { audits: true, changeLogs: true }): RecordHistoryAnswer => ({ type: 'order', id: 5, items, hasMore: false, includes });
+  const answer = (items: HistoryEntry[], includes = { audits: true, changeLogs: true }): RecordHistoryAnswer => ({
+    type: 'order',
+    id: 5,
+    items,
+    hasMore: false,
+    includes,
+  });
 
   it('shows both kinds, who and what, and the changed fields of an audit entry', async () => {
     apiMock.api.mockResolvedValue(answer([audit, change]));
@@ -114,7 +142,10 @@ describe('RecordHistory: a record\'s audit and change-log entries in one timelin
     const { queryClient } = renderWithEngine(<RecordHistory type="order" id={5} />);
     await screen.findByText('Order 5 URL changed by the system.');
     apiMock.api.mockResolvedValueOnce(answer([audit, change]));
-    await queryClient.getMutationCache().build(queryClient, { mutationFn: async () => 'ok' }).execute(undefined);
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => 'ok' })
+      .execute(undefined);
     await waitFor(() => expect(screen.getByRole('table', { name: 'Changed fields, Updated' })).toBeTruthy());
   });
 });

@@ -70,7 +70,10 @@ describe('a record screen', () => {
   });
 
   it('shows any other failure with its message and a Retry that loads it again', async () => {
-    const load = vi.fn<() => Promise<{ name: string }>>().mockRejectedValueOnce(new PlainError('The server is busy.', 503)).mockResolvedValueOnce({ name: 'Welcome 10 %' });
+    const load = vi
+      .fn<() => Promise<{ name: string }>>()
+      .mockRejectedValueOnce(new PlainError('The server is busy.', 503))
+      .mockResolvedValueOnce({ name: 'Welcome 10 %' });
     renderRecordScreen(load);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Coupon 5');

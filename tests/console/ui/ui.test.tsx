@@ -63,11 +63,24 @@ describe('formatMoney', () => {
 
 describe('percentages', () => {
   it('moves the decimal point as text, signs kept', () => {
-    expect([shiftDecimalPoint('0.125', 2), shiftDecimalPoint('12.5', -2), shiftDecimalPoint('-0.05', 2), shiftDecimalPoint('-0.00', 2), shiftDecimalPoint('3', 2), shiftDecimalPoint('x', 2)]).toEqual(['12.5', '0.125', '-5', '0', '300', '']);
+    expect([
+      shiftDecimalPoint('0.125', 2),
+      shiftDecimalPoint('12.5', -2),
+      shiftDecimalPoint('-0.05', 2),
+      shiftDecimalPoint('-0.00', 2),
+      shiftDecimalPoint('3', 2),
+      shiftDecimalPoint('x', 2),
+    ]).toEqual(['12.5', '0.125', '-5', '0', '300', '']);
   });
 
   it('reads a fraction as a percentage, rounded only when asked', () => {
-    expect([percentText('0.1234'), percentText('0.1234', { decimals: 1 }), percentText('-0.0525', { decimals: 1 }), percentText(null), percentText('')]).toEqual(['12.34 %', '12.3 %', '-5.3 %', '—', '—']);
+    expect([
+      percentText('0.1234'),
+      percentText('0.1234', { decimals: 1 }),
+      percentText('-0.0525', { decimals: 1 }),
+      percentText(null),
+      percentText(''),
+    ]).toEqual(['12.34 %', '12.3 %', '-5.3 %', '—', '—']);
   });
 });
 

@@ -23,7 +23,10 @@ let serviceTypeId: number;
 beforeAll(async () => {
   admin = await t.login('admin@example.com', 'password');
   noRefill = await t.memberWith(['viewServices', 'manageServicesAndProviders']);
-  providerServiceId = (await one<{ id: number }>(t.db, sql`SELECT ps.id FROM provider_services ps JOIN providers p ON p.id = ps.external_panel_id WHERE p.status = 'active' AND NOT p.is_archived AND NOT ps.is_archived ORDER BY ps.id LIMIT 1`))!.id;
+  providerServiceId = (await one<{ id: number }>(
+    t.db,
+    sql`SELECT ps.id FROM provider_services ps JOIN providers p ON p.id = ps.external_panel_id WHERE p.status = 'active' AND NOT p.is_archived AND NOT ps.is_archived ORDER BY ps.id LIMIT 1`,
+  ))!.id;
   serviceTypeId = (await one<{ id: number }>(t.db, sql`SELECT id FROM service_types ORDER BY id LIMIT 1`))!.id;
 });
 
@@ -71,7 +74,10 @@ describe('the demo catalogue', () => {
     );
     expect(c).toMatchObject({ n: 8, st: 40, l: 8, tg: 5, orphan: 0, bad_step: 0, enabled_without: 0 });
     expect(c!.s).toBeGreaterThanOrEqual(200);
-    const slugs = await one<{ dup: number; none: number }>(t.db, sql`SELECT count(*) - count(DISTINCT slug) dup, count(*) FILTER (WHERE slug IS NULL) none FROM services`);
+    const slugs = await one<{ dup: number; none: number }>(
+      t.db,
+      sql`SELECT count(*) - count(DISTINCT slug) dup, count(*) FILTER (WHERE slug IS NULL) none FROM services`,
+    );
     expect(Number(slugs!.dup)).toBe(0);
     expect(Number(slugs!.none)).toBe(0);
   });
@@ -134,8 +140,10 @@ describe('the service write rules', () => {
   });
   it('an enabled service needs an active provider', () => rule({ providers: [] }, 'providers'));
   it('the English name is required', () => rule({ translations: { fr: { name: 'Nom' } } }, 'translations.en.name'));
-  it('a French text too long lands on translations.fr.name', () => rule({ translations: { en: { name: 'X' }, fr: { name: 'x'.repeat(20001) } } }, 'translations.fr.name'));
-  it('an unknown provider service lands on its row', () => rule({ providers: [{ providerServiceId: 999999, isActive: true }] }, 'providers.0.providerServiceId'));
+  it('a French text too long lands on translations.fr.name', () =>
+    rule({ translations: { en: { name: 'X' }, fr: { name: 'x'.repeat(20001) } } }, 'translations.fr.name'));
+  it('an unknown provider service lands on its row', () =>
+    rule({ providers: [{ providerServiceId: 999999, isActive: true }] }, 'providers.0.providerServiceId'));
   it('the slug is unique', async () => {
     const taken = (await one<{ slug: string }>(t.db, sql`SELECT slug FROM services ORDER BY id LIMIT 1`))!.slug;
     await rule({ slug: taken }, 'slug');
@@ -163,13 +171,25 @@ describe('a service from create to archive', () => {
   });
 
   it('marks French stale when English changes after it', async () => {
-    const body = validService({ translations: { en: { name: 'Test Views — Real', description: 'Real views' }, fr: { name: 'Vues', description: 'Vues réelles' } } });
+    const body = validService({
+      translations: { en: { name: 'Test Views — Real', description: 'Real views' }, fr: { name: 'Vues', description: 'Vues réelles' } },
+    });
     const first = await t.ok('servicesUpdate', { params: { serviceId: id }, body }, admin);
     expect(first.service.translationState.complete).toContain('fr');
     await new Promise((r) => setTimeout(r, 5));
-    const second = await t.ok('servicesUpdate', { params: { serviceId: id }, body: { ...body, translations: { ...body.translations, en: { name: 'Test Views — Real', description: 'Real views, now faster' } } } }, admin);
+    const second = await t.ok(
+      'servicesUpdate',
+      {
+        params: { serviceId: id },
+        body: { ...body, translations: { ...body.translations, en: { name: 'Test Views — Real', description: 'Real views, now faster' } } },
+      },
+      admin,
+    );
     expect(second.service.translationState.stale).toContain('fr');
-    const filtered = await list([{ value: 'translations', filter: 'fr' }, { value: 'id', filter: id }]);
+    const filtered = await list([
+      { value: 'translations', filter: 'fr' },
+      { value: 'id', filter: id },
+    ]);
     expect(filtered.totalItemsCount).toBe(1);
   });
 
@@ -210,19 +230,34 @@ describe('a service from create to archive', () => {
     expect(own.autoRefill).toBeNull();
     const refused = await t.call(
       'servicesUpdate',
-      { params: { serviceId: id }, body: validService({ autoRefill: { allowed: true, afterHours: 12, onceFillPercent: '1', minDropPercent: '0.1', maxDropPercent: '0.5', maxTotalRefilledPercent: '1' } }) },
+      {
+        params: { serviceId: id },
+        body: validService({
+          autoRefill: { allowed: true, afterHours: 12, onceFillPercent: '1', minDropPercent: '0.1', maxDropPercent: '0.5', maxTotalRefilledPercent: '1' },
+        }),
+      },
       noRefill,
     );
     expect(refused.status).toBe(403);
     const saved = await t.ok(
       'servicesUpdate',
-      { params: { serviceId: id }, body: validService({ autoRefill: { allowed: true, afterHours: 12, onceFillPercent: '1', minDropPercent: '0.1', maxDropPercent: '0.5', maxTotalRefilledPercent: '1' } }) },
+      {
+        params: { serviceId: id },
+        body: validService({
+          autoRefill: { allowed: true, afterHours: 12, onceFillPercent: '1', minDropPercent: '0.1', maxDropPercent: '0.5', maxTotalRefilledPercent: '1' },
+        }),
+      },
       admin,
     );
     expect(saved.service.autoRefill).toMatchObject({ allowed: true, afterHours: 12, minDropPercent: '0.1000' });
     const bad = await t.call(
       'servicesUpdate',
-      { params: { serviceId: id }, body: validService({ autoRefill: { allowed: true, afterHours: 12, onceFillPercent: '1', minDropPercent: '0.6', maxDropPercent: '0.5', maxTotalRefilledPercent: '1' } }) },
+      {
+        params: { serviceId: id },
+        body: validService({
+          autoRefill: { allowed: true, afterHours: 12, onceFillPercent: '1', minDropPercent: '0.6', maxDropPercent: '0.5', maxTotalRefilledPercent: '1' },
+        }),
+      },
       admin,
     );
     expect(Object.keys((bad.body as { errors: Record<string, string[]> }).errors)).toContain('autoRefill.maxDropPercent');
@@ -231,10 +266,21 @@ describe('a service from create to archive', () => {
 
 describe('bulk update', () => {
   it('answers per id: done, not found, archived or without a provider', async () => {
-    const [withProvider] = await rows<{ id: number }>(t.db, sql`SELECT s.id FROM services s WHERE NOT is_archived AND EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id AND x.is_active) ORDER BY id LIMIT 1`);
-    const bare = await t.ok('servicesStore', { body: validService({ translations: { en: { name: 'Bare service' } }, providers: [], isEnabled: false }) }, admin);
+    const [withProvider] = await rows<{ id: number }>(
+      t.db,
+      sql`SELECT s.id FROM services s WHERE NOT is_archived AND EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id AND x.is_active) ORDER BY id LIMIT 1`,
+    );
+    const bare = await t.ok(
+      'servicesStore',
+      { body: validService({ translations: { en: { name: 'Bare service' } }, providers: [], isEnabled: false }) },
+      admin,
+    );
     const archivedId = (await one<{ id: number }>(t.db, sql`SELECT id FROM services WHERE is_archived ORDER BY id LIMIT 1`))!.id;
-    const result = await t.ok('servicesBulk', { body: { servicesIds: [withProvider.id, bare.service.id, archivedId, 999999], isEnabled: true, flags: { hasRefill: true } } }, admin);
+    const result = await t.ok(
+      'servicesBulk',
+      { body: { servicesIds: [withProvider.id, bare.service.id, archivedId, 999999], isEnabled: true, flags: { hasRefill: true } } },
+      admin,
+    );
     expect(result.done).toEqual([withProvider.id]);
     expect(result.failed.map((f) => f.id).sort((a, b) => a - b)).toEqual([bare.service.id, archivedId, 999999].sort((a, b) => a - b));
     expect(result.failed.find((f) => f.id === bare.service.id)!.message).toMatch(/no active provider/);
@@ -269,7 +315,9 @@ describe('hand sorting', () => {
     await t.ok('networkServiceTypesSort', { params: { networkId: network }, body: { service_types: order } }, admin);
     expect((await t.ok('networkServiceTypes', { params: { networkId: network } }, admin)).map((st) => st.id)).toEqual(order);
     const foreign = (await one<{ id: number }>(t.db, sql`SELECT id FROM service_types WHERE network_id <> ${network} LIMIT 1`))!.id;
-    expect((await t.call('networkServiceTypesSort', { params: { networkId: network }, body: { service_types: [...order.slice(1), foreign] } }, admin)).status).toBe(422);
+    expect(
+      (await t.call('networkServiceTypesSort', { params: { networkId: network }, body: { service_types: [...order.slice(1), foreign] } }, admin)).status,
+    ).toBe(422);
 
     const services = await t.ok('serviceTypeServices', { params: { serviceTypeId } }, admin);
     const sorted = services.map((s) => s.id).reverse();
@@ -280,11 +328,19 @@ describe('hand sorting', () => {
 
 describe('networks, service types, labels and targets', () => {
   it('creates a network and a service type (Youtube by default) with translations', async () => {
-    const created = await t.ok('networksStore', { body: { translations: { en: { name: 'Threads' }, fr: { name: 'Threads' } }, network: 'threads', color: '#000000', icon: 'brand-threads' } }, admin);
+    const created = await t.ok(
+      'networksStore',
+      { body: { translations: { en: { name: 'Threads' }, fr: { name: 'Threads' } }, network: 'threads', color: '#000000', icon: 'brand-threads' } },
+      admin,
+    );
     expect(created.network.sorting).toBe(9);
     const bad = await t.call('networksStore', { body: { translations: { en: { name: 'X' } }, network: 'Bad Name', color: 'red' } }, admin);
     expect(Object.keys((bad.body as { errors: Record<string, string[]> }).errors).sort()).toEqual(['color', 'network']);
-    const type = await t.ok('serviceTypesStore', { body: { translations: { en: { name: 'Threads Likes', title: 'Buy Threads likes' } }, networkId: created.network.id } }, admin);
+    const type = await t.ok(
+      'serviceTypesStore',
+      { body: { translations: { en: { name: 'Threads Likes', title: 'Buy Threads likes' } }, networkId: created.network.id } },
+      admin,
+    );
     expect(type.serviceType.type).toBe('Youtube');
     expect(type.serviceType.slug).toBe('threads-likes');
     expect(type.serviceType.title).toBe('Buy Threads likes');
@@ -298,7 +354,11 @@ describe('networks, service types, labels and targets', () => {
     await t.db.execute(sql`INSERT INTO service_labels (service_id, label_id) VALUES (${serviceId}, ${label.label.id})`);
     const used = await t.ok('labelsUsedServices', { params: { labelId: label.label.id } }, admin);
     expect(used.map((s) => s.id)).toEqual([serviceId]);
-    const edited = await t.ok('labelsUpdate', { params: { labelId: label.label.id }, body: { icon: 'flame', translations: { en: { name: 'Hottest' } } } }, admin);
+    const edited = await t.ok(
+      'labelsUpdate',
+      { params: { labelId: label.label.id }, body: { icon: 'flame', translations: { en: { name: 'Hottest' } } } },
+      admin,
+    );
     expect(edited.label.name).toBe('Hottest');
     const gone = await t.ok('labelsDelete', { params: { labelId: label.label.id } }, admin);
     expect(gone.message).toMatch(/1 service/);
@@ -306,12 +366,43 @@ describe('networks, service types, labels and targets', () => {
   });
 
   it('creates target types and targets with selectable values', async () => {
-    const type = await t.ok('targetTypesStore', { body: { name: 'geotargeting', title: 'City', viewType: 'multiselect', selectable: true, enabledForService: true } }, admin);
-    const bad = await t.call('targetTypesStore', { body: { name: 'planet', title: '', viewType: 'radio', selectable: true, enabledForService: true } as never }, admin);
+    const type = await t.ok(
+      'targetTypesStore',
+      { body: { name: 'geotargeting', title: 'City', viewType: 'multiselect', selectable: true, enabledForService: true } },
+      admin,
+    );
+    const bad = await t.call(
+      'targetTypesStore',
+      { body: { name: 'planet', title: '', viewType: 'radio', selectable: true, enabledForService: true } as never },
+      admin,
+    );
     expect(Object.keys((bad.body as { errors: Record<string, string[]> }).errors).sort()).toEqual(['name', 'title', 'viewType']);
-    const target = await t.ok('targetsStore', { body: { translations: { en: { name: 'City', placeholder: 'Pick cities' } }, target_type_id: type.targetType.id, is_visible_default_values: true, selectable_values: ['Berlin', 'Paris'] } }, admin);
+    const target = await t.ok(
+      'targetsStore',
+      {
+        body: {
+          translations: { en: { name: 'City', placeholder: 'Pick cities' } },
+          target_type_id: type.targetType.id,
+          is_visible_default_values: true,
+          selectable_values: ['Berlin', 'Paris'],
+        },
+      },
+      admin,
+    );
     expect(target.target.selectableValues).toEqual(['Berlin', 'Paris']);
-    const dup = await t.call('targetsUpdate', { params: { targetId: target.target.id }, body: { translations: { en: { name: 'City' } }, target_type_id: type.targetType.id, is_visible_default_values: true, selectable_values: ['Berlin', 'berlin'] } }, admin);
+    const dup = await t.call(
+      'targetsUpdate',
+      {
+        params: { targetId: target.target.id },
+        body: {
+          translations: { en: { name: 'City' } },
+          target_type_id: type.targetType.id,
+          is_visible_default_values: true,
+          selectable_values: ['Berlin', 'berlin'],
+        },
+      },
+      admin,
+    );
     expect(Object.keys((dup.body as { errors: Record<string, string[]> }).errors)).toEqual(['selectable_values.1']);
   });
 });

@@ -38,7 +38,9 @@ const comboAudit = (id: number, event: string) =>
   );
 const comboStatus = async (id: number) => (await one<{ status: string }>(t.db, sql`SELECT status FROM combo_orders WHERE id = ${id}`))?.status;
 const childStatuses = async (id: number) =>
-  (await rows<{ status: string }>(t.db, sql`SELECT status FROM orders WHERE source_type = 'combo_order' AND source_id = ${id} ORDER BY id`)).map((r) => r.status);
+  (await rows<{ status: string }>(t.db, sql`SELECT status FROM orders WHERE source_type = 'combo_order' AND source_id = ${id} ORDER BY id`)).map(
+    (r) => r.status,
+  );
 const balanceCheck = (userId: number) =>
   one<{ balance: string; sum: string }>(
     t.db,
@@ -62,7 +64,9 @@ async function comboInModeration(): Promise<{ id: number; userId: number }> {
           VALUES ('in_moderation', ${user}, ${service}, 'Combo part', 'https://x.test/combo', ${price}, '1.0000', 100, true, 'package', 'combo_order', ${combo})
           RETURNING id::int AS id`,
     ))!.id;
-    await t.db.execute(sql`INSERT INTO transactions (user_id, amount, balance_type, type, transaction_type, order_id) VALUES (${user}, -${price}::numeric, 'main', 'order', 'expense', ${order})`);
+    await t.db.execute(
+      sql`INSERT INTO transactions (user_id, amount, balance_type, type, transaction_type, order_id) VALUES (${user}, -${price}::numeric, 'main', 'order', 'expense', ${order})`,
+    );
     await t.db.execute(sql`UPDATE users SET balance = balance - ${price}::numeric, spent = spent + ${price}::numeric WHERE id = ${user}`);
   }
   return { id: combo, userId: user };
@@ -121,7 +125,9 @@ describe('transitions', () => {
     expect(res.status).toBe(200);
     expect(res.body.comboOrder).toMatchObject({ id, status: 'in_processing', actions: { approvable: false, rejectable: false, completable: true } });
     expect(await childStatuses(id)).toEqual(['in_processing', 'in_processing']);
-    const orderIds = (await rows<{ id: number }>(t.db, sql`SELECT id::int AS id FROM orders WHERE source_type = 'combo_order' AND source_id = ${id} ORDER BY id`)).map((r) => r.id);
+    const orderIds = (
+      await rows<{ id: number }>(t.db, sql`SELECT id::int AS id FROM orders WHERE source_type = 'combo_order' AND source_id = ${id} ORDER BY id`)
+    ).map((r) => r.id);
     expect(await comboAudit(id, 'approved')).toEqual({ old_values: { status: 'in_moderation' }, new_values: { status: 'in_processing', orders: orderIds } });
     const logs = await rows<{ action_type: string }>(t.db, sql`SELECT action_type FROM change_logs WHERE model_type = 'order' AND model_id IN ${orderIds}`);
     expect(logs.map((l) => l.action_type)).toEqual(['approve', 'approve']);

@@ -40,7 +40,10 @@ describe('drip-feed table', () => {
       expect(row.orders.length).toBeLessThanOrEqual(row.ordersCount);
     }
     const row = items[0];
-    const linked = await rows<{ id: number }>(t.db, sql`SELECT id::int AS id FROM orders WHERE source_type = 'drip_feed' AND source_id = ${row.id} ORDER BY id`);
+    const linked = await rows<{ id: number }>(
+      t.db,
+      sql`SELECT id::int AS id FROM orders WHERE source_type = 'drip_feed' AND source_id = ${row.id} ORDER BY id`,
+    );
     expect(row.orders.map((o) => o.id)).toEqual(linked.map((o) => o.id));
   });
 
@@ -80,7 +83,10 @@ describe('drip-feed table', () => {
     const call = (body: TableRequest) => t.call('dripFeedsTable', { body }, admin);
     expect(await call({ options: { sortBy: ['secret'] } })).toMatchObject({ status: 422, body: { errors: { 'options.sortBy.0': expect.any(Array) } } });
     expect((await call({ headers: [{ value: 'nope', filter: 'x' }] })).status).toBe(422);
-    expect(await call({ headers: [{ value: 'status', filter: ['paused'] }] })).toMatchObject({ status: 422, body: { errors: { 'headers.0.filter': expect.any(Array) } } });
+    expect(await call({ headers: [{ value: 'status', filter: ['paused'] }] })).toMatchObject({
+      status: 422,
+      body: { errors: { 'headers.0.filter': expect.any(Array) } },
+    });
   });
 
   it('needs viewOrders to read', async () => {
@@ -96,8 +102,16 @@ describe('one drip feed', () => {
     const detail = dripFeedDetailSchema.parse(await t.ok('dripFeedsShow', { params: { dripFeedId: id } }, admin));
     expect(detail.id).toBe(id);
     expect(detail.canceledAt).toBeNull();
-    expect(await t.call('dripFeedsShow', { params: { dripFeedId: 99999999 } }, admin)).toEqual({ ok: false, status: 404, body: { message: 'Drip feed 99999999 not found.' } });
-    expect(await t.call('dripFeedsShow', { params: { dripFeedId: 'abc' } }, admin)).toEqual({ ok: false, status: 404, body: { message: 'Drip feed not found.' } });
+    expect(await t.call('dripFeedsShow', { params: { dripFeedId: 99999999 } }, admin)).toEqual({
+      ok: false,
+      status: 404,
+      body: { message: 'Drip feed 99999999 not found.' },
+    });
+    expect(await t.call('dripFeedsShow', { params: { dripFeedId: 'abc' } }, admin)).toEqual({
+      ok: false,
+      status: 404,
+      body: { message: 'Drip feed not found.' },
+    });
   });
 });
 
@@ -116,7 +130,10 @@ describe('cancel', () => {
     );
     expect(audit).toMatchObject({ event: 'canceled', old_values: { status: 'in_processing' }, new_values: { status: 'canceled' } });
     expect(audit!.staff_id).not.toBeNull();
-    const log = await one<{ information: string }>(t.db, sql`SELECT information FROM change_logs WHERE model_type = 'drip_feed' AND model_id = ${id} AND action_type = 'cancel'`);
+    const log = await one<{ information: string }>(
+      t.db,
+      sql`SELECT information FROM change_logs WHERE model_type = 'drip_feed' AND model_id = ${id} AND action_type = 'cancel'`,
+    );
     expect(log?.information).toMatch(new RegExp(`^Drip feed ${id} \\(.+\\) canceled: no further runs will be placed\\.$`));
 
     expect(await cancel(id)).toEqual({ ok: false, status: 409, body: { message: `Drip feed ${id} cannot be canceled: it is canceled.` } });

@@ -105,7 +105,9 @@ describe('the list', () => {
     const notJson = await t.request('GET', '/api/v1/admin/external-panel-orders?q=%7Bnope', { token: admin });
     expect(notJson.status).toBe(422);
     expect((await notJson.json()).errors).toHaveProperty('q');
-    const badPage = await t.request('GET', `/api/v1/admin/external-panel-orders?q=${encodeURIComponent(JSON.stringify({ options: { page: 0 } }))}`, { token: admin });
+    const badPage = await t.request('GET', `/api/v1/admin/external-panel-orders?q=${encodeURIComponent(JSON.stringify({ options: { page: 0 } }))}`, {
+      token: admin,
+    });
     expect(badPage.status).toBe(422);
     expect((await badPage.json()).errors).toHaveProperty(['q.options.page']);
     expect((await post({ headers: [{ value: 'status', filter: ['lost'] }] })).status).toBe(422);
@@ -169,7 +171,9 @@ describe('recreate', () => {
     expect(
       await one(t.db, sql`SELECT 1 FROM audit_entries WHERE auditable_type = 'external_panel_order' AND auditable_id = ${c.id} AND event = 'recreated'`),
     ).toBeDefined();
-    expect(await one(t.db, sql`SELECT 1 FROM change_logs WHERE model_type = 'order' AND model_id = ${c.order_id} AND action_type = 'recreate_external_order'`)).toBeDefined();
+    expect(
+      await one(t.db, sql`SELECT 1 FROM change_logs WHERE model_type = 'order' AND model_id = ${c.order_id} AND action_type = 'recreate_external_order'`),
+    ).toBeDefined();
 
     const before = await attemptCount();
     const again = await recreate(c.id, { quantity: 1, providerId: c.provider_id });

@@ -46,8 +46,14 @@ beforeAll(async () => {
   token = await signAccessToken(config.jwtSecret, { staffId, tokenVersion: member!.v }, config.tokenTtlSeconds);
 
   const net = await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(db, sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`);
-  serviceId = (await one<{ id: number }>(db, sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`))!.id;
+  const type = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`,
+  );
+  serviceId = (await one<{ id: number }>(
+    db,
+    sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`,
+  ))!.id;
   methodId = (await one<{ id: number }>(
     db,
     sql`INSERT INTO payment_methods (name, type, withdrawal_options) VALUES ('USDT', 'crypto',
@@ -78,13 +84,19 @@ let userSeq = 0;
 /** A customer with a ledger-made deposit. */
 async function makeUser(deposit: string): Promise<number> {
   const { db } = database;
-  const u = await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Money', ${`fin${++userSeq}.${scratch!.name}@example.test`}) RETURNING id`);
+  const u = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO users (name, email) VALUES ('Money', ${`fin${++userSeq}.${scratch!.name}@example.test`}) RETURNING id`,
+  );
   await db.transaction((tx) => postTransaction(tx, SYSTEM, { userId: u!.id, amount: deposit, type: 'deposit' }));
   return u!.id;
 }
 
 const makeInvoice = async (userId: number, amount: string) =>
-  (await one<{ id: number }>(database.db, sql`INSERT INTO invoices (user_id, payment_method_id, amount, short_name) VALUES (${userId}, ${methodId}, ${amount}::numeric, 'INV') RETURNING id`))!.id;
+  (await one<{ id: number }>(
+    database.db,
+    sql`INSERT INTO invoices (user_id, payment_method_id, amount, short_name) VALUES (${userId}, ${methodId}, ${amount}::numeric, 'INV') RETURNING id`,
+  ))!.id;
 
 const withdraw = (userId: number, amount: string) =>
   database.db.transaction((tx) => requestWithdrawal(tx, SYSTEM, { userId, paymentMethodId: methodId, amount, accountNumber: 'wallet' }));
@@ -98,7 +110,14 @@ const payOrder = (userId: number, price: string) =>
       sql`INSERT INTO orders (status, user_id, service_id, name, url, price, cost, quantity, current_quantity, is_paid)
           VALUES ('in_processing', ${userId}, ${serviceId}, 'Followers', 'https://instagram.com/fin', ${price}::numeric, 1, 1000, 0, true) RETURNING id`,
     );
-    await postTransaction(tx, SYSTEM, { userId, amount: `-${price}`, type: 'order', orderId: Number(o!.id), refuseBelowZero: 'amount', comment: 'Order payment' });
+    await postTransaction(tx, SYSTEM, {
+      userId,
+      amount: `-${price}`,
+      type: 'order',
+      orderId: Number(o!.id),
+      refuseBelowZero: 'amount',
+      comment: 'Order payment',
+    });
     return Number(o!.id);
   });
 
@@ -123,8 +142,14 @@ describe('finance money on PostgreSQL', () => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
-    const credits = await rows<{ type: string; amount: string }>(database.db, sql`SELECT type, amount::text AS amount FROM transactions WHERE invoice_id = ${invoiceId} ORDER BY type`);
-    expect(credits).toEqual([{ type: 'bonus', amount: '25.0000' }, { type: 'deposit', amount: '250.0000' }]);
+    const credits = await rows<{ type: string; amount: string }>(
+      database.db,
+      sql`SELECT type, amount::text AS amount FROM transactions WHERE invoice_id = ${invoiceId} ORDER BY type`,
+    );
+    expect(credits).toEqual([
+      { type: 'bonus', amount: '25.0000' },
+      { type: 'deposit', amount: '250.0000' },
+    ]);
     expect((await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM users WHERE id = ${userId}`))!.b).toBe('285.0000');
     expect(await mismatched([userId])).toEqual([]);
   });
@@ -134,7 +159,9 @@ describe('finance money on PostgreSQL', () => {
     const { id } = await withdraw(userId, '120');
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        i % 2 ? call('withdrawalsReject', { withdrawalId: id }, { admin_note: `No ${i}` }) : call('withdrawalsMarkAsPaid', { withdrawalId: id }, { transaction_id: `T${i}` }),
+        i % 2
+          ? call('withdrawalsReject', { withdrawalId: id }, { admin_note: `No ${i}` })
+          : call('withdrawalsMarkAsPaid', { withdrawalId: id }, { transaction_id: `T${i}` }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -165,29 +192,63 @@ describe('finance money on PostgreSQL', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    const pick = <T,>(list: T[]) => list[random(list.length)];
+    const pick = <T>(list: T[]) => list[random(list.length)];
     const ops: (() => Promise<{ status: number }>)[] = [];
     for (let i = 0; i < 300; i++) {
       switch (random(9)) {
-        case 0: case 1: { const id = pick(invoices); const amount = `${1 + random(300)}.${random(100)}`; ops.push(() => call('invoicesMarkAsPaid', { id }, { amount })); break; }
-        case 2: { const id = pick(withdrawals); ops.push(() => call('withdrawalsApprove', { withdrawalId: id })); break; }
-        case 3: { const id = pick(withdrawals); ops.push(() => call('withdrawalsReject', { withdrawalId: id }, { admin_note: 'Rejected in the storm' })); break; }
-        case 4: { const id = pick(withdrawals); ops.push(() => call('withdrawalsMarkAsPaid', { withdrawalId: id }, { transaction_id: `S${i}` })); break; }
+        case 0:
+        case 1: {
+          const id = pick(invoices);
+          const amount = `${1 + random(300)}.${random(100)}`;
+          ops.push(() => call('invoicesMarkAsPaid', { id }, { amount }));
+          break;
+        }
+        case 2: {
+          const id = pick(withdrawals);
+          ops.push(() => call('withdrawalsApprove', { withdrawalId: id }));
+          break;
+        }
+        case 3: {
+          const id = pick(withdrawals);
+          ops.push(() => call('withdrawalsReject', { withdrawalId: id }, { admin_note: 'Rejected in the storm' }));
+          break;
+        }
+        case 4: {
+          const id = pick(withdrawals);
+          ops.push(() => call('withdrawalsMarkAsPaid', { withdrawalId: id }, { transaction_id: `S${i}` }));
+          break;
+        }
         case 5: {
           const userId = pick(users);
           const amount = `${5 + random(60)}`;
-          ops.push(() => withdraw(userId, amount).then(() => ({ status: 200 }), (e: { status?: number }) => ({ status: e.status ?? 500 })));
+          ops.push(() =>
+            withdraw(userId, amount).then(
+              () => ({ status: 200 }),
+              (e: { status?: number }) => ({ status: e.status ?? 500 }),
+            ),
+          );
           break;
         }
         case 6: {
           const userId = pick(users);
           const price = `${1 + random(40)}.${random(100)}`;
-          ops.push(() => payOrder(userId, price).then(() => ({ status: 200 }), (e: { status?: number }) => ({ status: e.status ?? 500 })));
+          ops.push(() =>
+            payOrder(userId, price).then(
+              () => ({ status: 200 }),
+              (e: { status?: number }) => ({ status: e.status ?? 500 }),
+            ),
+          );
           break;
         }
         default: {
           const orderId = pick(orders);
-          ops.push(() => call('ordersCancel', { }, { orderId, cancelReason: CANCEL_REASONS[0].value, cancelDescription: null, sendEmailNotification: false, returnMoney: true }));
+          ops.push(() =>
+            call(
+              'ordersCancel',
+              {},
+              { orderId, cancelReason: CANCEL_REASONS[0].value, cancelDescription: null, sendEmailNotification: false, returnMoney: true },
+            ),
+          );
         }
       }
     }
@@ -208,7 +269,10 @@ describe('finance money on PostgreSQL', () => {
     );
     expect(held!.ledger).toBe(held!.open);
     expect(check.heldInPendingWithdrawals).toBe(held!.open);
-    const doubled = await rows(database.db, sql`SELECT invoice_id FROM transactions WHERE invoice_id IS NOT NULL AND type = 'deposit' GROUP BY invoice_id HAVING count(*) > 1`);
+    const doubled = await rows(
+      database.db,
+      sql`SELECT invoice_id FROM transactions WHERE invoice_id IS NOT NULL AND type = 'deposit' GROUP BY invoice_id HAVING count(*) > 1`,
+    );
     expect(doubled).toEqual([]);
     const negative = await rows(database.db, sql`SELECT id FROM users WHERE id IN ${users} AND balance < 0`);
     expect(negative).toEqual([]);

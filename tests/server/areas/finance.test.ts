@@ -32,8 +32,11 @@ beforeAll(async () => {
 });
 
 const mismatched = async () =>
-  rows(t.db, sql`SELECT u.id FROM users u LEFT JOIN (SELECT user_id, sum(amount) s FROM transactions WHERE balance_type = 'main' GROUP BY user_id) x
-    ON x.user_id = u.id WHERE u.balance <> coalesce(x.s, 0)`);
+  rows(
+    t.db,
+    sql`SELECT u.id FROM users u LEFT JOIN (SELECT user_id, sum(amount) s FROM transactions WHERE balance_type = 'main' GROUP BY user_id) x
+    ON x.user_id = u.id WHERE u.balance <> coalesce(x.s, 0)`,
+  );
 const balanceOf = async (userId: number) => (await one<{ b: string }>(t.db, sql`SELECT balance::text AS b FROM users WHERE id = ${userId}`))!.b;
 
 describe('the demo ledger', () => {
@@ -104,13 +107,22 @@ describe('invoices', () => {
     expect(answer.invoice.status).toBe('paid');
     expect(answer.invoice.canBeMarkedAsPaid).toBe(false);
     expect(Number(await balanceOf(inv.user_id))).toBeCloseTo(Number(before) + 132, 4);
-    const credits = await rows<{ type: string; amount: string }>(t.db, sql`SELECT type, amount::text AS amount FROM transactions WHERE invoice_id = ${inv.id} ORDER BY type`);
-    expect(credits).toEqual([{ type: 'bonus', amount: '12.0000' }, { type: 'deposit', amount: '120.0000' }]);
+    const credits = await rows<{ type: string; amount: string }>(
+      t.db,
+      sql`SELECT type, amount::text AS amount FROM transactions WHERE invoice_id = ${inv.id} ORDER BY type`,
+    );
+    expect(credits).toEqual([
+      { type: 'bonus', amount: '12.0000' },
+      { type: 'deposit', amount: '120.0000' },
+    ]);
     const again = await t.call('invoicesMarkAsPaid', { params: { id: inv.id }, body: { amount: '120' } }, admin);
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: `Invoice ${inv.id} cannot be marked as paid: it is paid.` });
     expect(await mismatched()).toEqual([]);
-    const log = await one<{ information: string }>(t.db, sql`SELECT information #>> '{}' AS information FROM change_logs WHERE model_type = 'invoice' AND model_id = ${inv.id}`);
+    const log = await one<{ information: string }>(
+      t.db,
+      sql`SELECT information #>> '{}' AS information FROM change_logs WHERE model_type = 'invoice' AND model_id = ${inv.id}`,
+    );
     expect(log!.information).toContain('12.00');
   });
 
@@ -129,18 +141,20 @@ describe('invoices', () => {
 
 describe('withdrawals', () => {
   const method = async () => (await one<{ id: number }>(t.db, sql`SELECT id FROM payment_methods WHERE name = 'PayPal'`))!.id;
-  const richUser = async (skip = 0) =>
-    (await one<{ id: number }>(t.db, sql`SELECT id FROM users WHERE balance > 100 ORDER BY id LIMIT 1 OFFSET ${skip}`))!.id;
+  const richUser = async (skip = 0) => (await one<{ id: number }>(t.db, sql`SELECT id FROM users WHERE balance > 100 ORDER BY id LIMIT 1 OFFSET ${skip}`))!.id;
 
   it('a request holds the amount within the withdrawal options', async () => {
     const userId = await richUser();
     const m = await method();
     const before = await balanceOf(userId);
-    const request = (amount: string) => t.db.transaction((tx) => requestWithdrawal(tx, SYSTEM, { userId, paymentMethodId: m, amount, accountNumber: 'pp@example.com' }));
+    const request = (amount: string) =>
+      t.db.transaction((tx) => requestWithdrawal(tx, SYSTEM, { userId, paymentMethodId: m, amount, accountNumber: 'pp@example.com' }));
     await expect(request('5')).rejects.toMatchObject({ status: 422, errors: { amount: ['The amount must be at least 10.00.'] } });
     await expect(request('2500')).rejects.toMatchObject({ status: 422, errors: { amount: ['The amount may not be greater than 2000.00.'] } });
     const stripe = (await one<{ id: number }>(t.db, sql`SELECT id FROM payment_methods WHERE name = 'Stripe'`))!.id;
-    await expect(t.db.transaction((tx) => requestWithdrawal(tx, SYSTEM, { userId, paymentMethodId: stripe, amount: '20', accountNumber: 'x' }))).rejects.toMatchObject({ status: 422 });
+    await expect(
+      t.db.transaction((tx) => requestWithdrawal(tx, SYSTEM, { userId, paymentMethodId: stripe, amount: '20', accountNumber: 'x' })),
+    ).rejects.toMatchObject({ status: 422 });
     const { id, fee } = await request('50');
     expect(fee).toBe('1.0000');
     expect(Number(await balanceOf(userId))).toBeCloseTo(Number(before) - 50, 4);
@@ -157,7 +171,11 @@ describe('withdrawals', () => {
     expect(empty.status).toBe(422);
     expect(Object.keys((empty.body as { errors: object }).errors)).toEqual(['admin_note']);
     const done = await t.ok('withdrawalsReject', { params: { withdrawalId: id }, body: { admin_note: 'Wrong account.' } }, admin);
-    expect(withdrawalRowSchema.parse(done.withdrawal)).toMatchObject({ status: 'rejected', adminNote: 'Wrong account.', actions: { rejectable: false, payable: false } });
+    expect(withdrawalRowSchema.parse(done.withdrawal)).toMatchObject({
+      status: 'rejected',
+      adminNote: 'Wrong account.',
+      actions: { rejectable: false, payable: false },
+    });
     expect(Number(await balanceOf(userId))).toBeCloseTo(Number(held) + 30, 4);
     expect((await t.call('withdrawalsReject', { params: { withdrawalId: id }, body: { admin_note: 'Again' } }, admin)).status).toBe(409);
     expect((await t.call('withdrawalsMarkAsPaid', { params: { withdrawalId: id }, body: { transaction_id: 'T1' } }, admin)).status).toBe(409);
@@ -198,7 +216,10 @@ describe('transactions', () => {
   it('lists newest first; search by user id or e-mail; filters by balance type', async () => {
     const bob = (await one<{ id: number }>(t.db, sql`SELECT id FROM users WHERE email = 'bob@example.com'`))!.id;
     const all = await t.ok('paymentsTable', { body: { options: { page: 1, itemsPerPage: 30 } } }, admin);
-    const ids = transactionRowSchema.array().parse(all.items).map((r) => r.id);
+    const ids = transactionRowSchema
+      .array()
+      .parse(all.items)
+      .map((r) => r.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const byEmail = await t.ok('paymentsTable', { body: { search: 'bob@example.com', options: { page: 1, itemsPerPage: 100 } } }, admin);
     expect(byEmail.items.length).toBeGreaterThan(0);
@@ -248,24 +269,41 @@ describe('payment methods', () => {
     expect(method.withdrawalOptions.feePercent).toBe('0.015');
     expect(JSON.stringify(await t.ok('paymentMethodsShow', { params: { paymentMethodId: method.id } }, admin))).not.toContain('sk_live_SECRET');
 
-    const updated = await t.ok('paymentMethodsUpdate', {
-      params: { paymentMethodId: method.id },
-      body: base({ secrets: { publishableKey: SECRET_MASK, secretKey: 'sk_live_NEW', webhookSecret: SECRET_MASK } }),
-    }, admin);
+    const updated = await t.ok(
+      'paymentMethodsUpdate',
+      {
+        params: { paymentMethodId: method.id },
+        body: base({ secrets: { publishableKey: SECRET_MASK, secretKey: 'sk_live_NEW', webhookSecret: SECRET_MASK } }),
+      },
+      admin,
+    );
     expect(updated.paymentMethod.secrets.secretKey).toBe(SECRET_MASK);
     const stored = await one<{ secrets: Record<string, string> }>(t.db, sql`SELECT secrets FROM payment_methods WHERE id = ${method.id}`);
     expect(stored!.secrets).toEqual({ publishableKey: 'pk_live_1', secretKey: 'sk_live_NEW', webhookSecret: '' });
-    const audits = await rows<{ v: string }>(t.db, sql`SELECT coalesce(old_values::text, '') || coalesce(new_values::text, '') AS v FROM audit_entries
-      WHERE auditable_type = 'payment_method' AND auditable_id = ${method.id}`);
+    const audits = await rows<{ v: string }>(
+      t.db,
+      sql`SELECT coalesce(old_values::text, '') || coalesce(new_values::text, '') AS v FROM audit_entries
+      WHERE auditable_type = 'payment_method' AND auditable_id = ${method.id}`,
+    );
     expect(audits.length).toBe(2);
     expect(audits.every((a) => !a.v.includes('sk_live') && !a.v.includes('pk_live'))).toBe(true);
     expect(audits[1].v).toContain('"secrets": "changed"');
   });
 
   it('puts bad input on its fields (422)', async () => {
-    const res = await t.call('paymentMethodsStore', {
-      body: base({ translations: { en: { name: '' } }, minAmount: '10', maxAmount: '5', secrets: { secretKey: 'x', nope: 'y' }, withdrawalOptions: { availableForWithdrawal: true, feePercent: 0.0155, maxAmount: null, minAmount: null, minFee: '0' } }),
-    }, admin);
+    const res = await t.call(
+      'paymentMethodsStore',
+      {
+        body: base({
+          translations: { en: { name: '' } },
+          minAmount: '10',
+          maxAmount: '5',
+          secrets: { secretKey: 'x', nope: 'y' },
+          withdrawalOptions: { availableForWithdrawal: true, feePercent: 0.0155, maxAmount: null, minAmount: null, minFee: '0' },
+        }),
+      },
+      admin,
+    );
     expect(res.status).toBe(422);
     expect(Object.keys((res.body as { errors: object }).errors).sort()).toEqual(['translations.en.name', 'withdrawalOptions.feePercent']);
     const range = await t.call('paymentMethodsStore', { body: base({ minAmount: '10', maxAmount: '5' }) }, admin);
@@ -292,19 +330,44 @@ describe('payment methods', () => {
 
     const id = enabled.id;
     await t.db.execute(sql`DELETE FROM payment_method_bonuses WHERE payment_method_id = ${id}`);
-    const stored = await t.ok('paymentMethodBonusesStore', {
-      params: { paymentMethodId: id },
-      body: { bonuses: [{ bonusPercent: 0.05, fromAmount: '100', isEnabled: true }, { bonusPercent: 0, fromAmount: '0', isEnabled: false }] },
-    }, admin);
-    expect(stored.paymentMethodBonuses.map((b) => [b.bonusPercent, b.fromAmount, b.isEnabled])).toEqual([['0.0000', '0.0000', false], ['0.0500', '100.0000', true]]);
-    const bad = await t.call('paymentMethodBonusesStore', {
-      params: { paymentMethodId: id },
-      body: { bonuses: [{ bonusPercent: 2, fromAmount: '1', isEnabled: true }, { bonusPercent: 0.1, fromAmount: 'x', isEnabled: true }] },
-    }, admin);
+    const stored = await t.ok(
+      'paymentMethodBonusesStore',
+      {
+        params: { paymentMethodId: id },
+        body: {
+          bonuses: [
+            { bonusPercent: 0.05, fromAmount: '100', isEnabled: true },
+            { bonusPercent: 0, fromAmount: '0', isEnabled: false },
+          ],
+        },
+      },
+      admin,
+    );
+    expect(stored.paymentMethodBonuses.map((b) => [b.bonusPercent, b.fromAmount, b.isEnabled])).toEqual([
+      ['0.0000', '0.0000', false],
+      ['0.0500', '100.0000', true],
+    ]);
+    const bad = await t.call(
+      'paymentMethodBonusesStore',
+      {
+        params: { paymentMethodId: id },
+        body: {
+          bonuses: [
+            { bonusPercent: 2, fromAmount: '1', isEnabled: true },
+            { bonusPercent: 0.1, fromAmount: 'x', isEnabled: true },
+          ],
+        },
+      },
+      admin,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(['bonuses.0.bonusPercent', 'bonuses.1.fromAmount']);
     // A new row starting where a stored one starts.
-    const taken = await t.call('paymentMethodBonusesStore', { params: { paymentMethodId: id }, body: { bonuses: [{ bonusPercent: 0.1, fromAmount: '100', isEnabled: true }] } }, admin);
+    const taken = await t.call(
+      'paymentMethodBonusesStore',
+      { params: { paymentMethodId: id }, body: { bonuses: [{ bonusPercent: 0.1, fromAmount: '100', isEnabled: true }] } },
+      admin,
+    );
     expect((taken.body as { errors: object }).errors).toEqual({ 'bonuses.0.fromAmount': ['Another bonus starts at this amount.'] });
     const [first] = stored.paymentMethodBonuses;
     await t.ok('paymentMethodBonusesDelete', { params: { bonusId: first.id } }, admin);

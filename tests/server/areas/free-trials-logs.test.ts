@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 
 const pendingId = async (skip = 0) =>
-  (await one<{ id: number }>(t.db, sql`SELECT id FROM free_trial_requests WHERE status = 'pending' AND NOT is_archived ORDER BY id LIMIT 1 OFFSET ${skip}`))!.id;
+  (await one<{ id: number }>(t.db, sql`SELECT id FROM free_trial_requests WHERE status = 'pending' AND NOT is_archived ORDER BY id LIMIT 1 OFFSET ${skip}`))!
+    .id;
 const pendingCount = async () => (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM free_trial_requests WHERE status = 'pending'`))!.n;
 
 /** The database's error message for a statement that must fail (drizzle wraps it as the cause). */
@@ -115,7 +116,11 @@ describe('free-trial requests', () => {
     const service = (await one<{ id: number }>(t.db, sql`SELECT id FROM services WHERE is_enabled AND NOT is_archived ORDER BY id LIMIT 1`))!;
     const before = await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM free_trial_requests`);
 
-    const bad = await t.call('freeTrialsStore', { body: { userEmail: 'nobody@example.invalid', serviceId: service.id, url: 'https://instagram.com/p/x', quantity: 100 } }, manager);
+    const bad = await t.call(
+      'freeTrialsStore',
+      { body: { userEmail: 'nobody@example.invalid', serviceId: service.id, url: 'https://instagram.com/p/x', quantity: 100 } },
+      manager,
+    );
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ errors: { userEmail: ['No user has this e-mail.'] } });
     const invalid = await t.call('freeTrialsStore', { body: { userEmail: user.email, serviceId: null, url: 'not a url', quantity: 0 } }, manager);
@@ -123,10 +128,18 @@ describe('free-trial requests', () => {
     expect(Object.keys((invalid.body as { errors: object }).errors).sort()).toEqual(['quantity', 'serviceId', 'url']);
     expect(await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM free_trial_requests`)).toEqual(before);
 
-    const created = await t.ok('freeTrialsStore', { body: { userEmail: user.email.toUpperCase(), serviceId: service.id, url: 'https://instagram.com/p/new', quantity: 100, comment: 'Asked in chat' } }, manager);
+    const created = await t.ok(
+      'freeTrialsStore',
+      { body: { userEmail: user.email.toUpperCase(), serviceId: service.id, url: 'https://instagram.com/p/new', quantity: 100, comment: 'Asked in chat' } },
+      manager,
+    );
     expect(created.freeTrial).toMatchObject({ status: 'pending', url: 'https://instagram.com/p/new', comment: 'Asked in chat' });
     const id = created.freeTrial.id;
-    const updated = await t.ok('freeTrialsUpdate', { params: { freeTrialId: id }, body: { userEmail: user.email, serviceId: service.id, url: 'https://instagram.com/p/changed', quantity: 50 } }, manager);
+    const updated = await t.ok(
+      'freeTrialsUpdate',
+      { params: { freeTrialId: id }, body: { userEmail: user.email, serviceId: service.id, url: 'https://instagram.com/p/changed', quantity: 50 } },
+      manager,
+    );
     expect(updated.freeTrial).toMatchObject({ url: 'https://instagram.com/p/changed', quantity: 50 });
     const audit = await one<{ old_values: any; new_values: any }>(
       t.db,
@@ -138,7 +151,11 @@ describe('free-trial requests', () => {
     // Archive is for decided requests; a decided one cannot be edited.
     expect((await t.call('freeTrialsArchive', { params: { freeTrialId: id } }, manager)).status).toBe(409);
     await t.ok('freeTrialsReject', { params: { freeTrialId: id }, body: {} }, manager);
-    const changeAfter = await t.call('freeTrialsUpdate', { params: { freeTrialId: id }, body: { userEmail: user.email, serviceId: service.id, url: 'https://x.example/a', quantity: 50 } }, manager);
+    const changeAfter = await t.call(
+      'freeTrialsUpdate',
+      { params: { freeTrialId: id }, body: { userEmail: user.email, serviceId: service.id, url: 'https://x.example/a', quantity: 50 } },
+      manager,
+    );
     expect(changeAfter.status).toBe(409);
     const archived = await t.ok('freeTrialsArchive', { params: { freeTrialId: id } }, manager);
     expect(archived.freeTrial).toMatchObject({ isArchived: true, actions: { restorable: true, archivable: false } });
@@ -158,17 +175,53 @@ describe('free-trial quests', () => {
     expect(collections.questKinds).toContain('subscribe');
     expect(collections.services.length).toBeGreaterThan(0);
 
-    const bad = await t.call('freeTrialQuestsStore', { body: { name: '', kind: 'follow', serviceId: collections.services[0].id, quantity: 10, perUserLimit: 1, isEnabled: true, taskUrl: 'ftp://x' } }, manager);
+    const bad = await t.call(
+      'freeTrialQuestsStore',
+      { body: { name: '', kind: 'follow', serviceId: collections.services[0].id, quantity: 10, perUserLimit: 1, isEnabled: true, taskUrl: 'ftp://x' } },
+      manager,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(['name', 'taskUrl']);
 
-    const created = await t.ok('freeTrialQuestsStore', { body: { name: 'Follow our TikTok', kind: 'follow', serviceId: collections.services[0].id, quantity: 100, perUserLimit: 1, isEnabled: true, taskUrl: 'https://tiktok.com/@panel' } }, manager);
+    const created = await t.ok(
+      'freeTrialQuestsStore',
+      {
+        body: {
+          name: 'Follow our TikTok',
+          kind: 'follow',
+          serviceId: collections.services[0].id,
+          quantity: 100,
+          perUserLimit: 1,
+          isEnabled: true,
+          taskUrl: 'https://tiktok.com/@panel',
+        },
+      },
+      manager,
+    );
     const id = created.quest.id;
-    const updated = await t.ok('freeTrialQuestsUpdate', { params: { questId: id }, body: { name: 'Follow our TikTok account', kind: 'follow', serviceId: collections.services[0].id, quantity: 150, perUserLimit: 2, isEnabled: false } }, manager);
+    const updated = await t.ok(
+      'freeTrialQuestsUpdate',
+      {
+        params: { questId: id },
+        body: { name: 'Follow our TikTok account', kind: 'follow', serviceId: collections.services[0].id, quantity: 150, perUserLimit: 2, isEnabled: false },
+      },
+      manager,
+    );
     expect(updated.quest).toMatchObject({ name: 'Follow our TikTok account', quantity: 150, perUserLimit: 2, isEnabled: false });
     await t.ok('freeTrialQuestsArchive', { params: { questId: id } }, manager);
     expect((await t.call('freeTrialQuestsArchive', { params: { questId: id } }, manager)).status).toBe(409);
-    expect((await t.call('freeTrialQuestsUpdate', { params: { questId: id }, body: { name: 'x', kind: 'follow', serviceId: collections.services[0].id, quantity: 1, perUserLimit: 1, isEnabled: true } }, manager)).status).toBe(409);
+    expect(
+      (
+        await t.call(
+          'freeTrialQuestsUpdate',
+          {
+            params: { questId: id },
+            body: { name: 'x', kind: 'follow', serviceId: collections.services[0].id, quantity: 1, perUserLimit: 1, isEnabled: true },
+          },
+          manager,
+        )
+      ).status,
+    ).toBe(409);
     const restored = await t.ok('freeTrialQuestsRestore', { params: { questId: id } }, manager);
     expect(restored.quest.isArchived).toBe(false);
   });
@@ -183,13 +236,43 @@ describe('audit log, change logs and service logs', () => {
     expect(stamps).toEqual([...stamps].sort().reverse());
 
     const staffId = items.find((r) => r.user)!.user!.id;
-    const byStaff = await t.ok('auditsTable', { query: { q: JSON.stringify({ headers: [{ value: 'user', filter: staffId }, { value: 'createdAt', filter: { from: '2000-01-01', to: '2100-01-01' } }] }) } }, auditor);
+    const byStaff = await t.ok(
+      'auditsTable',
+      {
+        query: {
+          q: JSON.stringify({
+            headers: [
+              { value: 'user', filter: staffId },
+              { value: 'createdAt', filter: { from: '2000-01-01', to: '2100-01-01' } },
+            ],
+          }),
+        },
+      },
+      auditor,
+    );
     expect(byStaff.items.length).toBeGreaterThan(0);
     expect(byStaff.items.every((r) => r.user?.id === staffId)).toBe(true);
 
     const order = (await one<{ id: number }>(t.db, sql`SELECT auditable_id::int AS id FROM audit_entries WHERE auditable_type = 'order' LIMIT 1`))!.id;
-    const byRecord = await t.ok('auditsTable', { query: { q: JSON.stringify({ headers: [{ value: 'auditableType', filter: 'order' }, { value: 'auditableId', filter: order }], options: { itemsPerPage: -1 } }) } }, auditor);
-    const expected = (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_entries WHERE auditable_type = 'order' AND auditable_id = ${order}`))!.n;
+    const byRecord = await t.ok(
+      'auditsTable',
+      {
+        query: {
+          q: JSON.stringify({
+            headers: [
+              { value: 'auditableType', filter: 'order' },
+              { value: 'auditableId', filter: order },
+            ],
+            options: { itemsPerPage: -1 },
+          }),
+        },
+      },
+      auditor,
+    );
+    const expected = (await one<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_entries WHERE auditable_type = 'order' AND auditable_id = ${order}`,
+    ))!.n;
     expect(byRecord.totalItemsCount).toBe(expected);
 
     const future = await t.ok('auditsTable', { query: { q: JSON.stringify({ headers: [{ value: 'createdAt', filter: { from: '2099-01-01' } }] }) } }, auditor);
@@ -231,7 +314,20 @@ describe('audit log, change logs and service logs', () => {
     expect(logs.types.map((o) => o.value)).toEqual(distinct!.types);
     expect(logs.actionTypes.map((o) => o.value)).toEqual(distinct!.actions);
 
-    const byAction = await t.ok('changeLogsTable', { query: { q: JSON.stringify({ headers: [{ value: 'actionType', filter: ['approve'] }, { value: 'type', filter: 'order' }] }) } }, viewer);
+    const byAction = await t.ok(
+      'changeLogsTable',
+      {
+        query: {
+          q: JSON.stringify({
+            headers: [
+              { value: 'actionType', filter: ['approve'] },
+              { value: 'type', filter: 'order' },
+            ],
+          }),
+        },
+      },
+      viewer,
+    );
     const rows = changeLogRowSchema.array().parse(byAction.items);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.actionType === 'approve' && r.type === 'order' && r.target.modelType.fullName === 'Order')).toBe(true);
@@ -246,7 +342,10 @@ describe('audit log, change logs and service logs', () => {
   });
 
   it("merges a record's audit and change-log entries, newest first, and gives each part its permission", async () => {
-    const order = (await one<{ id: number }>(t.db, sql`SELECT model_id::int AS id FROM change_logs WHERE model_type = 'order' AND model_id IN (SELECT auditable_id FROM audit_entries WHERE auditable_type = 'order') LIMIT 1`))!.id;
+    const order = (await one<{ id: number }>(
+      t.db,
+      sql`SELECT model_id::int AS id FROM change_logs WHERE model_type = 'order' AND model_id IN (SELECT auditable_id FROM audit_entries WHERE auditable_type = 'order') LIMIT 1`,
+    ))!.id;
     const full = recordHistorySchema.parse(await t.ok('recordHistory', { params: { recordType: 'order', recordId: order }, query: { limit: 200 } }, admin));
     expect(new Set(full.items.map((e) => e.kind))).toEqual(new Set(['audit', 'change']));
     const stamps = full.items.map((e) => e.createdAt);

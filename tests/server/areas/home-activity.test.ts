@@ -39,12 +39,23 @@ describe('GET /api/v1/admin/home/activity', () => {
     expect(parsed.changeLogs).toHaveLength(10);
     expect(parsed.audits).toHaveLength(10);
     expect(parsed.changeLogs[0]).toMatchObject({
-      actionType: 'approve', modelType: 'order', modelId: 1012, staffId: author.id, staffName: 'Grace Hopper', information: { note: 'change 12' },
+      actionType: 'approve',
+      modelType: 'order',
+      modelId: 1012,
+      staffId: author.id,
+      staffName: 'Grace Hopper',
+      information: { note: 'change 12' },
     });
     expect(parsed.changeLogs.map((c) => c.modelId)).toEqual([1012, 1011, 1010, 1009, 1008, 1007, 1006, 1005, 1004, 1003]);
     expect(parsed.audits[0]).toMatchObject({
-      event: 'updated', auditableType: 'order', auditableId: 2012, staffName: 'Grace Hopper', ipAddress: '10.0.0.9', userAgent: 'vitest',
-      oldValues: { status: 'in_moderation' }, newValues: { status: 'in_processing' },
+      event: 'updated',
+      auditableType: 'order',
+      auditableId: 2012,
+      staffName: 'Grace Hopper',
+      ipAddress: '10.0.0.9',
+      userAgent: 'vitest',
+      oldValues: { status: 'in_moderation' },
+      newValues: { status: 'in_processing' },
     });
     expect(parsed.audits[0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(typeof parsed.audits[0]!.id).toBe('number');

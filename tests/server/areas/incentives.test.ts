@@ -27,7 +27,8 @@ beforeAll(async () => {
   servicesViewer = await t.memberWith(['viewServices']);
 });
 
-const anyServices = async (n: number) => (await rows<{ id: number; name: string }>(t.db, sql`SELECT id, name FROM services WHERE NOT is_archived ORDER BY id LIMIT ${n}`));
+const anyServices = async (n: number) =>
+  await rows<{ id: number; name: string }>(t.db, sql`SELECT id, name FROM services WHERE NOT is_archived ORDER BY id LIMIT ${n}`);
 
 const couponBody = (over: Partial<CouponBody> = {}): CouponBody => ({
   translations: { en: { name: 'Test coupon', description: 'For tests' }, fr: { name: '', description: 'ignoré' }, de: { name: 'Testgutschein' } },
@@ -117,8 +118,15 @@ describe('discounts', () => {
   const body = async (over: Partial<DiscountBody> = {}): Promise<DiscountBody> => {
     const [a, b] = await anyServices(2);
     return {
-      name: 'Test discount', valid_from: '2026-01-01 00:00:00', valid_to: '2035-01-01 00:00:00', countries: ['DE'],
-      services: [{ service_id: a.id, discount_percent: '0.1' }, { service_id: b.id, discount_percent: '0.2' }], ...over,
+      name: 'Test discount',
+      valid_from: '2026-01-01 00:00:00',
+      valid_to: '2035-01-01 00:00:00',
+      countries: ['DE'],
+      services: [
+        { service_id: a.id, discount_percent: '0.1' },
+        { service_id: b.id, discount_percent: '0.2' },
+      ],
+      ...over,
     };
   };
 
@@ -132,7 +140,11 @@ describe('discounts', () => {
 
   it('answers 422 on the service row at fault, and on the dates', async () => {
     const good = await body();
-    const row = await t.call('discountsStore', { body: { ...good, services: [...good.services, { service_id: good.services[0].service_id, discount_percent: '1.5' }] } }, discounts);
+    const row = await t.call(
+      'discountsStore',
+      { body: { ...good, services: [...good.services, { service_id: good.services[0].service_id, discount_percent: '1.5' }] } },
+      discounts,
+    );
     expect(row.status).toBe(422);
     expect(Object.keys((row.body as any).errors)).toEqual(expect.arrayContaining(['services.2.discount_percent']));
     const dates = await t.call('discountsStore', { body: { ...good, valid_to: '2025-01-01 00:00:00' } }, discounts);
@@ -152,7 +164,10 @@ describe('discounts', () => {
     expect(completed.discount.status).toBe('completed');
     expect(completed.discount.isRunning).toBe(false);
     expect((await t.call('discountsComplete', { params: { discountId: discount.id } }, discounts)).status).toBe(409);
-    expect((await t.ok('discountsArchive', { params: { discountId: discount.id } }, discounts)).discount.actions).toMatchObject({ unarchivable: true, editable: false });
+    expect((await t.ok('discountsArchive', { params: { discountId: discount.id } }, discounts)).discount.actions).toMatchObject({
+      unarchivable: true,
+      editable: false,
+    });
     expect((await t.call('discountsUpdate', { params: { discountId: discount.id }, body: await body() }, discounts)).status).toBe(409);
     expect((await t.ok('discountsUnarchive', { params: { discountId: discount.id } }, discounts)).discount.status).toBe('completed');
     // Given a later end again, it runs again.
@@ -163,8 +178,14 @@ describe('discounts', () => {
 
 describe('grades', () => {
   const body = (over: Partial<GradeBody> = {}): GradeBody => ({
-    translations: { en: { name: 'Titanium' }, fr: { name: 'Titane' } }, spendingGoal: '20000', discountPercent: '0.155',
-    thumbnailPeriod: 120, consultationChatPeriod: 60, availableClosedSales: true, availablePersonalManager: true, ...over,
+    translations: { en: { name: 'Titanium' }, fr: { name: 'Titane' } },
+    spendingGoal: '20000',
+    discountPercent: '0.155',
+    thumbnailPeriod: 120,
+    consultationChatPeriod: 60,
+    availableClosedSales: true,
+    availablePersonalManager: true,
+    ...over,
   });
 
   it('lists by spending goal with users counts; viewGrades reads without actions', async () => {
@@ -181,7 +202,11 @@ describe('grades', () => {
     expect(Object.keys((bad.body as any).errors).sort()).toEqual(['discountPercent', 'spendingGoal', 'translations.en.name']);
     const { grade } = await t.ok('gradesStore', { body: body() }, gradesManager);
     expect(grade).toMatchObject({ name: 'Titanium', discountPercent: '0.155', usersCount: 0 });
-    expect((await t.ok('gradesArchive', { params: { gradeId: grade.id } }, gradesManager)).grade.actions).toEqual({ editable: false, archivable: false, restorable: true });
+    expect((await t.ok('gradesArchive', { params: { gradeId: grade.id } }, gradesManager)).grade.actions).toEqual({
+      editable: false,
+      archivable: false,
+      restorable: true,
+    });
     expect((await t.call('gradesArchive', { params: { gradeId: grade.id } }, gradesManager)).status).toBe(409);
     expect((await t.ok('gradesRestore', { params: { gradeId: grade.id } }, gradesManager)).grade.isArchived).toBe(false);
   });
@@ -200,13 +225,20 @@ describe('price preview', () => {
     expect(local.lines.map((l) => l.kind)).toEqual(['discount', 'grade']);
     expect(local.lines[0]).toMatchObject({ name: running!.name, local: true });
     priceModificationSchema.array().parse(local.priceModifications);
-    const elsewhere = await t.ok('pricePreview', { body: { gradeId: grade.id, country: 'JP', serviceId: running!.service_id, quantity: 5000 } }, servicesViewer);
+    const elsewhere = await t.ok(
+      'pricePreview',
+      { body: { gradeId: grade.id, country: 'JP', serviceId: running!.service_id, quantity: 5000 } },
+      servicesViewer,
+    );
     expect(elsewhere.lines.map((l) => l.kind)).toEqual(['grade']);
     expect(elsewhere.skipped.find((s) => s.kind === 'discount')?.reason).toMatch(/Only for customers in/);
   });
 
   it('applies a coupon, and says why a coupon does not apply', async () => {
-    const service = (await one<{ id: number }>(t.db, sql`SELECT id FROM services s WHERE NOT EXISTS (SELECT 1 FROM discount_services ds WHERE ds.service_id = s.id) ORDER BY id LIMIT 1`))!;
+    const service = (await one<{ id: number }>(
+      t.db,
+      sql`SELECT id FROM services s WHERE NOT EXISTS (SELECT 1 FROM discount_services ds WHERE ds.service_id = s.id) ORDER BY id LIMIT 1`,
+    ))!;
     const ok = await t.ok('pricePreview', { body: { serviceId: service.id, quantity: 100000, couponCode: 'welcome10' } }, coupons);
     expect(ok.lines.at(-1)).toMatchObject({ kind: 'coupon', name: 'WELCOME10', percent: '10.00' });
     const archived = await t.ok('pricePreview', { body: { serviceId: service.id, quantity: 100000, couponCode: 'SUMMER2024' } }, coupons);

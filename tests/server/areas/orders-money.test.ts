@@ -21,7 +21,6 @@ import { testConfig } from '../helpers/testServer';
  * and drops the database afterwards. When PostgreSQL is unreachable the suite fails: CI has it.
  */
 
-
 let scratch: ScratchDatabase | undefined;
 let database: Database;
 let app: Hono<AppEnv>;
@@ -42,8 +41,14 @@ beforeAll(async () => {
   token = await signAccessToken(config.jwtSecret, { staffId, tokenVersion: member!.v }, config.tokenTtlSeconds);
 
   const net = await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(db, sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`);
-  const service = await one<{ id: number }>(db, sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`);
+  const type = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`,
+  );
+  const service = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`,
+  );
   serviceId = service!.id;
 }, 120_000);
 
@@ -68,7 +73,10 @@ let userSeq = 0;
 /** A customer who topped up `deposit`: balance and transactions agree from the start. */
 async function makeUser(deposit: string): Promise<number> {
   const { db } = database;
-  const u = await one<{ id: number }>(db, sql`INSERT INTO users (name, email) VALUES ('Money', ${`money${++userSeq}.${scratch!.name}@example.test`}) RETURNING id`);
+  const u = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO users (name, email) VALUES ('Money', ${`money${++userSeq}.${scratch!.name}@example.test`}) RETURNING id`,
+  );
   await db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type) VALUES (${u!.id}, ${deposit}::numeric, 'deposit', 'income')`);
   await db.execute(sql`UPDATE users SET balance = ${deposit}::numeric WHERE id = ${u!.id}`);
   return u!.id;
@@ -88,7 +96,9 @@ async function makePaidOrder(userId: number, status: string, price: string, quan
     );
     const id = Number(o!.id);
     if (!paid) return id;
-    await tx.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, -${price}::numeric, 'order', 'expense', ${id})`);
+    await tx.execute(
+      sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, -${price}::numeric, 'order', 'expense', ${id})`,
+    );
     await tx.execute(sql`UPDATE users SET balance = balance - ${price}::numeric WHERE id = ${userId}`);
     return id;
   });
@@ -114,20 +124,24 @@ describe('money on PostgreSQL', () => {
     const userId = await makeUser('100');
     const orderId = await makePaidOrder(userId, 'in_processing', '30.0000', 1000, 250);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call('ordersCancel', { orderId, ...CANCEL, returnMoney: true, ...(i % 2 ? { amount: '20' } : {}) }),
-      ),
+      Array.from({ length: 50 }, (_, i) => call('ordersCancel', { orderId, ...CANCEL, returnMoney: true, ...(i % 2 ? { amount: '20' } : {}) })),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
     const winner = answers.find((a) => a.status === 200)!;
 
-    const refunds = await rows<{ amount: string }>(database.db, sql`SELECT amount::text AS amount FROM transactions WHERE order_id = ${orderId} AND type = 'refund'`);
+    const refunds = await rows<{ amount: string }>(
+      database.db,
+      sql`SELECT amount::text AS amount FROM transactions WHERE order_id = ${orderId} AND type = 'refund'`,
+    );
     expect(refunds).toEqual([{ amount: winner.body.refunded }]);
     // Either the default (30 × 0.75) or the explicit 20, never both.
     expect(['22.5000', '20.0000']).toContain(winner.body.refunded);
-    const order = await one<{ status: string; refund_amount: string }>(database.db, sql`SELECT status, refund_amount::text AS refund_amount FROM orders WHERE id = ${orderId}`);
+    const order = await one<{ status: string; refund_amount: string }>(
+      database.db,
+      sql`SELECT status, refund_amount::text AS refund_amount FROM orders WHERE id = ${orderId}`,
+    );
     expect(order).toEqual({ status: 'canceled', refund_amount: winner.body.refunded });
     expect(await balancesMismatched([userId])).toEqual([]);
   });
@@ -157,15 +171,32 @@ describe('money on PostgreSQL', () => {
     for (let i = 0; i < 200; i++) {
       const o = pick();
       switch (random(9)) {
-        case 0: plan.push(['ordersApprove', { orderId: o.id }]); break;
-        case 1: plan.push(['ordersActivate', { orderId: o.id }]); break;
-        case 2: plan.push(['ordersPause', { orderId: o.id }]); break;
-        case 3: plan.push(['ordersComplete', { orderId: o.id }]); break;
-        case 4: plan.push(['ordersReject', { orderId: o.id }]); break;
-        case 5: plan.push(['ordersCancel', { orderId: o.id, ...CANCEL, returnMoney: true }]); break;
-        case 6: plan.push(['ordersCancel', { orderId: o.id, ...CANCEL, returnMoney: true, amount: `${random(15)}.${random(100)}` }]); break;
-        case 7: plan.push(['ordersBulkCancel', { ordersIds: [o.id, pick().id, pick().id], ...CANCEL, returnMoney: true }]); break;
-        default: plan.push([random(2) ? 'ordersBulkPause' : 'ordersBulkComplete', { ordersIds: [o.id, pick().id, pick().id, pick().id] }]);
+        case 0:
+          plan.push(['ordersApprove', { orderId: o.id }]);
+          break;
+        case 1:
+          plan.push(['ordersActivate', { orderId: o.id }]);
+          break;
+        case 2:
+          plan.push(['ordersPause', { orderId: o.id }]);
+          break;
+        case 3:
+          plan.push(['ordersComplete', { orderId: o.id }]);
+          break;
+        case 4:
+          plan.push(['ordersReject', { orderId: o.id }]);
+          break;
+        case 5:
+          plan.push(['ordersCancel', { orderId: o.id, ...CANCEL, returnMoney: true }]);
+          break;
+        case 6:
+          plan.push(['ordersCancel', { orderId: o.id, ...CANCEL, returnMoney: true, amount: `${random(15)}.${random(100)}` }]);
+          break;
+        case 7:
+          plan.push(['ordersBulkCancel', { ordersIds: [o.id, pick().id, pick().id], ...CANCEL, returnMoney: true }]);
+          break;
+        default:
+          plan.push([random(2) ? 'ordersBulkPause' : 'ordersBulkComplete', { ordersIds: [o.id, pick().id, pick().id, pick().id] }]);
       }
     }
 

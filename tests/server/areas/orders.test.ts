@@ -47,7 +47,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(name: EndpointName, token: string, options: { params?: Record<string, string | number>; body?: unknown; query?: Record<string, string | number> } = {}) {
+async function call(
+  name: EndpointName,
+  token: string,
+  options: { params?: Record<string, string | number>; body?: unknown; query?: Record<string, string | number> } = {},
+) {
   const e = endpoints[name];
   const qs = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await t.request(e.method, `${buildPath(e.path, options.params)}${qs}`, { token, body: options.body });
@@ -109,36 +113,62 @@ async function makeOrder(o: NewOrder = {}): Promise<{ id: number; userId: number
   const id = Number(row!.id);
   if (isPaid) {
     await t.db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type) VALUES (${userId}, ${price}::numeric, 'deposit', 'income')`);
-    await t.db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, -${price}::numeric, 'order', 'expense', ${id})`);
+    await t.db.execute(
+      sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, -${price}::numeric, 'order', 'expense', ${id})`,
+    );
   }
   if (Number(refund) > 0) {
-    await t.db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, ${refund}::numeric, 'refund', 'income', ${id})`);
+    await t.db.execute(
+      sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, ${refund}::numeric, 'refund', 'income', ${id})`,
+    );
     await t.db.execute(sql`UPDATE users SET balance = balance + ${refund}::numeric WHERE id = ${userId}`);
   }
   return { id, userId };
 }
 
 const orderOf = (id: number) =>
-  one<{ status: OrderStatus; refund_amount: string; url: string; comment: string | null; provider_id: number | null; external_id: string | null; cancel_reason: string | null; completed_at: string | null }>(
+  one<{
+    status: OrderStatus;
+    refund_amount: string;
+    url: string;
+    comment: string | null;
+    provider_id: number | null;
+    external_id: string | null;
+    cancel_reason: string | null;
+    completed_at: string | null;
+  }>(
     t.db,
     sql`SELECT status, refund_amount::text AS refund_amount, url, comment, provider_id, external_id, cancel_reason, completed_at::text AS completed_at
           FROM orders WHERE id = ${id}`,
   );
 const balanceOf = async (userId: number) => (await one<{ b: string }>(t.db, sql`SELECT balance::text AS b FROM users WHERE id = ${userId}`))!.b;
 const sumOf = async (userId: number) =>
-  (await one<{ s: string }>(t.db, sql`SELECT coalesce(sum(amount), 0)::numeric(14,4)::text AS s FROM transactions WHERE user_id = ${userId} AND balance_type = 'main'`))!.s;
+  (await one<{ s: string }>(
+    t.db,
+    sql`SELECT coalesce(sum(amount), 0)::numeric(14,4)::text AS s FROM transactions WHERE user_id = ${userId} AND balance_type = 'main'`,
+  ))!.s;
 const refundsOf = (orderId: number) =>
   rows<{ amount: string; user_id: number; balance_type: string }>(
     t.db,
     sql`SELECT amount::text AS amount, user_id, balance_type FROM transactions WHERE order_id = ${orderId} AND type = 'refund' ORDER BY id`,
   );
 const auditsOf = (id: number) =>
-  rows<{ event: string; staff_id: number | null; ip_address: string | null; user_agent: string | null; old_values: Record<string, unknown> | null; new_values: Record<string, unknown> | null }>(
+  rows<{
+    event: string;
+    staff_id: number | null;
+    ip_address: string | null;
+    user_agent: string | null;
+    old_values: Record<string, unknown> | null;
+    new_values: Record<string, unknown> | null;
+  }>(
     t.db,
     sql`SELECT event, staff_id, ip_address, user_agent, old_values, new_values FROM audit_entries WHERE auditable_type = 'order' AND auditable_id = ${id} ORDER BY id`,
   );
 const changeLogsOf = (id: number) =>
-  rows<{ action_type: string; information: unknown }>(t.db, sql`SELECT action_type, information FROM change_logs WHERE model_type = 'order' AND model_id = ${id} ORDER BY id`);
+  rows<{ action_type: string; information: unknown }>(
+    t.db,
+    sql`SELECT action_type, information FROM change_logs WHERE model_type = 'order' AND model_id = ${id} ORDER BY id`,
+  );
 
 const tableOf = tableResponseSchema(orderRowSchema);
 const table = async (body: unknown, token = admin) => {
@@ -146,8 +176,7 @@ const table = async (body: unknown, token = admin) => {
   if (res.status !== 200) throw new Error(`ordersTable answered ${res.status}: ${JSON.stringify(res.body)}`);
   return tableOf.parse(res.body);
 };
-const byId = async (id: number, token = admin) =>
-  (await table({ headers: [{ value: 'id', filter: id }], options: { itemsPerPage: 1 } }, token)).items[0];
+const byId = async (id: number, token = admin) => (await table({ headers: [{ value: 'id', filter: id }], options: { itemsPerPage: 1 } }, token)).items[0];
 
 const CANCEL = { cancelReason: CANCEL_REASONS[0].value, cancelDescription: 'Checked with the customer', sendEmailNotification: false };
 
@@ -171,7 +200,10 @@ describe('orders table', () => {
   });
 
   it('filters by source, service, price range, date range, no-providers flag', async () => {
-    const svc = await one<{ service_id: number }>(t.db, sql`SELECT service_id FROM orders WHERE service_id IS NOT NULL GROUP BY service_id ORDER BY count(*) DESC LIMIT 1`);
+    const svc = await one<{ service_id: number }>(
+      t.db,
+      sql`SELECT service_id FROM orders WHERE service_id IS NOT NULL GROUP BY service_id ORDER BY count(*) DESC LIMIT 1`,
+    );
     const page = await table({
       headers: [
         { value: 'source', filter: ['api', 'cabinet'] },
@@ -187,7 +219,9 @@ describe('orders table', () => {
     );
     expect(page.totalItemsCount).toBe(n);
     expect(n).toBeGreaterThan(0);
-    expect(page.items.every((r) => ['api', 'cabinet'].includes(r.source) && r.service?.id === svc!.service_id && Number(r.price) >= 0.5 && Number(r.price) <= 40)).toBe(true);
+    expect(
+      page.items.every((r) => ['api', 'cabinet'].includes(r.source) && r.service?.id === svc!.service_id && Number(r.price) >= 0.5 && Number(r.price) <= 40),
+    ).toBe(true);
 
     const flagged = await table({ headers: [{ value: 'hasNoActiveProviders', filter: true }], options: { itemsPerPage: 0 } });
     const [{ m }] = await rows<{ m: number }>(t.db, sql`SELECT count(*)::int AS m FROM orders WHERE has_no_active_providers`);
@@ -279,7 +313,15 @@ describe('row flags', () => {
     completed: {},
     canceled: {},
   };
-  const none: OrderRowActions = { editable: false, activable: false, approvable: false, cancelable: false, completable: false, pausable: false, rejectable: false };
+  const none: OrderRowActions = {
+    editable: false,
+    activable: false,
+    approvable: false,
+    cancelable: false,
+    completable: false,
+    pausable: false,
+    rejectable: false,
+  };
 
   it('follow the status for a member with manageOrders, and are all false with viewOrders only', async () => {
     for (const status of ORDER_STATUSES) {
@@ -298,7 +340,12 @@ describe('transitions', () => {
     ordersComplete: { from: ['in_processing', 'stopped'], to: 'completed', verb: 'completed', action: 'complete' },
   } as const;
   const words: Record<OrderStatus, string> = {
-    in_processing: 'in processing', in_moderation: 'in moderation', completed: 'completed', stopped: 'stopped', canceled: 'canceled', unpaid: 'unpaid',
+    in_processing: 'in processing',
+    in_moderation: 'in moderation',
+    completed: 'completed',
+    stopped: 'stopped',
+    canceled: 'canceled',
+    unpaid: 'unpaid',
   };
 
   for (const [name, rule] of Object.entries(actions) as [keyof typeof actions, (typeof actions)[keyof typeof actions]][]) {
@@ -404,8 +451,15 @@ describe('cancel and refunds', () => {
     expect(await balanceOf(userId)).toBe(await sumOf(userId));
 
     const audits = await auditsOf(id);
-    expect(audits[0]).toMatchObject({ event: 'canceled', old_values: { status: 'in_processing', refund_amount: '0.0000' }, new_values: { status: 'canceled', refund_amount: '12.3456' } });
-    const userAudit = await one<{ event: string }>(t.db, sql`SELECT event FROM audit_entries WHERE auditable_type = 'user' AND auditable_id = ${userId} ORDER BY id DESC LIMIT 1`);
+    expect(audits[0]).toMatchObject({
+      event: 'canceled',
+      old_values: { status: 'in_processing', refund_amount: '0.0000' },
+      new_values: { status: 'canceled', refund_amount: '12.3456' },
+    });
+    const userAudit = await one<{ event: string }>(
+      t.db,
+      sql`SELECT event FROM audit_entries WHERE auditable_type = 'user' AND auditable_id = ${userId} ORDER BY id DESC LIMIT 1`,
+    );
     expect(userAudit?.event).toBe('refunded');
     expect((await changeLogsOf(id)).map((c) => c.action_type)).toEqual(['cancel']);
   });
@@ -589,7 +643,11 @@ describe('edits', () => {
     expect(await orderOf(a.id)).toMatchObject({ provider_id: providerId, external_id: null });
     expect((await byId(a.id)).hasNoActiveProviders).toBe(false);
     const [audit] = await auditsOf(a.id);
-    expect(audit).toMatchObject({ event: 'provider_changed', old_values: { provider_id: other!.id, external_id: 'X-1' }, new_values: { provider_id: providerId, provider_quantity: 500 } });
+    expect(audit).toMatchObject({
+      event: 'provider_changed',
+      old_values: { provider_id: other!.id, external_id: 'X-1' },
+      new_values: { provider_id: providerId, provider_quantity: 500 },
+    });
   });
 
   it('change-provider validates provider and quantity, and reports per order in bulk', async () => {
@@ -631,7 +689,9 @@ describe('the order screen', () => {
   it('shows every field, the provider, the money summary, statistics, change log and refills', async () => {
     const { id } = await makeOrder({ price: '9.0000', quantity: 300, currentQuantity: 100 });
     await t.db.execute(sql`UPDATE orders SET start_count = 1000, percent_of_external_statistics_fill = 33.33 WHERE id = ${id}`);
-    await t.db.execute(sql`INSERT INTO order_statistics (order_id, count, checked_at) VALUES (${id}, 1050, now() - interval '2 hours'), (${id}, 1100, now() - interval '1 hour')`);
+    await t.db.execute(
+      sql`INSERT INTO order_statistics (order_id, count, checked_at) VALUES (${id}, 1050, now() - interval '2 hours'), (${id}, 1100, now() - interval '1 hour')`,
+    );
     await t.db.execute(sql`INSERT INTO order_refill_requests (order_id, status, quantity) VALUES (${id}, 'pending', 20)`);
     await call('ordersUpdateComment', manager, { body: { orderId: id, comment: 'VIP' } });
     await call('ordersPause', manager, { body: { orderId: id } });
@@ -656,7 +716,10 @@ describe('the order screen', () => {
     expect(detail.serviceProviders.length).toBeGreaterThan(0);
     expect(JSON.stringify(detail)).not.toMatch(/api_?token/i);
 
-    expect((await call('ordersChangeLogs', viewer, { params: { orderId: id } })).body.map((c: { actionType: string }) => c.actionType)).toEqual(['pause', 'update_comment']);
+    expect((await call('ordersChangeLogs', viewer, { params: { orderId: id } })).body.map((c: { actionType: string }) => c.actionType)).toEqual([
+      'pause',
+      'update_comment',
+    ]);
     expect((await call('ordersStatistics', viewer, { params: { orderId: id } })).body.currentCount).toBe(1100);
     expect((await call('ordersRefillRequests', viewer, { params: { orderId: id } })).body).toHaveLength(1);
   });
@@ -798,7 +861,9 @@ describe('the demo order book', () => {
       expect(await flagOf(done.id)).toBe(false);
     } finally {
       for (const l of links) {
-        await t.db.execute(sql`UPDATE service_providers SET is_active = ${l.is_active} WHERE service_id = ${serviceId} AND provider_service_id = ${l.provider_service_id}`);
+        await t.db.execute(
+          sql`UPDATE service_providers SET is_active = ${l.is_active} WHERE service_id = ${serviceId} AND provider_service_id = ${l.provider_service_id}`,
+        );
       }
     }
     await refreshHasNoActiveProviders(t.db, [serviceId]);

@@ -102,7 +102,9 @@ describe('panel settings', () => {
 
   it('refuses a file that is not an image, an oversized one, and bad fields — on the field, nothing saved', async () => {
     const current = await t.ok('panelSettingsShow', {}, admin);
-    const notImage = await post(multipart({ ...current, panelName: 'Not saved', logoLight: new File(['<script>alert(1)</script>'], 'logo.png', { type: 'image/png' }) }));
+    const notImage = await post(
+      multipart({ ...current, panelName: 'Not saved', logoLight: new File(['<script>alert(1)</script>'], 'logo.png', { type: 'image/png' }) }),
+    );
     expect(notImage.status).toBe(422);
     expect(await notImage.json()).toMatchObject({ errors: { logoLight: [expect.stringContaining('must be an image')] } });
 
@@ -112,7 +114,14 @@ describe('panel settings', () => {
     expect(oversized.status).toBe(422);
     expect(await oversized.json()).toMatchObject({ errors: { logoDark: [expect.stringContaining('greater than')] } });
 
-    const fields = await post(multipart({ ...current, panelName: '', currencies: { default: 'USD', enabled: ['USD', 'EUR'], rates: {} }, colors: { ...current.colors, light: { ...current.colors.light, primary: 'blue' } } }));
+    const fields = await post(
+      multipart({
+        ...current,
+        panelName: '',
+        currencies: { default: 'USD', enabled: ['USD', 'EUR'], rates: {} },
+        colors: { ...current.colors, light: { ...current.colors.light, primary: 'blue' } },
+      }),
+    );
     expect(fields.status).toBe(422);
     const { errors } = (await fields.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(errors).sort()).toEqual(['colors.light.primary', 'currencies.rates.EUR', 'panelName']);
@@ -125,7 +134,11 @@ describe('panel settings', () => {
     expect(current.staffTwoFactorRequired).toBe(false);
     const manager = await t.memberWith(['manageStaff']);
     const signIn = async () => {
-      const res = await t.app.request('/login', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: manager.email, password: manager.password }) });
+      const res = await t.app.request('/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email: manager.email, password: manager.password }),
+      });
       expect(res.status).toBe(200);
       return { bearer: res.headers.get('authorization'), body: (await res.json()) as { twoFactor?: string } };
     };
@@ -175,24 +188,39 @@ describe('notifications', () => {
     const someone = admins.staff[0];
 
     const body = {
-      panel_notifications: shown.panel_notifications.map((n) => (n.notification === first.notification ? { ...n, description: 'Changed text', is_enabled: !n.is_enabled } : n)),
-      admin_notifications: admins.admin_notifications.map((a) => (a.notification === staffNote.notification ? { notification: a.notification, users: [someone.id] } : { notification: a.notification, users: a.users })),
+      panel_notifications: shown.panel_notifications.map((n) =>
+        n.notification === first.notification ? { ...n, description: 'Changed text', is_enabled: !n.is_enabled } : n,
+      ),
+      admin_notifications: admins.admin_notifications.map((a) =>
+        a.notification === staffNote.notification ? { notification: a.notification, users: [someone.id] } : { notification: a.notification, users: a.users },
+      ),
     };
     await t.ok('notificationsUpdate', { body }, admin);
     const after = await t.ok('notificationsShow', {}, admin);
-    expect(after.panel_notifications.find((n) => n.notification === first.notification)).toMatchObject({ description: 'Changed text', is_enabled: !first.is_enabled });
-    expect((await t.ok('adminNotificationsShow', {}, admin)).admin_notifications.find((a) => a.notification === staffNote.notification)!.users).toEqual([someone.id]);
+    expect(after.panel_notifications.find((n) => n.notification === first.notification)).toMatchObject({
+      description: 'Changed text',
+      is_enabled: !first.is_enabled,
+    });
+    expect((await t.ok('adminNotificationsShow', {}, admin)).admin_notifications.find((a) => a.notification === staffNote.notification)!.users).toEqual([
+      someone.id,
+    ]);
 
     // An unknown staff member in the admin part: 422, and the settings part is not saved either.
-    const bad = await t.call('notificationsUpdate', {
-      body: {
-        panel_notifications: body.panel_notifications.map((n) => (n.notification === first.notification ? { ...n, description: 'Not saved' } : n)),
-        admin_notifications: [{ notification: staffNote.notification, users: [999_999] }],
+    const bad = await t.call(
+      'notificationsUpdate',
+      {
+        body: {
+          panel_notifications: body.panel_notifications.map((n) => (n.notification === first.notification ? { ...n, description: 'Not saved' } : n)),
+          admin_notifications: [{ notification: staffNote.notification, users: [999_999] }],
+        },
       },
-    }, admin);
+      admin,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys((bad.body as { errors: object }).errors)[0]).toMatch(/^admin_notifications\.0\.users/);
-    expect((await t.ok('notificationsShow', {}, admin)).panel_notifications.find((n) => n.notification === first.notification)!.description).toBe('Changed text');
+    expect((await t.ok('notificationsShow', {}, admin)).panel_notifications.find((n) => n.notification === first.notification)!.description).toBe(
+      'Changed text',
+    );
     expect(await one(t.db, sql`SELECT 1 FROM panel_notifications WHERE description = 'Not saved'`)).toBeUndefined();
   });
 });

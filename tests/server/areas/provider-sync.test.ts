@@ -32,7 +32,10 @@ const run = (runId: number) => t.ok('providerSyncRunShow', { params: { runId } }
 const changesOf = async (runId: number, query: Record<string, string> = {}) =>
   (await t.ok('providerSyncRunChanges', { params: { runId }, query: { perPage: 500, ...query } }, admin)).data;
 const allChanges = async (runId: number) =>
-  rows<{ external_id: string; kind: string; state: string; new_values: any }>(t.db, sql`SELECT external_id, kind, state, new_values FROM provider_sync_changes WHERE run_id = ${runId} ORDER BY id`);
+  rows<{ external_id: string; kind: string; state: string; new_values: any }>(
+    t.db,
+    sql`SELECT external_id, kind, state, new_values FROM provider_sync_changes WHERE run_id = ${runId} ORDER BY id`,
+  );
 const sourcePrice = async (id: number) => (await one<{ p: string }>(t.db, sql`SELECT source_price::text AS p FROM provider_services WHERE id = ${id}`))!.p;
 const auditCount = async () => (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_entries`))!.n;
 
@@ -49,18 +52,33 @@ beforeAll(async () => {
   await ensureSimAccount(t.db, 'sync-panvy', '100.0000');
   await ensureSimAccount(t.db, 'sync-perfect', '80.0000', 'EUR', 'perfect');
   const provider = async (name: string, endpoint: string, token: string, currency: string) =>
-    (await one<{ id: number }>(t.db, sql`INSERT INTO providers (name, endpoint, api_token, currency, type) VALUES (${name}, ${endpoint}, ${token}, ${currency}, 'socpanel') RETURNING id`))!.id;
+    (await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO providers (name, endpoint, api_token, currency, type) VALUES (${name}, ${endpoint}, ${token}, ${currency}, 'socpanel') RETURNING id`,
+    ))!.id;
   panvy = await provider('Panvy', sim.endpoint, 'sync-panvy', 'USD');
   perfect = await provider('Perfect', perfectEndpoint(), 'sync-perfect', 'EUR');
   // A loopback address that is not the simulator: refused before any request is made.
   broken = await provider('Broken', 'http://10.255.255.1/api/v2', 'nope', 'USD');
   const network = await one<{ id: number }>(t.db, sql`INSERT INTO networks (name, network) VALUES ('YouTube', 'youtube') RETURNING id`);
-  const type = await one<{ id: number }>(t.db, sql`INSERT INTO service_types (name, network_id, type) VALUES ('YouTube Views', ${network!.id}, 'views') RETURNING id`);
-  ourService = (await one<{ id: number }>(t.db, sql`INSERT INTO services (name, service_type_id, default_price, pricing_per) VALUES ('YouTube Views', ${type!.id}, '1.0000', 1000) RETURNING id`))!.id;
-  eurService = (await one<{ id: number }>(t.db, sql`INSERT INTO services (name, service_type_id, default_price, pricing_per) VALUES ('YouTube Views EU', ${type!.id}, '1.0000', 1000) RETURNING id`))!.id;
+  const type = await one<{ id: number }>(
+    t.db,
+    sql`INSERT INTO service_types (name, network_id, type) VALUES ('YouTube Views', ${network!.id}, 'views') RETURNING id`,
+  );
+  ourService = (await one<{ id: number }>(
+    t.db,
+    sql`INSERT INTO services (name, service_type_id, default_price, pricing_per) VALUES ('YouTube Views', ${type!.id}, '1.0000', 1000) RETURNING id`,
+  ))!.id;
+  eurService = (await one<{ id: number }>(
+    t.db,
+    sql`INSERT INTO services (name, service_type_id, default_price, pricing_per) VALUES ('YouTube Views EU', ${type!.id}, '1.0000', 1000) RETURNING id`,
+  ))!.id;
   // Linked to panvy's service 1 (YouTube Views, 0.6000 per 1000), whose price the first drift step doubles.
-  youtubeViews = (await one<{ id: number }>(t.db, sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price, source_pricing_per)
-    VALUES ('YouTube Views [Real]', ${panvy}, '1', '0.6000', 1000) RETURNING id`))!.id;
+  youtubeViews = (await one<{ id: number }>(
+    t.db,
+    sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price, source_pricing_per)
+    VALUES ('YouTube Views [Real]', ${panvy}, '1', '0.6000', 1000) RETURNING id`,
+  ))!.id;
   await t.db.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, priority) VALUES (${ourService}, ${youtubeViews}, 1)`);
   admin = (await t.createMember({ permissions: ['manageExternalPanels'] })).token;
 });
@@ -81,7 +99,9 @@ describe('the change set', () => {
     expect(top).toMatchObject({ externalId: '1', kind: 'new', providerService: { id: youtubeViews }, services: [{ id: ourService, name: 'YouTube Views' }] });
     const applied = await t.ok('providerSyncRunApply', { params: { runId }, body: { all: true } }, admin);
     expect(applied).toMatchObject({ decided: 3000, run: { status: 'applied', pendingCount: 0 } });
-    expect((await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM provider_catalogue_items WHERE provider_id = ${panvy} AND present`))!.n).toBe(3000);
+    expect((await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM provider_catalogue_items WHERE provider_id = ${panvy} AND present`))!.n).toBe(
+      3000,
+    );
     // Nothing changed upstream: the next run finds nothing.
     expect((await run(await syncOnce(panvy))).status).toBe('no_changes');
   });
@@ -112,10 +132,51 @@ describe('the change set', () => {
 
   it('compares prices as decimals and treats a service back from removal as new', () => {
     const mirror = new Map([
-      ['5', { externalId: '5', name: 'A', category: '', type: 'Default', rate: '1.50', min: 1, max: 10, refill: false, cancel: false, dripfeed: false, present: true }],
-      ['6', { externalId: '6', name: 'B', category: '', type: 'Default', rate: '2', min: 1, max: 10, refill: false, cancel: false, dripfeed: false, present: false }],
+      [
+        '5',
+        {
+          externalId: '5',
+          name: 'A',
+          category: '',
+          type: 'Default',
+          rate: '1.50',
+          min: 1,
+          max: 10,
+          refill: false,
+          cancel: false,
+          dripfeed: false,
+          present: true,
+        },
+      ],
+      [
+        '6',
+        {
+          externalId: '6',
+          name: 'B',
+          category: '',
+          type: 'Default',
+          rate: '2',
+          min: 1,
+          max: 10,
+          refill: false,
+          cancel: false,
+          dripfeed: false,
+          present: false,
+        },
+      ],
     ]);
-    const service = (id: string, name: string, rate: string) => ({ service: id, name, category: '', type: 'Default', rate, min: 1, max: 10, refill: false, cancel: false, dripfeed: false });
+    const service = (id: string, name: string, rate: string) => ({
+      service: id,
+      name,
+      category: '',
+      type: 'Default',
+      rate,
+      min: 1,
+      max: 10,
+      refill: false,
+      cancel: false,
+      dripfeed: false,
+    });
     expect(diffCatalogue(mirror, [service('5', 'A', '1.5'), service('6', 'B', '2')]).map((c) => [c.externalId, c.kind])).toEqual([['6', 'new']]);
   });
 });
@@ -132,14 +193,20 @@ describe('accepting changes', () => {
     expect(result.decided).toBe(before.pendingCounts.price_up + before.pendingCounts.price_down);
     expect(result.providerServicesChanged).toBe(1);
     expect(await sourcePrice(youtubeViews)).toBe('1.2000');
-    const mirrorRate = await one<{ rate: string }>(t.db, sql`SELECT rate::text AS rate FROM provider_catalogue_items WHERE provider_id = ${panvy} AND external_id = '1'`);
+    const mirrorRate = await one<{ rate: string }>(
+      t.db,
+      sql`SELECT rate::text AS rate FROM provider_catalogue_items WHERE provider_id = ${panvy} AND external_id = '1'`,
+    );
     expect(compareDecimals(mirrorRate!.rate, '1.2')).toBe(0);
     // The other kinds wait for a decision.
     const after = await run(runId);
     expect(after.status).toBe('review');
     expect(after.pendingCounts.price_up + after.pendingCounts.price_down).toBe(0);
     expect(after.pendingCounts.renamed).toBe(before.pendingCounts.renamed);
-    const entry = await one<{ old_values: any; new_values: any }>(t.db, sql`SELECT old_values, new_values FROM audit_entries WHERE auditable_type = 'provider_service' AND auditable_id = ${youtubeViews} ORDER BY id DESC LIMIT 1`);
+    const entry = await one<{ old_values: any; new_values: any }>(
+      t.db,
+      sql`SELECT old_values, new_values FROM audit_entries WHERE auditable_type = 'provider_service' AND auditable_id = ${youtubeViews} ORDER BY id DESC LIMIT 1`,
+    );
     expect(entry).toMatchObject({ old_values: { source_price: '0.6000' }, new_values: { source_price: '1.2000', sync_run_id: runId } });
     expect(await auditCount()).toBe(audits + 2);
   });
@@ -244,14 +311,26 @@ describe('the margin guard', () => {
     let list = await t.ok('providerSyncBelowMargin', {}, admin);
     expect(list.rows.find((r) => r.service.id === ourService)).toMatchObject({ cost: '1.2000', margin: '-0.2000', floor: '0.1000', linkActive: true });
     // EUR at the panel's rate 0.92 per USD: 0.8280 EUR is 0.9000 USD, a 10 % margin: not below a 10 % floor, below 15 %.
-    const eur = (await one<{ id: number }>(t.db, sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price, source_pricing_per)
-      VALUES ('EU views', ${perfect}, '20001', '0.8280', 1000) RETURNING id`))!.id;
+    const eur = (await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price, source_pricing_per)
+      VALUES ('EU views', ${perfect}, '20001', '0.8280', 1000) RETURNING id`,
+    ))!.id;
     await t.db.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, priority) VALUES (${eurService}, ${eur}, 1)`);
     list = await t.ok('providerSyncBelowMargin', {}, admin);
     expect(list.rows.some((r) => r.service.id === eurService)).toBe(false);
-    await t.ok('providerSyncSettingsUpdate', { params: { providerId: perfect }, body: { marginFloor: '0.15', disableBelowMargin: false, schedule: '1h' } }, admin);
+    await t.ok(
+      'providerSyncSettingsUpdate',
+      { params: { providerId: perfect }, body: { marginFloor: '0.15', disableBelowMargin: false, schedule: '1h' } },
+      admin,
+    );
     list = await t.ok('providerSyncBelowMargin', {}, admin);
-    expect(list.rows.find((r) => r.service.id === eurService)).toMatchObject({ cost: '0.9000', margin: '0.1000', floor: '0.1500', providerService: { currency: 'EUR' } });
+    expect(list.rows.find((r) => r.service.id === eurService)).toMatchObject({
+      cost: '0.9000',
+      margin: '0.1000',
+      floor: '0.1500',
+      providerService: { currency: 'EUR' },
+    });
   });
 
   it('turns the link off when the provider’s guard says so, on the accepted price change', async () => {
@@ -264,14 +343,21 @@ describe('the margin guard', () => {
     expect(price).toMatchObject({ externalId: '1', priceChange: '1.0000' });
     const result = await t.ok('providerSyncRunApply', { params: { runId }, body: { changeIds: [price.id] } }, admin);
     expect(result).toMatchObject({ decided: 1, providerServicesChanged: 1, linksDisabled: 1 });
-    const link = await one<{ active: boolean }>(t.db, sql`SELECT is_active AS active FROM service_providers WHERE service_id = ${ourService} AND provider_service_id = ${youtubeViews}`);
+    const link = await one<{ active: boolean }>(
+      t.db,
+      sql`SELECT is_active AS active FROM service_providers WHERE service_id = ${ourService} AND provider_service_id = ${youtubeViews}`,
+    );
     expect(link!.active).toBe(false);
     const list = await t.ok('providerSyncBelowMargin', {}, admin);
     expect(list.rows.find((r) => r.service.id === ourService)).toMatchObject({ linkActive: false, disabledByGuard: true, floor: '0.2000' });
   });
 
   it('answers a floor out of range as a 422 on its field', async () => {
-    const bad = await t.call('providerSyncSettingsUpdate', { params: { providerId: panvy }, body: { marginFloor: '1.5', disableBelowMargin: false, schedule: '30m' } }, admin);
+    const bad = await t.call(
+      'providerSyncSettingsUpdate',
+      { params: { providerId: panvy }, body: { marginFloor: '1.5', disableBelowMargin: false, schedule: '30m' } },
+      admin,
+    );
     expect(bad.status).toBe(422);
     expect(bad.ok ? null : Object.keys(bad.body.errors ?? {})).toEqual(['marginFloor']);
   });
@@ -280,8 +366,11 @@ describe('the margin guard', () => {
 describe('provider health', () => {
   it('gives shares, completion time and the balance runway from our own attempts', async () => {
     const user = (await one<{ id: number }>(t.db, sql`INSERT INTO users (name, email) VALUES ('H', 'h@example.test') RETURNING id`))!.id;
-    const order = (await one<{ id: number }>(t.db, sql`INSERT INTO orders (status, user_id, service_id, name, url, price, cost, quantity, is_paid, source)
-      VALUES ('completed', ${user}, ${ourService}, 'x', 'https://x.test', '1', '1', 100, true, 'cabinet') RETURNING id::int AS id`))!.id;
+    const order = (await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO orders (status, user_id, service_id, name, url, price, cost, quantity, is_paid, source)
+      VALUES ('completed', ${user}, ${ourService}, 'x', 'https://x.test', '1', '1', 100, true, 'cabinet') RETURNING id::int AS id`,
+    ))!.id;
     const attempt = (status: string, charge: string, minutes: number) =>
       t.db.execute(sql`INSERT INTO external_panel_orders (order_id, provider_id, external_service_id, status, quantity, url, charge, sent_at, created_at, updated_at)
         VALUES (${order}, ${panvy}, '1', ${status}, 100, 'https://x.test', ${charge}::numeric, now() - interval '1 day', now() - interval '1 day',
@@ -294,22 +383,41 @@ describe('provider health', () => {
     const health = await t.ok('providerHealth', { query: { days: 30 } }, admin);
     const row = health.rows.find((r) => r.provider.id === panvy)!;
     // 17.5 spent in 7 days: 2.5 a day; 50 lasts 20 days.
-    expect(row).toMatchObject({ orders: 4, completed: 2, partialShare: '0.2500', canceledShare: '0.2500', averageCompletionSeconds: 3600, dailySpend: '2.5000', runwayDays: '20.0' });
+    expect(row).toMatchObject({
+      orders: 4,
+      completed: 2,
+      partialShare: '0.2500',
+      canceledShare: '0.2500',
+      averageCompletionSeconds: 3600,
+      dailySpend: '2.5000',
+      runwayDays: '20.0',
+    });
     const services = await t.ok('providerHealthServices', { params: { providerId: panvy }, query: { days: 30 } }, admin);
-    expect(services.rows).toEqual([expect.objectContaining({ externalServiceId: '1', providerService: { id: youtubeViews, name: 'YouTube Views [Real]' }, orders: 4 })]);
+    expect(services.rows).toEqual([
+      expect.objectContaining({ externalServiceId: '1', providerService: { id: youtubeViews, name: 'YouTube Views [Real]' }, orders: 4 }),
+    ]);
   });
 });
 
 describe('the schedule', () => {
   it('queues a run for each provider whose schedule is due, once, skipping busy and on-demand ones', async () => {
-    await t.ok('providerSyncSettingsUpdate', { params: { providerId: perfect }, body: { marginFloor: null, disableBelowMargin: false, schedule: 'off' } }, admin);
+    await t.ok(
+      'providerSyncSettingsUpdate',
+      { params: { providerId: perfect }, body: { marginFloor: null, disableBelowMargin: false, schedule: 'off' } },
+      admin,
+    );
     await t.db.execute(sql`UPDATE provider_sync_runs SET status = 'failed' WHERE provider_id = ${panvy} AND status IN ('queued', 'running')`);
     // The broken provider still has its retry queued (previous test): it is not queued again.
-    expect((await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM provider_sync_runs WHERE provider_id = ${broken} AND status = 'queued'`))!.n).toBe(1);
+    expect(
+      (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM provider_sync_runs WHERE provider_id = ${broken} AND status = 'queued'`))!.n,
+    ).toBe(1);
     await t.db.execute(sql`UPDATE provider_sync_settings SET last_scheduled_at = now() - interval '2 hours'`);
     const queuedBefore = await rows<{ provider_id: number }>(t.db, sql`SELECT provider_id FROM provider_sync_runs WHERE status = 'queued'`);
     expect(await queueDueRuns(t.deps)).toBe(1);
-    const queued = await rows<{ provider_id: number; trigger: string }>(t.db, sql`SELECT provider_id, trigger FROM provider_sync_runs WHERE status = 'queued' ORDER BY id`);
+    const queued = await rows<{ provider_id: number; trigger: string }>(
+      t.db,
+      sql`SELECT provider_id, trigger FROM provider_sync_runs WHERE status = 'queued' ORDER BY id`,
+    );
     expect(queued.slice(queuedBefore.length)).toEqual([{ provider_id: panvy, trigger: 'schedule' }]);
     expect(await queueDueRuns(t.deps)).toBe(0);
   });

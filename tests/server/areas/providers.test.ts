@@ -56,10 +56,10 @@ const ours = fakePanel(true);
 const foreign = fakePanel(false);
 
 const route: typeof fetch = async (input, init) => {
-    const url = String(input);
-    if (url.startsWith(OURS) || url.startsWith(CANONICAL)) return ours.request(url, init as RequestInit);
-    if (url.startsWith(FOREIGN)) return foreign.request(url, init as RequestInit);
-    throw new TypeError('fetch failed: getaddrinfo ENOTFOUND');
+  const url = String(input);
+  if (url.startsWith(OURS) || url.startsWith(CANONICAL)) return ours.request(url, init as RequestInit);
+  if (url.startsWith(FOREIGN)) return foreign.request(url, init as RequestInit);
+  throw new TypeError('fetch failed: getaddrinfo ENOTFOUND');
 };
 
 beforeAll(async () => {
@@ -189,14 +189,33 @@ describe('permissions', () => {
 describe('billing', () => {
   it('adds, edits and deletes billing records of one provider, with who and totals', async () => {
     const id = (await t.ok('externalPanelsStore', { body: body({ name: 'Billed panel' }) }, panels)).externalPanel.id;
-    const created = await t.ok('externalPanelPaymentsStore', { params: { externalPanelId: id }, body: { amount: '150.50', currency: 'USD', date: '2026-03-01 10:00:00', comment: 'Top-up' } }, panels);
+    const created = await t.ok(
+      'externalPanelPaymentsStore',
+      { params: { externalPanelId: id }, body: { amount: '150.50', currency: 'USD', date: '2026-03-01 10:00:00', comment: 'Top-up' } },
+      panels,
+    );
     expect(created.billing).toMatchObject({ amount: '150.5000', who: { id: panels.id }, date: expect.stringMatching(/^2026-03-01.10:00:00/) });
-    await t.ok('externalPanelPaymentsStore', { params: { externalPanelId: id }, body: { amount: '-20', currency: 'USD', date: '2026-03-02 10:00:00' } }, panels);
+    await t.ok(
+      'externalPanelPaymentsStore',
+      { params: { externalPanelId: id }, body: { amount: '-20', currency: 'USD', date: '2026-03-02 10:00:00' } },
+      panels,
+    );
     const list = await t.ok('externalPanelPayments', { params: { externalPanelId: id } }, panels);
     expect(list.items).toHaveLength(2);
     expect(list.total).toEqual([{ currency: 'USD', amount: '130.5000' }]);
-    await t.ok('externalPanelPaymentsUpdate', { params: { externalPanelId: id, billingId: created.billing.id }, body: { amount: '200', currency: 'USD', date: '2026-03-01 10:00:00', comment: 'Fixed' } }, panels);
-    const zero = await t.call('externalPanelPaymentsStore', { params: { externalPanelId: id }, body: { amount: '0', currency: 'USD', date: '2026-03-01 10:00:00' } }, panels);
+    await t.ok(
+      'externalPanelPaymentsUpdate',
+      {
+        params: { externalPanelId: id, billingId: created.billing.id },
+        body: { amount: '200', currency: 'USD', date: '2026-03-01 10:00:00', comment: 'Fixed' },
+      },
+      panels,
+    );
+    const zero = await t.call(
+      'externalPanelPaymentsStore',
+      { params: { externalPanelId: id }, body: { amount: '0', currency: 'USD', date: '2026-03-01 10:00:00' } },
+      panels,
+    );
     expect(zero.status).toBe(422);
     await t.ok('externalPanelPaymentsDestroy', { params: { externalPanelId: id, billingId: created.billing.id } }, panels);
     expect((await t.ok('externalPanelPayments', { params: { externalPanelId: id } }, panels)).items).toHaveLength(1);
@@ -211,7 +230,10 @@ describe('imports', () => {
   let typeId: number;
   beforeAll(async () => {
     panelId = (await t.ok('externalPanelsStore', { body: body({ name: 'Import source' }) }, panels)).externalPanel.id;
-    typeId = (await one<{ id: number }>(t.db, sql`SELECT st.id FROM service_types st JOIN networks n ON n.id = st.network_id WHERE n.network = 'youtube' AND st.type = 'views' LIMIT 1`))!.id;
+    typeId = (await one<{ id: number }>(
+      t.db,
+      sql`SELECT st.id FROM service_types st JOIN networks n ON n.id = st.network_id WHERE n.network = 'youtube' AND st.type = 'views' LIMIT 1`,
+    ))!.id;
   });
 
   it('lists the live services with the proposed price (margin added) and a guessed service type', async () => {
@@ -227,7 +249,9 @@ describe('imports', () => {
     const before = await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM provider_services WHERE external_panel_id = ${panelId}`);
     const failed = await t.call('externalPanelImportServicesStore', { params: { externalPanelId: panelId }, body: { services: rowsBody } }, panels);
     expect(failed.status).toBe(422);
-    expect(failed.body).toMatchObject({ errors: { 'services.1.service_type_id': [expect.stringMatching(/^Row 2: /)], 'services.3.id': [expect.stringMatching(/^Row 4: .*503/)] } });
+    expect(failed.body).toMatchObject({
+      errors: { 'services.1.service_type_id': [expect.stringMatching(/^Row 2: /)], 'services.3.id': [expect.stringMatching(/^Row 4: .*503/)] },
+    });
     expect(await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM provider_services WHERE external_panel_id = ${panelId}`)).toEqual(before);
 
     gone = new Set();
@@ -260,12 +284,17 @@ describe('imports', () => {
     expect(bad.body).toMatchObject({ errors: { 'importableServicesIds.1': [expect.any(String)] } });
     const packages = await t.ok('externalPanelImportPackages', { params: { externalPanelId: panelId } }, panels);
     expect(packages[0]).toMatchObject({ id: '7', name: 'Starter pack' });
-    const imported = await t.ok('externalPanelImportPackagesStore', { params: { externalPanelId: panelId }, body: { packages: [{ id: '7', sync: true, fixed_cost: '9.9', discount_percent: '0.1' }] } }, panels);
+    const imported = await t.ok(
+      'externalPanelImportPackagesStore',
+      { params: { externalPanelId: panelId }, body: { packages: [{ id: '7', sync: true, fixed_cost: '9.9', discount_percent: '0.1' }] } },
+      panels,
+    );
     expect(imported.created + imported.updated).toBe(1);
   });
 
   it('available services are refused when the provider answers an error', async () => {
-    const foreignId = (await t.ok('externalPanelsStore', { body: body({ name: 'Foreign', endpoint: FOREIGN, type: 'perfect_panel' }) }, panels)).externalPanel.id;
+    const foreignId = (await t.ok('externalPanelsStore', { body: body({ name: 'Foreign', endpoint: FOREIGN, type: 'perfect_panel' }) }, panels)).externalPanel
+      .id;
     expect((await t.ok('externalPanelAvailableServices', { params: { externalPanelId: foreignId } }, panels)).length).toBe(25);
     const downId = (await t.ok('externalPanelsStore', { body: body({ name: 'Down 2', endpoint: DOWN }) }, panels)).externalPanel.id;
     expect((await t.call('externalPanelAvailableServices', { params: { externalPanelId: downId } }, panels)).status).toBe(422);
@@ -284,7 +313,12 @@ describe('provider services', () => {
       source_event: 'order.created',
     };
     const created = await t.ok('providerServicesStore', { body: input }, services);
-    expect(created.providerService).toMatchObject({ name: 'Manual rule', externalPanelServiceId: 'manual-1', sourcePrice: { amount: '2.5000' }, sourceEvent: 'order.created' });
+    expect(created.providerService).toMatchObject({
+      name: 'Manual rule',
+      externalPanelServiceId: 'manual-1',
+      sourcePrice: { amount: '2.5000' },
+      sourceEvent: 'order.created',
+    });
     const dup = await t.call('providerServicesStore', { body: input }, services);
     expect(dup.status).toBe(422);
     expect(dup.body).toMatchObject({ errors: { 'external_panel_service.external_panel_service_id': [expect.any(String)] } });
@@ -310,7 +344,9 @@ describe('against the simulated panels', () => {
       const account = await t.ok('externalPanelsCreateAccount', { body: { endpoint: panvy } }, panels);
       expect(account).toMatchObject({ currency: 'USD', endpoint: panvy });
       expect((await t.ok('externalPanelsValidate', { body: { endpoint: panvy } }, panels)).is_our_panel).toBe(true);
-      expect((await t.ok('externalPanelsValidate', { body: { endpoint: 'http://127.0.0.1:8080/provider-sim/perfect/api/v2' } }, panels)).is_our_panel).toBe(false);
+      expect((await t.ok('externalPanelsValidate', { body: { endpoint: 'http://127.0.0.1:8080/provider-sim/perfect/api/v2' } }, panels)).is_our_panel).toBe(
+        false,
+      );
       const saved = await t.ok('externalPanelsStore', { body: body({ name: 'Sim panvy', endpoint: panvy, apiToken: account.api_token }) }, panels);
       expect(saved.balanceWarning).toBeNull();
       expect(saved.externalPanel.balanceUpdatedAt).not.toBeNull();
@@ -318,7 +354,9 @@ describe('against the simulated panels', () => {
       expect(list.items.length).toBeGreaterThan(1000);
       const typeId = (await one<{ id: number }>(t.db, sql`SELECT id FROM service_types ORDER BY id LIMIT 1`))!.id;
       const chosen = list.items.slice(40, 43).map((s) => ({ id: s.id, price: s.price, service_type_id: typeId }));
-      expect(await t.ok('externalPanelImportServicesStore', { params: { externalPanelId: saved.externalPanel.id }, body: { services: chosen } }, panels)).toMatchObject({ created: 3 });
+      expect(
+        await t.ok('externalPanelImportServicesStore', { params: { externalPanelId: saved.externalPanel.id }, body: { services: chosen } }, panels),
+      ).toMatchObject({ created: 3 });
       const packages = await t.ok('externalPanelImportPackages', { params: { externalPanelId: saved.externalPanel.id } }, panels);
       expect(packages.length).toBeGreaterThan(0);
       expect(packages.every((p) => Number(p.discountPercent) <= 1)).toBe(true);

@@ -26,7 +26,16 @@ describe('the permission round trip', () => {
     const role = await t.ok('rolesStore', { body: { name: 'Order desk', permissions: ['viewOrders'] } }, admin);
     const created = await t.ok(
       'staffStore',
-      { body: { name: 'Desk Member', email: 'desk@example.test', password_mode: 'typed', password: 'long-enough-1', password_confirmation: 'long-enough-1', roles: [role.role.id] } },
+      {
+        body: {
+          name: 'Desk Member',
+          email: 'desk@example.test',
+          password_mode: 'typed',
+          password: 'long-enough-1',
+          password_confirmation: 'long-enough-1',
+          roles: [role.role.id],
+        },
+      },
       admin,
     );
     expect(created.passwordLink ?? null).toBeNull();
@@ -48,7 +57,11 @@ describe('the permission round trip', () => {
     expect(profile.allPermissions).toEqual(['viewUsers']);
 
     // Direct permissions add to the role's; the detail shows where each comes from.
-    await t.ok('staffUpdate', { params: { staffId: created.staff.id }, body: { name: 'Desk Member', email: 'desk@example.test', roles: [role.role.id], permissions: ['viewOrders'] } }, admin);
+    await t.ok(
+      'staffUpdate',
+      { params: { staffId: created.staff.id }, body: { name: 'Desk Member', email: 'desk@example.test', roles: [role.role.id], permissions: ['viewOrders'] } },
+      admin,
+    );
     expect((await orders()).status).toBe(200);
     const detail = await t.ok('staffShow', { params: { staffId: created.staff.id } }, admin);
     expect(detail.effectivePermissions.map((p) => [p.name, p.direct, p.roles])).toEqual([
@@ -63,17 +76,27 @@ describe('the last member who can manage staff', () => {
     // The demo has several administrators; keep only the signed-in one.
     await t.db.execute(sql`UPDATE staff_members SET is_active = false, deactivated_at = now() WHERE id <> ${adminId}
       AND id IN (SELECT sr.staff_id FROM staff_roles sr JOIN roles r ON r.id = sr.role_id WHERE r.name = 'Administrator')`);
-    await t.db.execute(sql`DELETE FROM staff_permissions sp USING permissions p WHERE p.id = sp.permission_id AND p.name = 'manageStaff' AND sp.staff_id <> ${adminId}`);
+    await t.db.execute(
+      sql`DELETE FROM staff_permissions sp USING permissions p WHERE p.id = sp.permission_id AND p.name = 'manageStaff' AND sp.staff_id <> ${adminId}`,
+    );
     const me = await t.ok('staffShow', { params: { staffId: adminId } }, admin);
 
-    const removeOwn = await t.call('staffUpdate', { params: { staffId: adminId }, body: { name: me.name, email: me.email, roles: [], permissions: [] } }, admin);
+    const removeOwn = await t.call(
+      'staffUpdate',
+      { params: { staffId: adminId }, body: { name: me.name, email: me.email, roles: [], permissions: [] } },
+      admin,
+    );
     expect(removeOwn.status).toBe(422);
     expect(removeOwn.body).toMatchObject({ errors: { permissions: [expect.stringContaining('manage staff')] } });
 
     const adminRole = me.roles.find((r) => r.name === 'Administrator')!;
     const revoke = await t.call('rolesTogglePermission', { params: { roleId: adminRole.id }, body: { permission: 'manageStaff', granted: false } }, admin);
     expect(revoke.status).toBe(409);
-    const del = await t.call('rolesDestroy', { params: { roleId: adminRole.id }, body: { move_to_role_id: (await t.ok('rolesStore', { body: { name: 'Empty', permissions: [] } }, admin)).role.id } }, admin);
+    const del = await t.call(
+      'rolesDestroy',
+      { params: { roleId: adminRole.id }, body: { move_to_role_id: (await t.ok('rolesStore', { body: { name: 'Empty', permissions: [] } }, admin)).role.id } },
+      admin,
+    );
     expect(del.status).toBe(422);
     // Nothing changed: still a manager.
     expect((await t.ok('profile', {}, admin)).allPermissions).toContain('manageStaff');
@@ -82,7 +105,15 @@ describe('the last member who can manage staff', () => {
     // With a second manager the same change goes through.
     const other = await t.memberWith(['manageStaff']);
     await t.db.execute(sql`UPDATE staff_members SET password_set_at = now() WHERE id = ${other.id}`);
-    expect((await t.call('staffUpdate', { params: { staffId: adminId }, body: { name: me.name, email: me.email, roles: me.roles.map((r) => r.id), permissions: [] } }, admin)).status).toBe(200);
+    expect(
+      (
+        await t.call(
+          'staffUpdate',
+          { params: { staffId: adminId }, body: { name: me.name, email: me.email, roles: me.roles.map((r) => r.id), permissions: [] } },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -102,13 +133,19 @@ describe('creating members', () => {
     expect(mismatch.status).toBe(422);
     expect(mismatch.body).toMatchObject({ errors: { password_confirmation: ['The password confirmation does not match.'] } });
     await t.ok('staffPasswordLinkUse', { params: { token }, body: { password: 'a-new-password', password_confirmation: 'a-new-password' } });
-    expect((await t.call('staffPasswordLinkUse', { params: { token }, body: { password: 'x-new-password', password_confirmation: 'x-new-password' } })).status).toBe(404);
+    expect(
+      (await t.call('staffPasswordLinkUse', { params: { token }, body: { password: 'x-new-password', password_confirmation: 'x-new-password' } })).status,
+    ).toBe(404);
     await t.login('invited@example.test', 'a-new-password');
     expect((await t.ok('staffShow', { params: { staffId: res.staff.id } }, admin)).status).toBe('active');
   });
 
   it('typed passwords must match, e-mails are unique, and errors land on their fields', async () => {
-    const bad = await t.call('staffStore', { body: { name: '', email: 'admin@example.com', password_mode: 'typed', password: 'short', password_confirmation: 'other' } }, admin);
+    const bad = await t.call(
+      'staffStore',
+      { body: { name: '', email: 'admin@example.com', password_mode: 'typed', password: 'short', password_confirmation: 'other' } },
+      admin,
+    );
     expect(bad.status).toBe(422);
     expect(Object.keys((bad.body as { errors: object }).errors).sort()).toEqual(['name', 'password', 'password_confirmation']);
     const dup = await t.call('staffStore', { body: { name: 'Dup', email: 'ADMIN@example.com', password_mode: 'link' } }, admin);
@@ -156,7 +193,11 @@ describe('roles', () => {
 
   it('the matrix groups every permission by area', async () => {
     const matrix = await t.ok('rolesMatrix', {}, admin);
-    expect(matrix.groups.find((g) => g.group === 'Configuration')!.permissions.map((p) => p.name)).toEqual(['manageWebhooks', 'manageStaff', 'managePanelSettings']);
+    expect(matrix.groups.find((g) => g.group === 'Configuration')!.permissions.map((p) => p.name)).toEqual([
+      'manageWebhooks',
+      'manageStaff',
+      'managePanelSettings',
+    ]);
     expect(matrix.roles.some((r) => r.name === 'Administrator')).toBe(true);
   });
 });

@@ -22,7 +22,15 @@ let marketer: TestMember;
 let nobody: TestMember;
 let networkId: number;
 let otherNetworkId: number;
-let services: { id: number; default_price: string; pricing_per: number; min_quantity: number; max_quantity: number; quantity_step: number; service_type_id: number }[];
+let services: {
+  id: number;
+  default_price: string;
+  pricing_per: number;
+  min_quantity: number;
+  max_quantity: number;
+  quantity_step: number;
+  service_type_id: number;
+}[];
 
 const table = (request: TableRequest) => ({ query: { q: JSON.stringify(request) } });
 
@@ -31,7 +39,10 @@ beforeAll(async () => {
   packager = await t.memberWith(['managePackages']);
   marketer = await t.memberWith(['manageDiscounts']);
   nobody = await t.memberWith([]);
-  const nets = await rows<{ id: number }>(t.db, sql`SELECT DISTINCT st.network_id AS id FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE NOT s.is_archived ORDER BY 1 LIMIT 2`);
+  const nets = await rows<{ id: number }>(
+    t.db,
+    sql`SELECT DISTINCT st.network_id AS id FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE NOT s.is_archived ORDER BY 1 LIMIT 2`,
+  );
   [networkId, otherNetworkId] = nets.map((n) => n.id);
   services = await rows(
     t.db,
@@ -45,7 +56,10 @@ const qty = (s: (typeof services)[number]) => Math.ceil(s.min_quantity / Math.ma
 describe('package costs (decimal arithmetic)', () => {
   it('prices each line at price × quantity / per, discounts the total and shares it out exactly', () => {
     const c = packageCosts(
-      [{ defaultPrice: '1.2500', pricingPer: 1000, quantity: 3000 }, { defaultPrice: '0.3333', pricingPer: 100, quantity: 50 }],
+      [
+        { defaultPrice: '1.2500', pricingPer: 1000, quantity: 3000 },
+        { defaultPrice: '0.3333', pricingPer: 100, quantity: 50 },
+      ],
       null,
       '0.125',
     );
@@ -74,18 +88,33 @@ describe('packages', () => {
     const p = res.package;
     expect(p.type).toBe('auto');
     expect(p.items).toHaveLength(2);
-    const expected = packageCosts(services.slice(0, 2).map((s) => ({ defaultPrice: s.default_price, pricingPer: s.pricing_per, quantity: qty(s) })), null, '0.100');
+    const expected = packageCosts(
+      services.slice(0, 2).map((s) => ({ defaultPrice: s.default_price, pricingPer: s.pricing_per, quantity: qty(s) })),
+      null,
+      '0.100',
+    );
     expect([p.defaultCost, p.totalCost, p.difference, p.discountPercent]).toEqual([expected.defaultCost, expected.totalCost, expected.difference, '0.100']);
     expect(p.items.map((i) => i.price)).toEqual(expected.lines.map((l) => l.price));
-    const live = await t.ok('packagesTotalCost', { body: { contents: body().contents.map(({ service_id, quantity }) => ({ service_id, quantity })), discount_percent: '0.1' } }, packager);
+    const live = await t.ok(
+      'packagesTotalCost',
+      { body: { contents: body().contents.map(({ service_id, quantity }) => ({ service_id, quantity })), discount_percent: '0.1' } },
+      packager,
+    );
     expect(live.totalCost).toBe(p.totalCost);
-    const fixed = await t.ok('packagesTotalCost', { body: { contents: [{ service_id: services[0].id, quantity: qty(services[0]) }], fixed_cost: '12.5' } }, packager);
+    const fixed = await t.ok(
+      'packagesTotalCost',
+      { body: { contents: [{ service_id: services[0].id, quantity: qty(services[0]) }], fixed_cost: '12.5' } },
+      packager,
+    );
     expect(fixed.totalCost).toBe('12.5000');
   });
 
   it('refuses bad input on its field with nothing saved', async () => {
     const before = (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM packages`))!.n;
-    const other = (await one<{ id: number }>(t.db, sql`SELECT s.id FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE st.network_id = ${otherNetworkId} LIMIT 1`))!.id;
+    const other = (await one<{ id: number }>(
+      t.db,
+      sql`SELECT s.id FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE st.network_id = ${otherNetworkId} LIMIT 1`,
+    ))!.id;
     const cases: [Record<string, unknown>, string][] = [
       [{ contents: [{ service_id: other, quantity: qty(services[0]) }] }, 'contents.0.service_id'],
       [{ contents: [{ service_id: services[0].id, quantity: services[0].max_quantity + 1 }] }, 'contents.0.quantity'],
@@ -112,7 +141,14 @@ describe('packages', () => {
 
   it('updates contents and recomputes; archive disables, restore keeps it disabled, repeats are 409', async () => {
     const { package: p } = await t.ok('packagesStore', { body: body() as never }, packager);
-    const updated = await t.ok('packagesUpdate', { params: { packageId: p.id }, body: body({ discount_percent: '0', contents: [{ service_id: services[2].id, quantity: qty(services[2]), is_displayable: false }] }) as never }, packager);
+    const updated = await t.ok(
+      'packagesUpdate',
+      {
+        params: { packageId: p.id },
+        body: body({ discount_percent: '0', contents: [{ service_id: services[2].id, quantity: qty(services[2]), is_displayable: false }] }) as never,
+      },
+      packager,
+    );
     expect(updated.package.items.map((i) => [i.service.id, i.isDisplayable])).toEqual([[services[2].id, false]]);
     expect(updated.package.totalCost).toBe(updated.package.defaultCost);
     await t.ok('packagesArchive', { params: { packageId: p.id } }, packager);
@@ -137,7 +173,11 @@ describe('packages', () => {
     expect(discounted.done).toEqual([a.id]);
     const after = await t.ok('packagesShow', { params: { packageId: a.id } }, packager);
     expect(after.discountPercent).toBe('0.255');
-    const expected = packageCosts(after.items.map((i) => ({ defaultPrice: i.service.defaultPrice, pricingPer: i.service.pricingPer, quantity: i.quantity })), null, '0.255');
+    const expected = packageCosts(
+      after.items.map((i) => ({ defaultPrice: i.service.defaultPrice, pricingPer: i.service.pricingPer, quantity: i.quantity })),
+      null,
+      '0.255',
+    );
     expect(after.totalCost).toBe(expected.totalCost);
     expect((await t.call('packagesBulk', { body: { package_ids: [a.id], discount_percent: '0.2555' } }, packager)).status).toBe(422);
     expect((await t.call('packagesBulk', { body: { package_ids: [a.id] } }, packager)).status).toBe(422);
@@ -146,14 +186,20 @@ describe('packages', () => {
   it("searches a network's available services page by page", async () => {
     const page = await t.ok('packagesAvailableServices', { body: { network_id: networkId, search: '', page: 1 } }, packager);
     expect(page.items.length).toBeGreaterThan(0);
-    const types = await rows<{ network_id: number }>(t.db, sql`SELECT DISTINCT st.network_id FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE s.id IN ${page.items.map((i) => i.id)}`);
+    const types = await rows<{ network_id: number }>(
+      t.db,
+      sql`SELECT DISTINCT st.network_id FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE s.id IN ${page.items.map((i) => i.id)}`,
+    );
     expect(types.map((r) => r.network_id)).toEqual([networkId]);
     const beyond = await t.ok('packagesAvailableServices', { body: { network_id: networkId, search: '', page: page.lastPage + 1 } }, packager);
     expect(beyond.items).toEqual([]);
   });
 
   it('shows a package a provider import wrote (fixed cost only) at its fixed cost', async () => {
-    const row = await one<{ id: number }>(t.db, sql`INSERT INTO packages (name, type, fixed_cost, discount_percent, sync) VALUES ('Imported', 'auto', 12.5, 0.1, true) RETURNING id`);
+    const row = await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO packages (name, type, fixed_cost, discount_percent, sync) VALUES ('Imported', 'auto', 12.5, 0.1, true) RETURNING id`,
+    );
     const p = await t.ok('packagesShow', { params: { packageId: row!.id } }, packager);
     expect([p.totalCost, p.difference, p.network, p.items]).toEqual(['12.5000', '-12.5000', null, []]);
   });
@@ -178,12 +224,20 @@ describe('special offers', () => {
     const plain = await t.ok('specialOffersStore', { body: offer() as never }, marketer);
     expect(plain.specialOffer.serviceTypes).toEqual([]);
     expect(plain.specialOffer.status).toBe('disabled');
-    const typed = await t.ok('specialOffersStore', { body: offer({ service_types: [services[0].service_type_id], services: [services[0].id], is_enabled: true }) as never }, marketer);
+    const typed = await t.ok(
+      'specialOffersStore',
+      { body: offer({ service_types: [services[0].service_type_id], services: [services[0].id], is_enabled: true }) as never },
+      marketer,
+    );
     expect(typed.specialOffer.serviceTypes.map((s) => s.id)).toEqual([services[0].service_type_id]);
     expect(typed.specialOffer.status).toBe('enabled');
     const otherType = services.find((s) => s.service_type_id !== services[0].service_type_id);
     if (otherType) {
-      const bad = await t.call('specialOffersStore', { body: offer({ service_types: [services[0].service_type_id], services: [otherType.id] }) as never }, marketer);
+      const bad = await t.call(
+        'specialOffersStore',
+        { body: offer({ service_types: [services[0].service_type_id], services: [otherType.id] }) as never },
+        marketer,
+      );
       expect(bad.status).toBe(422);
       expect((bad.body as { errors: Record<string, string[]> }).errors['services.0']).toBeDefined();
     }
@@ -192,13 +246,18 @@ describe('special offers', () => {
     const badPlace = await t.call('specialOffersStore', { body: offer({ place: 'moon' }) as never }, marketer);
     expect(badPlace.status).toBe(422);
     // Update when an id exists.
-    const saved = await t.ok('specialOffersUpdate', { params: { specialOfferId: plain.specialOffer.id }, body: offer({ position: 'bottom' }) as never }, marketer);
+    const saved = await t.ok(
+      'specialOffersUpdate',
+      { params: { specialOfferId: plain.specialOffer.id }, body: offer({ position: 'bottom' }) as never },
+      marketer,
+    );
     expect(saved.specialOffer.position).toBe('bottom');
   });
 
   it('enable, disable, archive, unarchive and delete, with 409 when the offer is not in the right state', async () => {
     const id = (await t.ok('specialOffersStore', { body: offer() as never }, marketer)).specialOffer.id;
-    const call = (name: 'specialOffersEnable' | 'specialOffersDisable' | 'specialOffersArchive' | 'specialOffersUnarchive') => t.call(name, { params: { specialOfferId: id } }, marketer);
+    const call = (name: 'specialOffersEnable' | 'specialOffersDisable' | 'specialOffersArchive' | 'specialOffersUnarchive') =>
+      t.call(name, { params: { specialOfferId: id } }, marketer);
     expect((await call('specialOffersDisable')).status).toBe(409);
     expect((await call('specialOffersEnable')).status).toBe(200);
     expect((await call('specialOffersEnable')).status).toBe(409);
@@ -256,10 +315,16 @@ function png(width: number, height: number): File {
   ihdr.set([8, 0, 0, 0, 0], 8);
   const raw = Buffer.alloc((width + 1) * height, 0x80);
   for (let y = 0; y < height; y++) raw[y * (width + 1)] = 0;
-  const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
   return new File([bytes], `${width}x${height}.png`, { type: 'image/png' });
 }
-const svg = (name = 'a.svg') => new File(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'], name, { type: 'image/svg+xml' });
+const svg = (name = 'a.svg') =>
+  new File(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'], name, { type: 'image/svg+xml' });
 
 describe('banners', () => {
   const bannerOf = async (place: string) => (await one<{ id: number }>(t.db, sql`SELECT id FROM banners WHERE place = ${place}`))!.id;
@@ -283,7 +348,13 @@ describe('banners', () => {
   it('reads a never-saved scroll delay as 0; sends clamp it to 1–15, 3 when absent', async () => {
     const id = await bannerOf('profile');
     expect((await t.ok('bannersShow', { params: { bannerId: id } }, admin)).scrollDelay).toBe(0);
-    const delays: [unknown, number][] = [[40, 15], [0, 1], [-5, 1], ['7', 7], [undefined, 3]];
+    const delays: [unknown, number][] = [
+      [40, 15],
+      [0, 1],
+      [-5, 1],
+      ['7', 7],
+      [undefined, 3],
+    ];
     for (const [sent, stored] of delays) {
       const res = await patch(id, { type: 'html', content: '<p>Hi</p>', ...(sent === undefined ? {} : { scrollDelay: sent }) }, admin);
       expect(res.status).toBe(200);
@@ -296,16 +367,29 @@ describe('banners', () => {
   it('saves slides from multipart with images of the place size; a wrong size or format is a 422 on its field and nothing changes', async () => {
     const id = await bannerOf('sidebar');
     await t.ok('bannersDelete', { params: { bannerId: id } }, admin);
-    const good = await patch(id, {
-      type: 'slider', scrollDelay: 5,
-      informations: [
-        { backgroundImage: png(200, 200), image: png(200, 75), backgroundColor: '#112233', translations: { en: { title: 'One', titleColor: '#ffffff', buttonLink: '/services' } } },
-        { backgroundImage: svg(), translations: { en: { title: 'Two' }, fr: { title: 'Deux' } } },
-      ],
-    }, nobody.token);
+    const good = await patch(
+      id,
+      {
+        type: 'slider',
+        scrollDelay: 5,
+        informations: [
+          {
+            backgroundImage: png(200, 200),
+            image: png(200, 75),
+            backgroundColor: '#112233',
+            translations: { en: { title: 'One', titleColor: '#ffffff', buttonLink: '/services' } },
+          },
+          { backgroundImage: svg(), translations: { en: { title: 'Two' }, fr: { title: 'Deux' } } },
+        ],
+      },
+      nobody.token,
+    );
     expect(good.status).toBe(200);
     const saved = ((await good.json()) as { banner: BannerDetail }).banner;
-    expect(saved.informations.map((i) => [i.translations.en.title, i.sorting])).toEqual([['One', 0], ['Two', 1]]);
+    expect(saved.informations.map((i) => [i.translations.en.title, i.sorting])).toEqual([
+      ['One', 0],
+      ['Two', 1],
+    ]);
     const served = await t.app.request(saved.informations[0].image!);
     expect(served.headers.get('content-type')).toBe('image/png');
 
@@ -327,22 +411,32 @@ describe('banners', () => {
 
     // Move the second slide up: the order is the list order, sorting renumbered; images kept by address.
     const [a, b] = saved.informations;
-    const moved = await patch(id, {
-      type: 'slider', scrollDelay: 5,
-      informations: [
-        { id: b.id, backgroundImage: b.backgroundImage, translations: b.translations },
-        { id: a.id, backgroundImage: a.backgroundImage, image: a.image, backgroundColor: a.backgroundColor, translations: a.translations },
-      ],
-    }, admin);
+    const moved = await patch(
+      id,
+      {
+        type: 'slider',
+        scrollDelay: 5,
+        informations: [
+          { id: b.id, backgroundImage: b.backgroundImage, translations: b.translations },
+          { id: a.id, backgroundImage: a.backgroundImage, image: a.image, backgroundColor: a.backgroundColor, translations: a.translations },
+        ],
+      },
+      admin,
+    );
     expect(moved.status).toBe(200);
     const reordered = await t.ok('bannersShow', { params: { bannerId: id } }, admin);
-    expect(reordered.informations.map((i) => [i.id, i.sorting])).toEqual([[b.id, 0], [a.id, 1]]);
+    expect(reordered.informations.map((i) => [i.id, i.sorting])).toEqual([
+      [b.id, 0],
+      [a.id, 1],
+    ]);
     expect(reordered.informations[1].image).toBe(a.image);
 
     const slider = await patch(id, { type: 'slider', informations: [] }, admin);
     expect(Object.keys(((await slider.json()) as { errors: Record<string, string[]> }).errors)).toContain('informations');
     const override = await t.app.request(`/api/v1/admin/banners/${id}`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, accept: 'application/json' }, body: toMultipart({ type: 'none' }, { methodOverride: 'DELETE' }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, accept: 'application/json' },
+      body: toMultipart({ type: 'none' }, { methodOverride: 'DELETE' }),
     });
     expect(override.status).toBe(422);
   });
@@ -373,7 +467,10 @@ describe('auto-promotions', () => {
 
     const types = await t.ok('autoPromotionsServiceTypes', { query: { network_id: String(networkId) } as never }, manager);
     const type = types.find((ty) => ty.services.some((s) => !s.added))!;
-    const fresh = type.services.filter((s) => !s.added).slice(0, 2).map((s) => s.id);
+    const fresh = type.services
+      .filter((s) => !s.added)
+      .slice(0, 2)
+      .map((s) => s.id);
     const added = await t.ok('autoPromotionsAdd', { body: { services: fresh, network_id: networkId, service_type_id: type.id } }, manager);
     expect(added.added.map((a) => a.service.id).sort()).toEqual([...fresh].sort());
     const dup = await t.call('autoPromotionsAdd', { body: { services: fresh, network_id: networkId, service_type_id: type.id } }, manager);

@@ -49,7 +49,10 @@ describe('subscriptions table', () => {
     // Every content's orders point back at their subscription.
     const row = parsed.items[0];
     const orderIds = row.subscriptionContents.flatMap((c) => c.ordersIds);
-    const linked = await rows<{ source_id: number }>(t.db, sql`SELECT source_id::int AS source_id FROM orders WHERE id IN ${orderIds} AND source_type = 'subscription'`);
+    const linked = await rows<{ source_id: number }>(
+      t.db,
+      sql`SELECT source_id::int AS source_id FROM orders WHERE id IN ${orderIds} AND source_type = 'subscription'`,
+    );
     expect(linked.map((r) => r.source_id)).toEqual(orderIds.map(() => row.id));
   });
 
@@ -105,7 +108,9 @@ describe('cancel', () => {
     expect(res.status).toBe(200);
     expect((await res.json()).subscription).toMatchObject({ id, status: 'canceled', actions: { cancelable: false } });
     expect(await statusOf(id)).toBe('canceled');
-    expect(await one(t.db, sql`SELECT 1 FROM audit_entries WHERE auditable_type = 'subscription' AND auditable_id = ${id} AND event = 'canceled'`)).toBeDefined();
+    expect(
+      await one(t.db, sql`SELECT 1 FROM audit_entries WHERE auditable_type = 'subscription' AND auditable_id = ${id} AND event = 'canceled'`),
+    ).toBeDefined();
     const again = await t.request('POST', `/api/v1/admin/subscriptions/${id}/cancel`, { token: admin });
     expect(again.status).toBe(409);
   });

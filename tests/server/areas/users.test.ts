@@ -35,7 +35,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function call(name: EndpointName, token: string, options: { params?: Record<string, string | number>; body?: unknown; query?: Record<string, string | number> } = {}) {
+async function call(
+  name: EndpointName,
+  token: string,
+  options: { params?: Record<string, string | number>; body?: unknown; query?: Record<string, string | number> } = {},
+) {
   const e = endpoints[name];
   const qs = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
   const res = await t.request(e.method, `${buildPath(e.path, options.params)}${qs}`, { token, body: options.body });
@@ -59,7 +63,10 @@ const auditsOf = (id: number) =>
     sql`SELECT event, staff_id, old_values, new_values FROM audit_entries WHERE id > ${seededAudits} AND auditable_type = 'user' AND auditable_id = ${id} ORDER BY id`,
   );
 const changeLogsOf = (id: number) =>
-  rows<{ action_type: string }>(t.db, sql`SELECT action_type FROM change_logs WHERE id > ${seededChangeLogs} AND model_type = 'user' AND model_id = ${id} ORDER BY id`);
+  rows<{ action_type: string }>(
+    t.db,
+    sql`SELECT action_type FROM change_logs WHERE id > ${seededChangeLogs} AND model_type = 'user' AND model_id = ${id} ORDER BY id`,
+  );
 
 const tableOf = tableResponseSchema(userRowSchema);
 
@@ -76,7 +83,11 @@ describe('users table', () => {
   });
 
   it('declares exactly the columns the contract lists', () => {
-    expect([...usersTable.columnKeys].sort()).toEqual(Object.keys(USERS_TABLE.columns).filter((k) => k !== 'actions').sort());
+    expect([...usersTable.columnKeys].sort()).toEqual(
+      Object.keys(USERS_TABLE.columns)
+        .filter((k) => k !== 'actions')
+        .sort(),
+    );
   });
 
   it('filters by status and seller, and counts the filtered rows', async () => {
@@ -87,14 +98,22 @@ describe('users table', () => {
     expect(page.items.every((r) => r.status !== 'active')).toBe(true);
 
     const mgr = await one<{ id: number }>(t.db, sql`SELECT id FROM staff_members WHERE email = 'manager@example.com'`);
-    const bySeller = tableOf.parse((await call('usersTable', admin, { body: { headers: [{ value: 'seller.email', filter: mgr!.id }], options: { itemsPerPage: 0 } } })).body);
+    const bySeller = tableOf.parse(
+      (await call('usersTable', admin, { body: { headers: [{ value: 'seller.email', filter: mgr!.id }], options: { itemsPerPage: 0 } } })).body,
+    );
     expect(bySeller.totalItemsCount).toBeGreaterThan(0);
     expect(bySeller.items.every((r) => r.seller?.email === 'manager@example.com')).toBe(true);
   });
 
   it('filters on computed columns: custom prices and balance range', async () => {
     const res = await call('usersTable', admin, {
-      body: { headers: [{ value: 'userServiceExists', filter: true }, { value: 'balance', filter: { from: '100' } }], options: { itemsPerPage: 0 } },
+      body: {
+        headers: [
+          { value: 'userServiceExists', filter: true },
+          { value: 'balance', filter: { from: '100' } },
+        ],
+        options: { itemsPerPage: 0 },
+      },
     });
     const page = tableOf.parse(res.body);
     const [{ n }] = await rows<{ n: number }>(
@@ -153,7 +172,9 @@ describe('users table', () => {
     expect(sortDenied.status).toBe(422);
     expect(sortDenied.body.errors['options.sortBy.0']).toBeDefined();
 
-    const byGrade = tableOf.parse((await call('usersTable', admin, { body: { headers: [{ value: 'currentGrade.name', filter: gold!.id }], options: { itemsPerPage: 20 } } })).body);
+    const byGrade = tableOf.parse(
+      (await call('usersTable', admin, { body: { headers: [{ value: 'currentGrade.name', filter: gold!.id }], options: { itemsPerPage: 20 } } })).body,
+    );
     expect(byGrade.totalItemsCount).toBeGreaterThan(0);
     expect(byGrade.items.every((r) => r.currentGrade?.name === 'Gold')).toBe(true);
   });
@@ -294,7 +315,10 @@ describe('user profile', () => {
     expect(taken.body.errors).toEqual({ email: ['The email has already been taken.'] });
 
     const before = await one<{ name: string; email: string }>(t.db, sql`SELECT name, email FROM users WHERE id = ${id}`);
-    const res = await call('usersUpdate', admin, { params: { userId: id }, body: { name: 'Renamed Person', email: `Renamed.${id}@Example.com`, marketingSubid: '' } });
+    const res = await call('usersUpdate', admin, {
+      params: { userId: id },
+      body: { name: 'Renamed Person', email: `Renamed.${id}@Example.com`, marketingSubid: '' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed Person', email: `renamed.${id}@example.com` });
     const [audit] = await auditsOf(id);
@@ -374,7 +398,10 @@ describe('user profile', () => {
   it('sets, lists and removes custom prices; the row then reports userServiceExists', async () => {
     const id = await freshUser('active');
     await t.db.execute(sql`DELETE FROM user_services WHERE user_id = ${id}`);
-    const service = await one<{ id: number; name: string; default_price: string }>(t.db, sql`SELECT id, name, default_price::text FROM services ORDER BY id LIMIT 1`);
+    const service = await one<{ id: number; name: string; default_price: string }>(
+      t.db,
+      sql`SELECT id, name, default_price::text FROM services ORDER BY id LIMIT 1`,
+    );
     const saved = await call('usersUserServiceStore', admin, { params: { userId: id }, body: { serviceId: service!.id, price: '0.75' } });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ serviceId: service!.id, serviceName: service!.name, price: '0.7500', defaultPrice: service!.default_price });
@@ -409,7 +436,10 @@ describe('user profile', () => {
   });
 
   it('lists verification documents of a user that has some', async () => {
-    const doc = await one<{ user_id: number; n: number }>(t.db, sql`SELECT user_id, count(*)::int AS n FROM verification_documents GROUP BY user_id ORDER BY user_id LIMIT 1`);
+    const doc = await one<{ user_id: number; n: number }>(
+      t.db,
+      sql`SELECT user_id, count(*)::int AS n FROM verification_documents GROUP BY user_id ORDER BY user_id LIMIT 1`,
+    );
     const res = await call('usersVerificationDocuments', manager, { query: { userId: doc!.user_id } });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(doc!.n);

@@ -45,7 +45,10 @@ describe('saved views', () => {
     expect(renamed.view).toMatchObject({ name: 'Renamed', query: 'status=completed', shared: true });
     expect((await t.ok('savedViewsDestroy', { params: { viewId: mine.id } }, owner)).message).toBe('View "Renamed" deleted.');
     expect((await t.call('savedViewsDestroy', { params: { viewId: mine.id } }, owner)).status).toBe(404);
-    const audits = await rows<{ event: string }>(t.db, sql`SELECT event FROM audit_entries WHERE auditable_type = 'saved_view' AND auditable_id = ${mine.id} ORDER BY id`);
+    const audits = await rows<{ event: string }>(
+      t.db,
+      sql`SELECT event FROM audit_entries WHERE auditable_type = 'saved_view' AND auditable_id = ${mine.id} ORDER BY id`,
+    );
     expect(audits.map((a) => a.event)).toEqual(['created', 'updated', 'deleted']);
   });
 

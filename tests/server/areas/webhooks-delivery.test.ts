@@ -52,7 +52,11 @@ function receiver(answer: (n: number) => number | 'hang' = () => 200) {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -168,7 +172,11 @@ describe('retries', () => {
     const queued = await t.ok('webhooksTest', { params: { webhookId: created.webhook.id } }, admin);
     const done = await settled(queued.delivery.id);
     expect(done).toMatchObject({ status: 'delivered', attempts: 3, statusCode: 200 });
-    expect(done.attemptsLog.map((a) => [a.attempt, a.statusCode])).toEqual([[1, 503], [2, 503], [3, 200]]);
+    expect(done.attemptsLog.map((a) => [a.attempt, a.statusCode])).toEqual([
+      [1, 503],
+      [2, 503],
+      [3, 200],
+    ]);
     expect(done.attemptsLog[0]).toMatchObject({ responseExcerpt: 'failing 1', error: 'The receiver answered 503.' });
     // The same event id on every attempt: the receiver can de-duplicate.
     expect(new Set(r.received.map((x) => x.headers['x-webhook-id']))).toEqual(new Set([done.eventId]));
@@ -194,9 +202,7 @@ describe('events from the panel', () => {
     await t.ok('webhooksStore', { body: { url: other.url, webhook_types: [typeId('withdrawal.requested')] } }, admin);
     const order = await one<{ id: number; status: string }>(t.db, sql`SELECT id, status FROM orders WHERE status <> 'canceled' ORDER BY id LIMIT 1`);
     await t.db.execute(sql`UPDATE orders SET status = 'canceled' WHERE id = ${order!.id}`);
-    const req = await until('the order event', async () =>
-      subscribed.r.received.find((x) => JSON.parse(x.body).data?.order_id === order!.id),
-    );
+    const req = await until('the order event', async () => subscribed.r.received.find((x) => JSON.parse(x.body).data?.order_id === order!.id));
     expect(JSON.parse(req.body)).toMatchObject({ type: 'order.status_changed', data: { order_id: order!.id, old_status: order!.status, status: 'canceled' } });
     expect(other.r.received).toHaveLength(0);
   });
@@ -205,7 +211,14 @@ describe('events from the panel', () => {
 describe('SSRF protection', () => {
   it('refuses loopback, link-local and private literal addresses at save (422 on url), unless allow-listed', async () => {
     process.env.WEBHOOK_ALLOWED_HOSTS = '';
-    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://169.254.169.254/latest/meta-data', 'http://10.1.2.3/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://localhost/x',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.1.2.3/',
+      'http://[::1]/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
       const res = await t.call('webhooksStore', { body: { url, webhook_types: [typeId('invoice.paid')] } }, admin);
       expect(res.status, url).toBe(422);
       expect(res.body, url).toMatchObject({ errors: { url: [expect.stringContaining('loopback, private or link-local')] } });
@@ -238,7 +251,12 @@ describe('SSRF protection', () => {
       res.end('x'.repeat(200_000));
     });
     await new Promise<void>((resolve) => big.listen(0, '127.0.0.1', resolve));
-    const result = await postJson(`http://127.0.0.1:${(big.address() as AddressInfo).port}/`, '{}', {}, { ...strict, allowedHosts: ['127.0.0.1'], maxResponseBytes: 1024 });
+    const result = await postJson(
+      `http://127.0.0.1:${(big.address() as AddressInfo).port}/`,
+      '{}',
+      {},
+      { ...strict, allowedHosts: ['127.0.0.1'], maxResponseBytes: 1024 },
+    );
     big.closeAllConnections();
     big.close();
     expect(result.statusCode).toBe(200);

@@ -30,8 +30,8 @@ const needed = (e: Entry): Permission[] | null =>
 /** A request shaped like a real one: ids 1 in the path, the body and query as their schemas want them. */
 function requestFor(e: Entry): { params: Record<string, number>; body: unknown; query: unknown } {
   const params = Object.fromEntries([...e.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => [m[1], 1]));
-  const body = e.body ? sampleInput(e.body) ?? {} : undefined;
-  const query = e.query ? sampleInput(e.query) ?? {} : undefined;
+  const body = e.body ? (sampleInput(e.body) ?? {}) : undefined;
+  const query = e.query ? (sampleInput(e.query) ?? {}) : undefined;
   return { params, body, query };
 }
 
@@ -83,7 +83,11 @@ describe('signed in without the permission', () => {
       const res = await t.call(name, requestFor(e) as never, member);
       const after = await fingerprint(t.db);
       const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
-      expect({ status: res.status, body: res.body, changedTables }).toEqual({ status: 403, body: { message: 'This action is unauthorized.' }, changedTables: [] });
+      expect({ status: res.status, body: res.body, changedTables }).toEqual({
+        status: 403,
+        body: { message: 'This action is unauthorized.' },
+        changedTables: [],
+      });
       counts.forbidden++;
     });
   }

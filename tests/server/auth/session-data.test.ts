@@ -111,7 +111,10 @@ describe('audit and change log writers', () => {
       })
       .catch(() => {});
 
-    const audits = await t.db.select().from(auditEntries).where(and(eq(auditEntries.auditableType, 'order'), inArray(auditEntries.auditableId, [9001, 9002])));
+    const audits = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.auditableType, 'order'), inArray(auditEntries.auditableId, [9001, 9002])));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       event: 'updated',
@@ -121,7 +124,10 @@ describe('audit and change log writers', () => {
       oldValues: { status: 'a' },
       newValues: { status: 'b' },
     });
-    const logs = await t.db.select().from(changeLogs).where(and(eq(changeLogs.modelType, 'order'), inArray(changeLogs.modelId, [9001, 9002])));
+    const logs = await t.db
+      .select()
+      .from(changeLogs)
+      .where(and(eq(changeLogs.modelType, 'order'), inArray(changeLogs.modelId, [9001, 9002])));
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ actionType: 'cancel', modelId: 9001, information: 'Canceled by staff', staffId: null });
   });

@@ -5,12 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { one } from '../../../src/server/db/client';
 import { ROLE_PRESETS, type Permission } from '../../../src/contract/permissions';
-import {
-  countersSchema,
-  dictionariesSchema,
-  profileSchema,
-  publicSettingsSchema,
-} from '../../../src/contract/session';
+import { countersSchema, dictionariesSchema, profileSchema, publicSettingsSchema } from '../../../src/contract/session';
 import { validationErrorBodySchema } from '../../../src/contract/errors';
 import { createApp } from '../../../src/server/app';
 import { readConfig } from '../../../src/server/config';
@@ -68,7 +63,10 @@ describe('POST /login', () => {
   });
 
   it('answers a wrong password and an unknown e-mail alike, 422 on email', async () => {
-    for (const body of [{ ...ADMIN, password: 'not-the-password' }, { email: 'nobody@example.com', password: 'password' }]) {
+    for (const body of [
+      { ...ADMIN, password: 'not-the-password' },
+      { email: 'nobody@example.com', password: 'password' },
+    ]) {
       const res = await t.request('POST', '/login', { body });
       expect(res.status).toBe(422);
       expect(res.headers.get('authorization')).toBeNull();
@@ -313,9 +311,7 @@ describe('GET /api/v1/profile', () => {
     const profile = profileSchema.parse(await json(await t.request('GET', '/api/v1/profile', { token })));
     expect([...profile.allPermissions].sort()).toEqual([...ROLE_PRESETS.Administrator].sort());
     expect(profile.name).toBe('Ada Admin');
-    const manager = profileSchema.parse(
-      await json(await t.request('GET', '/api/v1/profile', { token: await t.login(MANAGER.email, MANAGER.password) })),
-    );
+    const manager = profileSchema.parse(await json(await t.request('GET', '/api/v1/profile', { token: await t.login(MANAGER.email, MANAGER.password) })));
     expect(manager.name).toBe('Max Manager');
   });
 });
@@ -349,7 +345,10 @@ describe('settings and dictionaries', () => {
   it('points browsers at an external realtime service, with its own websocket host when given', () => {
     const base = { PUSHER_APP_SECRET: 's', PUSHER_HOST: 'api-eu.pusher.com', PUSHER_PORT: '443', PUSHER_SCHEME: 'https' };
     expect(readConfig({ ...base }, []).pusher).toMatchObject({ host: 'api-eu.pusher.com', port: 443, wsHost: undefined, useTLS: true });
-    expect(readConfig({ ...base, PUSHER_WS_HOST: 'ws-eu.pusher.com', PUSHER_WS_PORT: '443' }, []).pusher).toMatchObject({ wsHost: 'ws-eu.pusher.com', wsPort: 443 });
+    expect(readConfig({ ...base, PUSHER_WS_HOST: 'ws-eu.pusher.com', PUSHER_WS_PORT: '443' }, []).pusher).toMatchObject({
+      wsHost: 'ws-eu.pusher.com',
+      wsPort: 443,
+    });
   });
 
   it('lists user statuses and the 12 locales', async () => {
@@ -416,7 +415,10 @@ describe('client errors and page views', () => {
 
   it('stores a page view for the signed-in member', async () => {
     const member = await t.createMember();
-    const res = await t.request('POST', '/api/v1/page-views', { token: member.token, body: { path: '/orders?status=in_processing', visitorId: member.id, title: 'Orders' } });
+    const res = await t.request('POST', '/api/v1/page-views', {
+      token: member.token,
+      body: { path: '/orders?status=in_processing', visitorId: member.id, title: 'Orders' },
+    });
     expect(res.status).toBe(200);
     const [view] = await t.db.select().from(pageViews).where(eq(pageViews.staffId, member.id));
     expect(view).toMatchObject({ path: '/orders?status=in_processing', visitorId: member.id, title: 'Orders' });

@@ -22,13 +22,24 @@ afterEach(() => vi.useRealTimers());
 const codeAt = (secret: string, offsetSeconds = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 async function passwordStep(member: TestMember) {
-  const res = await t.request('POST', '/login', { body: { email: member.email, password: member.password }, headers: { 'x-forwarded-for': `192.0.2.${member.id % 250}` } });
-  return { status: res.status, authorization: res.headers.get('authorization'), body: (await res.json()) as { message: string; twoFactor?: string; challenge?: string } };
+  const res = await t.request('POST', '/login', {
+    body: { email: member.email, password: member.password },
+    headers: { 'x-forwarded-for': `192.0.2.${member.id % 250}` },
+  });
+  return {
+    status: res.status,
+    authorization: res.headers.get('authorization'),
+    body: (await res.json()) as { message: string; twoFactor?: string; challenge?: string },
+  };
 }
 
 async function codeStep(challenge: string, code: string, ip = '192.0.2.200') {
   const res = await t.request('POST', '/login/two-factor', { body: { challenge, code }, headers: { 'x-forwarded-for': ip } });
-  return { status: res.status, authorization: res.headers.get('authorization'), body: (await res.json()) as { message: string; recoveryCodes?: string[]; errors?: Record<string, string[]> } };
+  return {
+    status: res.status,
+    authorization: res.headers.get('authorization'),
+    body: (await res.json()) as { message: string; recoveryCodes?: string[]; errors?: Record<string, string[]> },
+  };
 }
 
 /** Enrols a member from the profile: answers the secret and the recovery codes. */

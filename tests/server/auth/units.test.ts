@@ -43,7 +43,10 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, token)).toEqual({ staffId: 42, tokenVersion: 3 });
     const withSession = await signAccessToken(secret, { staffId: 42, tokenVersion: 5, sessionId: 9 }, 1800, now);
     expect(await verifyAccessToken(secret, withSession)).toEqual({ staffId: 42, tokenVersion: 5, sessionId: 9 });
-    const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload).toMatchObject({ sub: '42', ver: 3, iat: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 1800 });
     expect(payload.jti).toEqual(expect.any(String));
@@ -72,7 +75,10 @@ describe('access tokens', () => {
 });
 
 describe('RecaptchaVerifier', () => {
-  const respond = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
+  const respond =
+    (body: unknown, status = 200) =>
+    async () =>
+      new Response(JSON.stringify(body), { status });
 
   it('posts the secret, response and address to siteverify and trusts only success: true', async () => {
     const seen: { url: string; body: string }[] = [];

@@ -91,10 +91,7 @@ describe('POST /broadcasting/auth', () => {
   });
 
   it('refuses a malformed socket id with a 422 in Laravel shape (never signs it)', async () => {
-    const res = await postAuth(
-      JSON.stringify({ socket_id: '1.1:private-staff.1', channel_name: 'private-admin.counters' }),
-      'application/json',
-    );
+    const res = await postAuth(JSON.stringify({ socket_id: '1.1:private-staff.1', channel_name: 'private-admin.counters' }), 'application/json');
     expect(res.status).toBe(422);
     const body = validationErrorBodySchema.parse(await res.json());
     expect(Object.keys(body.errors)).toEqual(['socket_id']);
@@ -231,13 +228,11 @@ describe('HTTP events API', () => {
   });
 });
 
-describe('signatures match Pusher\'s documented worked examples', () => {
+describe("signatures match Pusher's documented worked examples", () => {
   const docs = { appId: '3', key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' };
 
   it('channel auth for socket 1234.1234 on private-foobar', () => {
-    expect(channelAuth(docs, '1234.1234', 'private-foobar')).toBe(
-      '278d425bdf160c739803:58df8b0c36d6982b82c3ecf6b4662e34fe8c25bba48f5369f135bf843651c3a4',
-    );
+    expect(channelAuth(docs, '1234.1234', 'private-foobar')).toBe('278d425bdf160c739803:58df8b0c36d6982b82c3ecf6b4662e34fe8c25bba48f5369f135bf843651c3a4');
   });
 
   it('HTTP API query for POST /apps/3/events at 1353088179', () => {

@@ -285,9 +285,7 @@ describe('client events', () => {
     client.send({ event: 'pusher:subscribe', data: { channel: 'lobby' } });
     await client.nextEvent('pusher_internal:subscription_succeeded');
     client.send({ event: 'client-typing', channel: 'lobby', data: {} });
-    expect((await client.nextEvent('pusher:error')).data.message).toBe(
-      'Client event rejected - only supported on private and presence channels',
-    );
+    expect((await client.nextEvent('pusher:error')).data.message).toBe('Client event rejected - only supported on private and presence channels');
   });
 
   it('rejects client events on a channel the socket did not join', async () => {

@@ -62,7 +62,11 @@ describe('several server processes with Redis for realtime events', () => {
       await client.next((f) => f.event === 'pusher_internal:subscription_succeeded');
       const body = JSON.stringify({ name: 'notice', channel: 'public-announcements', data: JSON.stringify({ text: 'over Redis' }) });
       const path = `/apps/${PUSHER.appId}/events`;
-      const res = await fetch(`http://127.0.0.1:${a.port}${path}?${signedQuery(PUSHER, 'POST', path, body)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const res = await fetch(`http://127.0.0.1:${a.port}${path}?${signedQuery(PUSHER, 'POST', path, body)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status).toBe(200);
       expect(JSON.parse((await client.next((f) => f.event === 'notice')).data)).toEqual({ text: 'over Redis' });
     } finally {
@@ -71,6 +75,8 @@ describe('several server processes with Redis for realtime events', () => {
   });
 
   it('an unreachable Redis is a clear error at start, not a silent process', async () => {
-    await expect(startRedisFanout('redis://127.0.0.1:1', () => {}, { onError: () => {} })).rejects.toThrow(/REDIS_URL: Redis could not be reached \(connect ECONNREFUSED/);
+    await expect(startRedisFanout('redis://127.0.0.1:1', () => {}, { onError: () => {} })).rejects.toThrow(
+      /REDIS_URL: Redis could not be reached \(connect ECONNREFUSED/,
+    );
   });
 });

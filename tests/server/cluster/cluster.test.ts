@@ -6,16 +6,7 @@ import { ADMIN } from '../../../src/contract/paths';
 import { channelAuth, signedQuery } from '../../../src/server/channels/signatures';
 import { one, rows } from '../../../src/server/db/client';
 import { CANCEL_REASONS } from '../../../src/server/areas/orders/seed';
-import {
-  PUSHER,
-  PusherClient,
-  call,
-  makePaidOrder,
-  startProcessPair,
-  type OpsFixture,
-  type ProcessPair,
-  type ServerProcess,
-} from '../helpers/serverProcesses';
+import { PUSHER, PusherClient, call, makePaidOrder, startProcessPair, type OpsFixture, type ProcessPair, type ServerProcess } from '../helpers/serverProcesses';
 
 /**
  * Two server processes on one PostgreSQL database serve one console: an event published in one
@@ -98,9 +89,15 @@ describe('several server processes on one PostgreSQL', () => {
     const statuses = answers.map((x) => x.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
-    const refunds = await rows<{ amount: string }>(fixture.database.db, sql`SELECT amount::text AS amount FROM transactions WHERE order_id = ${orderId} AND type = 'refund'`);
+    const refunds = await rows<{ amount: string }>(
+      fixture.database.db,
+      sql`SELECT amount::text AS amount FROM transactions WHERE order_id = ${orderId} AND type = 'refund'`,
+    );
     expect(refunds).toEqual([{ amount: '22.5000' }]);
-    const order = await one<{ status: string; refund_amount: string }>(fixture.database.db, sql`SELECT status, refund_amount::text AS refund_amount FROM orders WHERE id = ${orderId}`);
+    const order = await one<{ status: string; refund_amount: string }>(
+      fixture.database.db,
+      sql`SELECT status, refund_amount::text AS refund_amount FROM orders WHERE id = ${orderId}`,
+    );
     expect(order).toEqual({ status: 'canceled', refund_amount: '22.5000' });
   });
 
@@ -113,7 +110,11 @@ describe('several server processes on one PostgreSQL', () => {
     const queued = await call(a.port, fixture.token, 'POST', `${ADMIN}/webhooks/${hook!.id}/test`);
     expect(queued.status).toBe(200);
     const deliveryId = queued.body.delivery.id;
-    await until(async () => (await one<{ status: string }>(fixture.database.db, sql`SELECT status FROM webhook_deliveries WHERE id = ${deliveryId}`))?.status === 'delivered', 'the delivery');
+    await until(
+      async () =>
+        (await one<{ status: string }>(fixture.database.db, sql`SELECT status FROM webhook_deliveries WHERE id = ${deliveryId}`))?.status === 'delivered',
+      'the delivery',
+    );
     // Both processes poll the queue every second: give the other one a few polls to run it again.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(hooks.filter((h) => h.includes('webhook.test'))).toHaveLength(1);

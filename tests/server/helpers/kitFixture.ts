@@ -57,7 +57,10 @@ export async function createWidgetTable(q: Queryable): Promise<void> {
 
 let seq = 0;
 /** A widget inserted directly (no audit), in the given state. */
-export async function insertWidget(q: Queryable, values: { status?: WidgetStatus; price?: string; apiKey?: string | null; parentId?: number } = {}): Promise<number> {
+export async function insertWidget(
+  q: Queryable,
+  values: { status?: WidgetStatus; price?: string; apiKey?: string | null; parentId?: number } = {},
+): Promise<number> {
   const code = `W-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
   const [row] = await rows<{ id: number }>(
     q,

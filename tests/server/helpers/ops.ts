@@ -46,7 +46,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 export async function runCli(script: string, args: string[], env: Record<string, string>, cwd?: string): Promise<{ code: number; output: string }> {
-  const child = spawn(`${process.cwd()}/${TSX}`, [`${process.cwd()}/src/server/cli/${script}.ts`, ...args], { env: { ...process.env, ...env }, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(`${process.cwd()}/${TSX}`, [`${process.cwd()}/src/server/cli/${script}.ts`, ...args], {
+    env: { ...process.env, ...env },
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -55,7 +59,11 @@ export async function runCli(script: string, args: string[], env: Record<string,
 }
 
 export async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'password' }) });
+  const res = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'password' }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return res.headers.get('authorization')!.slice('Bearer '.length);
 }

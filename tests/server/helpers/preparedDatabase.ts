@@ -25,7 +25,11 @@ function variantKey({ demo }: SeedVariant): string {
   return [demo ? 'demo' : 'base', `u${env.SEED_USERS ?? ''}`, `o${env.SEED_ORDERS ?? ''}`, `h${env.SEED_HISTORY ?? ''}`].join('-');
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** The dump of a variant in `dir`, built here unless it is there or another worker is building it. */
 export async function preparedDump(dir: string, variant: SeedVariant): Promise<string> {

@@ -43,8 +43,14 @@ export async function createOpsFixture(purpose: string): Promise<OpsFixture> {
   const member = await one<{ v: number }>(db, sql`SELECT token_version AS v FROM staff_members WHERE id = ${staffId}`);
   const token = await signAccessToken(JWT_SECRET, { staffId, tokenVersion: member!.v }, 1800);
   const net = await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(db, sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`);
-  const service = await one<{ id: number }>(db, sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`);
+  const type = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`,
+  );
+  const service = await one<{ id: number }>(
+    db,
+    sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`,
+  );
   return { scratch, database, token, serviceId: service!.id };
 }
 
@@ -183,7 +189,10 @@ export class PusherClient {
 export async function makePaidOrder(fixture: OpsFixture, status: string, price: string, deposit = '100'): Promise<number> {
   const { db } = fixture.database;
   return db.transaction(async (tx) => {
-    const u = await one<{ id: number }>(tx, sql`INSERT INTO users (name, email, balance) VALUES ('Ops', ${`ops${Math.random().toString(36).slice(2)}@example.test`}, ${deposit}::numeric) RETURNING id`);
+    const u = await one<{ id: number }>(
+      tx,
+      sql`INSERT INTO users (name, email, balance) VALUES ('Ops', ${`ops${Math.random().toString(36).slice(2)}@example.test`}, ${deposit}::numeric) RETURNING id`,
+    );
     await tx.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type) VALUES (${u!.id}, ${deposit}::numeric, 'deposit', 'income')`);
     const o = await one<{ id: string }>(
       tx,
@@ -191,7 +200,9 @@ export async function makePaidOrder(fixture: OpsFixture, status: string, price: 
           VALUES (${status}, ${u!.id}, ${fixture.serviceId}, 'Followers', 'https://instagram.com/ops', ${price}::numeric, 1, 1000, 250, true)
           RETURNING id`,
     );
-    await tx.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${u!.id}, -${price}::numeric, 'order', 'expense', ${o!.id})`);
+    await tx.execute(
+      sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${u!.id}, -${price}::numeric, 'order', 'expense', ${o!.id})`,
+    );
     await tx.execute(sql`UPDATE users SET balance = balance - ${price}::numeric WHERE id = ${u!.id}`);
     return Number(o!.id);
   });

@@ -152,7 +152,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
   // A token of a new session, as a sign-in from a browser would open (auth/sessions.ts).
   const tokenFor = async (staffId: number) => {
-    const [m] = await db.select({ id: staffMembers.id }).from(staffMembers).where(inArray(staffMembers.id, [staffId]));
+    const [m] = await db
+      .select({ id: staffMembers.id })
+      .from(staffMembers)
+      .where(inArray(staffMembers.id, [staffId]));
     if (!m) throw new Error(`No staff member ${staffId}`);
     const sessionId = await openSession(db, staffId, { staffId, ip: null, userAgent: 'test' }, config.tokenTtlSeconds);
     return signAccessToken(config.jwtSecret, { staffId, tokenVersion: 0, sessionId }, config.tokenTtlSeconds);
@@ -173,7 +176,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const e = endpoints[name];
     const query = input.query as Record<string, unknown> | undefined;
     const qs = query
-      ? `?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`
+      ? `?${new URLSearchParams(
+          Object.entries(query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        )}`
       : '';
     const res = await request(e.method, `${buildPath(e.path, (input.params ?? {}) as Record<string, string | number>)}${qs}`, {
       token: typeof as === 'string' ? as : as?.token,

@@ -84,36 +84,84 @@ const ONE_MB = 'x'.repeat(1_000_000);
 
 /** Values put in the place of a field of a JSON body. */
 const EVIL_VALUES: [string, Json][] = [
-  ['null', null], ['true', true], ['false', false], ['zero', 0], ['minus one', -1], ['a fraction', 1.5],
-  ['int4 max', 2147483647], ['int4 max + 1', 2147483648], ['int4 min - 1', -2147483649],
+  ['null', null],
+  ['true', true],
+  ['false', false],
+  ['zero', 0],
+  ['minus one', -1],
+  ['a fraction', 1.5],
+  ['int4 max', 2147483647],
+  ['int4 max + 1', 2147483648],
+  ['int4 min - 1', -2147483649],
   // biome-ignore lint/correctness/noPrecisionLoss: beyond the safe integers on purpose
-  ['beyond safe integers', 9007199254740993], ['1e308', 1e308], ['-1e308', -1e308], ['denormal', 5e-324],
-  ['empty text', ''], ['blank text', '   '], ['"0"', '0'], ['"-1"', '-1'], ['"1e309"', '1e309'], ['"NaN"', 'NaN'],
-  ['"Infinity"', 'Infinity'], ['NUL', '\u0000'], ['embedded NUL', 'a\u0000b'], ['lone high surrogate', '\ud800'],
-  ['lone low surrogate', '\udfff'], ['5000 characters', 'x'.repeat(5000)], ['Arabic digits', '١٢٣'],
-  ['SQL', "' OR 1=1 --"], ['LIKE wildcards', '%_\\'], ['impossible date', '2030-02-30'], ['far date', '9999-12-31 23:59:59'],
-  ['HTML', '<script>alert(1)</script>'], ['empty list', []], ['list of null', [null]], ['mixed list', [1, 'a', null]],
-  ['list with NUL', ['\u0000']], ['10,000 items', Array.from({ length: 10_000 }, (_, i) => i)], ['empty object', {}],
-  ['object', { a: 1 }], ['nested 40 deep', deepArray(40)], ['objects 40 deep', deepObject(40)],
+  ['beyond safe integers', 9007199254740993],
+  ['1e308', 1e308],
+  ['-1e308', -1e308],
+  ['denormal', 5e-324],
+  ['empty text', ''],
+  ['blank text', '   '],
+  ['"0"', '0'],
+  ['"-1"', '-1'],
+  ['"1e309"', '1e309'],
+  ['"NaN"', 'NaN'],
+  ['"Infinity"', 'Infinity'],
+  ['NUL', '\u0000'],
+  ['embedded NUL', 'a\u0000b'],
+  ['lone high surrogate', '\ud800'],
+  ['lone low surrogate', '\udfff'],
+  ['5000 characters', 'x'.repeat(5000)],
+  ['Arabic digits', '١٢٣'],
+  ['SQL', "' OR 1=1 --"],
+  ['LIKE wildcards', '%_\\'],
+  ['impossible date', '2030-02-30'],
+  ['far date', '9999-12-31 23:59:59'],
+  ['HTML', '<script>alert(1)</script>'],
+  ['empty list', []],
+  ['list of null', [null]],
+  ['mixed list', [1, 'a', null]],
+  ['list with NUL', ['\u0000']],
+  ['10,000 items', Array.from({ length: 10_000 }, (_, i) => i)],
+  ['empty object', {}],
+  ['object', { a: 1 }],
+  ['nested 40 deep', deepArray(40)],
+  ['objects 40 deep', deepObject(40)],
 ];
 
 /** Raw texts for a field, spliced into the JSON (NaN and friends cannot be written by JSON.stringify). */
 const RAW_VALUES: [string, string][] = [
-  ['NaN', 'NaN'], ['Infinity', 'Infinity'], ['-Infinity', '-Infinity'], ['undefined', 'undefined'], ['1e999', '1e999'],
-  ['prototype object', '{"__proto__":{"polluted":true}}'], ['constructor object', '{"constructor":{"prototype":{"polluted":true}}}'],
+  ['NaN', 'NaN'],
+  ['Infinity', 'Infinity'],
+  ['-Infinity', '-Infinity'],
+  ['undefined', 'undefined'],
+  ['1e999', '1e999'],
+  ['prototype object', '{"__proto__":{"polluted":true}}'],
+  ['constructor object', '{"constructor":{"prototype":{"polluted":true}}}'],
 ];
 
 /** Whole bodies that are not what any endpoint takes. */
 const RAW_BODIES: [string, string, string | null][] = [
-  ['empty body', '', 'application/json'], ['empty body, no type', '', null], ['invalid JSON {', '{', 'application/json'],
-  ['invalid JSON, cut', '{"a":', 'application/json'], ['single quotes', "{'a':1}", 'application/json'],
-  ['trailing comma', '[1,]', 'application/json'], ['bare NaN', 'NaN', 'application/json'], ['NaN value', '{"a":NaN}', 'application/json'],
-  ['raw NUL', '\u0000', 'application/json'], ['byte order mark', '\ufeff{}', 'application/json'], ['null', 'null', 'application/json'],
-  ['number', '1', 'application/json'], ['string', '"s"', 'application/json'], ['list', '[]', 'application/json'],
-  ['true', 'true', 'application/json'], ['prototype keys', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', 'application/json'],
-  ['text/plain JSON', '{}', 'text/plain'], ['form', 'a=1&b=2', 'application/x-www-form-urlencoded'],
+  ['empty body', '', 'application/json'],
+  ['empty body, no type', '', null],
+  ['invalid JSON {', '{', 'application/json'],
+  ['invalid JSON, cut', '{"a":', 'application/json'],
+  ['single quotes', "{'a':1}", 'application/json'],
+  ['trailing comma', '[1,]', 'application/json'],
+  ['bare NaN', 'NaN', 'application/json'],
+  ['NaN value', '{"a":NaN}', 'application/json'],
+  ['raw NUL', '\u0000', 'application/json'],
+  ['byte order mark', '\ufeff{}', 'application/json'],
+  ['null', 'null', 'application/json'],
+  ['number', '1', 'application/json'],
+  ['string', '"s"', 'application/json'],
+  ['list', '[]', 'application/json'],
+  ['true', 'true', 'application/json'],
+  ['prototype keys', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}', 'application/json'],
+  ['text/plain JSON', '{}', 'text/plain'],
+  ['form', 'a=1&b=2', 'application/x-www-form-urlencoded'],
   ['multipart', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', 'multipart/form-data; boundary=x'],
-  ['no content type', '{"a":1}', null], ['UTF-16 claim', '{}', 'application/json; charset=utf-16'], ['XML', '<a/>', 'application/xml'],
+  ['no content type', '{"a":1}', null],
+  ['UTF-16 claim', '{}', 'application/json; charset=utf-16'],
+  ['XML', '<a/>', 'application/xml'],
   ['1 MB string body', JSON.stringify(ONE_MB), 'application/json'],
   ['100,000 deep', `${'['.repeat(100_000)}${']'.repeat(100_000)}`, 'application/json'],
   ['invalid UTF-8 escape', '{"a":"\\ud800"}', 'application/json'],
@@ -121,13 +169,39 @@ const RAW_BODIES: [string, string, string | null][] = [
 
 /** Query-string values (already URL-encoded where they need to be). */
 const EVIL_QUERY: [string, string][] = [
-  ['empty', ''], ['NUL', '%00'], ['invalid UTF-8', '%ED%A0%80'], ['broken escape', '%E0%A4%A'], ['text', 'abc'],
-  ['minus one', '-1'], ['1e999', '1e999'], ['NaN', 'NaN'], ['int4 max + 1', '2147483648'], ['huge', '99999999999999999999999'],
-  ['JSON list', '%5B%5D'], ['JSON object', '%7B%7D'], ['5000 characters', 'x'.repeat(5000)], ['fraction', '1.5'],
-  ['bad JSON', '%7B'], ['prototype JSON', encodeURIComponent('{"__proto__":{"a":1}}')],
+  ['empty', ''],
+  ['NUL', '%00'],
+  ['invalid UTF-8', '%ED%A0%80'],
+  ['broken escape', '%E0%A4%A'],
+  ['text', 'abc'],
+  ['minus one', '-1'],
+  ['1e999', '1e999'],
+  ['NaN', 'NaN'],
+  ['int4 max + 1', '2147483648'],
+  ['huge', '99999999999999999999999'],
+  ['JSON list', '%5B%5D'],
+  ['JSON object', '%7B%7D'],
+  ['5000 characters', 'x'.repeat(5000)],
+  ['fraction', '1.5'],
+  ['bad JSON', '%7B'],
+  ['prototype JSON', encodeURIComponent('{"__proto__":{"a":1}}')],
 ];
 
-const PATH_VALUES = ['0', '-1', '2147483648', '9223372036854775808', 'abc', '%00', '1e3', '1.5', ' 1', '%ED%A0%80', 'x'.repeat(300), '00000000000000000000001', '%2e%2e'];
+const PATH_VALUES = [
+  '0',
+  '-1',
+  '2147483648',
+  '9223372036854775808',
+  'abc',
+  '%00',
+  '1e3',
+  '1.5',
+  ' 1',
+  '%ED%A0%80',
+  'x'.repeat(300),
+  '00000000000000000000001',
+  '%2e%2e',
+];
 
 const defOf = (schema: unknown): Record<string, any> | undefined => (schema as { _zod?: { def: Record<string, any> } } | undefined)?._zod?.def;
 
@@ -196,7 +270,8 @@ function requestsFor(name: string, e: Endpoint<any, any, any>): FuzzRequest[] {
   const bodyFields = hasBody ? fieldPaths(e.body) : [];
   const queryFields = fieldPaths(e.query, 1).map((p) => p[0]);
   const out: FuzzRequest[] = [];
-  const json = (what: string, body: Json) => out.push({ what, path: path() + queryString(baseQuery), body: JSON.stringify(body), contentType: 'application/json' });
+  const json = (what: string, body: Json) =>
+    out.push({ what, path: path() + queryString(baseQuery), body: JSON.stringify(body), contentType: 'application/json' });
 
   // Who asks.
   out.push({ what: 'no token', path: path(), auth: 'none' }, { what: 'garbage token', path: path(), auth: 'garbage' });
@@ -242,7 +317,13 @@ function requestsFor(name: string, e: Endpoint<any, any, any>): FuzzRequest[] {
     const roll = random();
     if (roll < forgedShare && FORGED_TOKENS.length) {
       const [what, authorization] = pick(FORGED_TOKENS);
-      out.push({ what: `forged token: ${what}`, path: path() + queryString(baseQuery), body: validBody, contentType: hasBody ? 'application/json' : null, authorization });
+      out.push({
+        what: `forged token: ${what}`,
+        path: path() + queryString(baseQuery),
+        body: validBody,
+        contentType: hasBody ? 'application/json' : null,
+        authorization,
+      });
     } else if (hasBody && bodyFields.length && roll < 0.6) {
       let body = baseBody;
       const n = 1 + Math.floor(random() * 3);
@@ -254,7 +335,12 @@ function requestsFor(name: string, e: Endpoint<any, any, any>): FuzzRequest[] {
       out.push({ what: 'random query', path: path() + queryString(query) });
     } else if (hasBody) {
       const key = pick(evilKeys);
-      out.push({ what: `random extra key`, path: path(), body: JSON.stringify({ ...(baseBody as object), [key]: pick(EVIL_VALUES)[1] }), contentType: 'application/json' });
+      out.push({
+        what: `random extra key`,
+        path: path(),
+        body: JSON.stringify({ ...(baseBody as object), [key]: pick(EVIL_VALUES)[1] }),
+        contentType: 'application/json',
+      });
     } else {
       out.push({ what: 'random query', path: `${path()}?${pick(evilKeys).slice(0, 20)}=${pick(EVIL_QUERY)[1]}` });
     }
@@ -272,9 +358,11 @@ interface Outcome {
 
 async function runPool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 describe('fuzz: every endpoint of the table', () => {
@@ -338,14 +426,22 @@ describe('fuzz: every endpoint of the table', () => {
     const slowest = outcomes.reduce((a, b) => (b.ms > a.ms ? b : a));
     console.log(
       `[fuzz] ${outcomes.length} malformed requests to ${byEndpoint.size} endpoints in ${seconds} s ` +
-        `(at least ${fewest} each); statuses: ${[...statusCounts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(', ')}; ` +
+        `(at least ${fewest} each); statuses: ${[...statusCounts]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(', ')}; ` +
         `slowest ${slowest.ms.toFixed(0)} ms (${slowest.endpoint}: ${slowest.request.what}); server log lines: ${logged.length}`,
     );
 
     for (const line of [...new Set(logged.map((l) => l.slice(0, 200)))].slice(0, 10)) console.log(`[fuzz] server said: ${line}`);
     // Where the time goes (request time summed per endpoint; requests overlap, so it exceeds the run's).
     const costliest = [...byEndpoint].map(([name, list]) => [name, list.reduce((sum, o) => sum + o.ms, 0)] as const).sort((a, b) => b[1] - a[1]);
-    console.log(`[fuzz] costliest endpoints: ${costliest.slice(0, 6).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    console.log(
+      `[fuzz] costliest endpoints: ${costliest
+        .slice(0, 6)
+        .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')}`,
+    );
 
     expect(byEndpoint.size).toBe(all.length);
     expect(fewest).toBeGreaterThanOrEqual(MIN_PER_ENDPOINT);

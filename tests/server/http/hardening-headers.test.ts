@@ -37,7 +37,12 @@ describe('headers of the console', () => {
     const res = await t.app.request('/orders', { headers: { host: 'panel.test' } });
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['script-src']).toContain("'self'");
     expect(directives['script-src']).toContain(sha(THEME_SCRIPT));
     expect(directives['script-src']).toContain(sha(SNAPSHOT_SCRIPT));
@@ -142,7 +147,11 @@ describe('client errors and page views are limited and de-duplicated', () => {
   });
 
   it('refuses text/plain (a page elsewhere cannot post into it) and a body over the cap', async () => {
-    const plain = await t.app.request('/api/v1/client-errors', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"message":"x","url":"y"}' });
+    const plain = await t.app.request('/api/v1/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"message":"x","url":"y"}',
+    });
     expect(plain.status).toBe(415);
     const huge = await t.request('POST', '/api/v1/client-errors', { body: { message: 'x', url: 'y', stack: 'x'.repeat(200_000) } });
     expect(huge.status).toBe(413);

@@ -101,7 +101,7 @@ describe('ids bounded by their column', () => {
 describe('request bodies', () => {
   it('answers 413 for a body over the cap, without storing it', async () => {
     const big = 'x'.repeat(3 * 1024 * 1024);
-    const res = await t.request('POST', '/api/v1/client-errors', { body: { message: "m", url: "/x", stack: big } });
+    const res = await t.request('POST', '/api/v1/client-errors', { body: { message: 'm', url: '/x', stack: big } });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(/too large/i);
   });

@@ -65,7 +65,9 @@ async function makeOrder(status: OrderStatus, price = '20.0000'): Promise<{ id: 
   );
   const id = Number(row!.id);
   await t.db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type) VALUES (${userId}, ${price}::numeric, 'deposit', 'income')`);
-  await t.db.execute(sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, -${price}::numeric, 'order', 'expense', ${id})`);
+  await t.db.execute(
+    sql`INSERT INTO transactions (user_id, amount, type, transaction_type, order_id) VALUES (${userId}, -${price}::numeric, 'order', 'expense', ${id})`,
+  );
   return { id, userId };
 }
 
@@ -76,7 +78,10 @@ const changeLogCount = async (id: number) =>
   (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM change_logs WHERE model_type = 'order' AND model_id = ${id}`))!.n;
 const balanceOf = async (userId: number) => (await one<{ b: string }>(t.db, sql`SELECT balance::text AS b FROM users WHERE id = ${userId}`))!.b;
 const sumOf = async (userId: number) =>
-  (await one<{ s: string }>(t.db, sql`SELECT coalesce(sum(amount), 0)::numeric(14,4)::text AS s FROM transactions WHERE user_id = ${userId} AND balance_type = 'main'`))!.s;
+  (await one<{ s: string }>(
+    t.db,
+    sql`SELECT coalesce(sum(amount), 0)::numeric(14,4)::text AS s FROM transactions WHERE user_id = ${userId} AND balance_type = 'main'`,
+  ))!.s;
 const refundCount = async (orderId: number) =>
   (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM transactions WHERE order_id = ${orderId} AND type = 'refund'`))!.n;
 
@@ -217,9 +222,7 @@ describe('keys that cannot be used', () => {
  * has not answered, and puts its order back in moderation.
  */
 async function asRunning(key: string, orderId: number, age = '0 seconds'): Promise<void> {
-  await t.db.execute(
-    sql`UPDATE idempotency_keys SET response_status = NULL, response_body = NULL, created_at = now() - ${age}::interval WHERE key = ${key}`,
-  );
+  await t.db.execute(sql`UPDATE idempotency_keys SET response_status = NULL, response_body = NULL, created_at = now() - ${age}::interval WHERE key = ${key}`);
   await t.db.execute(sql`UPDATE orders SET status = 'in_moderation' WHERE id = ${orderId}`);
 }
 

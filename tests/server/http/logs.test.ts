@@ -17,7 +17,13 @@ import { openPreparedDatabase } from '../helpers/preparedDatabase';
 
 let database: Database;
 let output: string[] = [];
-const lines = () => output.join('').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = () =>
+  output
+    .join('')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const config = testConfig();
 let app: ReturnType<typeof createApp>;
 let token: string;
@@ -26,12 +32,16 @@ let staffId: number;
 beforeAll(async () => {
   database = await openPreparedDatabase({ demo: false });
   const logger = createLogger({ level: 'info', destination: { write: (s: string) => void output.push(s) } });
-  app = createApp({ database, config, publish: () => {} }, [
-    (a) =>
-      a.get('/ops-test/explode', () => {
-        throw Object.assign(new Error('exploded'), { password: 'pw-in-error-9876', headers: { authorization: 'Bearer header-in-error-5432' } });
-      }),
-  ], { logger });
+  app = createApp(
+    { database, config, publish: () => {} },
+    [
+      (a) =>
+        a.get('/ops-test/explode', () => {
+          throw Object.assign(new Error('exploded'), { password: 'pw-in-error-9876', headers: { authorization: 'Bearer header-in-error-5432' } });
+        }),
+    ],
+    { logger },
+  );
   staffId = await createStaffMember(database.db, { email: 'logs@example.test', name: 'Logs Tester', password: 'password', roles: [] });
   const sessionId = await openSession(database.db, staffId, { staffId, ip: null, userAgent: 'test' }, config.tokenTtlSeconds);
   token = await signAccessToken(config.jwtSecret, { staffId, tokenVersion: 0, sessionId }, config.tokenTtlSeconds);
@@ -49,7 +59,13 @@ describe('access log', () => {
   it("writes one line with the console's request id, echoed on the answer, and no credential", async () => {
     const res = await app.request('/login', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': 'console-req-42', authorization: 'Bearer leak-me-token-1234', cookie: 'session=cookie-value-777' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-request-id': 'console-req-42',
+        authorization: 'Bearer leak-me-token-1234',
+        cookie: 'session=cookie-value-777',
+      },
       body: JSON.stringify({ email: 'nobody@example.test', password: 'hunter2-Secret!' }),
     });
     expect(res.headers.get('x-request-id')).toBe('console-req-42');

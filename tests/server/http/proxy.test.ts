@@ -94,7 +94,10 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf in front of the server', () => {
     expect(((await profile.json()) as { email?: string }).email ?? JSON.stringify(profile)).toBe('admin@example.com');
 
     // The operations endpoint is not reachable from outside, token or not.
-    const ops = await fetch(`${proxy}/ops/backup`, { method: 'POST', headers: { authorization: `Bearer ${readFileSync(join(root, 'data', 'ops-token'), 'utf8').trim()}` } });
+    const ops = await fetch(`${proxy}/ops/backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${readFileSync(join(root, 'data', 'ops-token'), 'utf8').trim()}` },
+    });
     expect(ops.status).toBe(404);
 
     // The websocket upgrade on the channel server's path: the Pusher handshake arrives through nginx.

@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }
@@ -29,15 +32,28 @@ async function rejection(promise: Promise<unknown>): Promise<HttpError> {
 describe('createRecord', () => {
   it('inserts and audits the new values by column name, the secret as "changed", with a change log', async () => {
     const row = await t.db.transaction((tx) =>
-      createRecord(tx, actor, widgetRecord, { code: 'C-create', name: 'Created', apiKey: 'sk_secret_1', price: '3.25' }, {
-        changeLog: { information: ({ row }) => `Widget ${row.code} created.` },
-      }),
+      createRecord(
+        tx,
+        actor,
+        widgetRecord,
+        { code: 'C-create', name: 'Created', apiKey: 'sk_secret_1', price: '3.25' },
+        {
+          changeLog: { information: ({ row }) => `Widget ${row.code} created.` },
+        },
+      ),
     );
     expect(row).toMatchObject({ code: 'C-create', price: '3.2500', status: 'draft' });
     const [audit] = await widgetAudits(t.db, row.id);
     expect(audit).toMatchObject({ event: 'created', old_values: null, ip_address: '198.51.100.7' });
     expect(audit.new_values).toEqual({
-      code: 'C-create', name: 'Created', serial: null, api_key: 'changed', status: 'draft', price: '3.2500', live_at: null, parent_id: null,
+      code: 'C-create',
+      name: 'Created',
+      serial: null,
+      api_key: 'changed',
+      status: 'draft',
+      price: '3.2500',
+      live_at: null,
+      parent_id: null,
     });
     expect(JSON.stringify(audit)).not.toContain('sk_secret_1');
     expect(await widgetChangeLogs(t.db, row.id)).toEqual([{ action_type: 'create', information: 'Widget C-create created.' }]);
@@ -67,9 +83,16 @@ describe('updateRecord', () => {
     const before = await findById(t.db, widgetRecord, id);
     const liveAt = new Date('2030-05-06T07:08:09Z');
     const { changed, after } = await t.db.transaction((tx) =>
-      updateRecord(tx, actor, widgetRecord, id, { name: before.name, price: '4.5', status: 'live', liveAt }, {
-        changeLog: { actionType: 'go_live', information: ({ changed }) => `Widget ${id}: ${changed.join(', ')}.` },
-      }),
+      updateRecord(
+        tx,
+        actor,
+        widgetRecord,
+        id,
+        { name: before.name, price: '4.5', status: 'live', liveAt },
+        {
+          changeLog: { actionType: 'go_live', information: ({ changed }) => `Widget ${id}: ${changed.join(', ')}.` },
+        },
+      ),
     );
     expect(changed).toEqual(['price', 'status', 'liveAt']);
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
@@ -142,7 +165,10 @@ describe('deleteRecord', () => {
 
 describe('isUniqueViolation', () => {
   it('recognises the driver error by its constraint, and nothing else', async () => {
-    const error = await t.db.execute(sql`INSERT INTO kit_widgets (code, name) SELECT code, name FROM kit_widgets LIMIT 1`).then(() => undefined, (e: unknown) => e);
+    const error = await t.db.execute(sql`INSERT INTO kit_widgets (code, name) SELECT code, name FROM kit_widgets LIMIT 1`).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(error, 'kit_widgets_code_unique')).toBe(true);
     expect(isUniqueViolation(error, 'kit_widgets_serial_unique')).toBe(false);

@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }

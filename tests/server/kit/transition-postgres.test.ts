@@ -13,7 +13,6 @@ import { createWidgetTable, insertWidget, testActor, widgetRecord } from '../hel
  * nothing about races.
  */
 
-
 let scratch: ScratchDatabase | undefined;
 let database: Database;
 const actor = testActor();
@@ -47,16 +46,21 @@ describe('defineTransition on PostgreSQL', () => {
     const id = await insertWidget(database.db, { status: 'draft' });
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, () =>
-        database.db.transaction((tx) => publish.one(tx, actor, id)).then(
-          () => 200,
-          (error: unknown) => (error instanceof HttpError ? error.status : 500),
-        ),
+        database.db
+          .transaction((tx) => publish.one(tx, actor, id))
+          .then(
+            () => 200,
+            (error: unknown) => (error instanceof HttpError ? error.status : 500),
+          ),
       ),
     );
     expect(outcomes.filter((s) => s === 200)).toHaveLength(1);
     expect(outcomes.filter((s) => s === 409)).toHaveLength(29);
     expect(await auditCount([id])).toBe(1);
-    const [changeLogs] = await rows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM change_logs WHERE model_type = 'widget' AND model_id = ${id}`);
+    const [changeLogs] = await rows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM change_logs WHERE model_type = 'widget' AND model_id = ${id}`,
+    );
     expect(changeLogs.n).toBe(1);
   });
 
@@ -64,9 +68,7 @@ describe('defineTransition on PostgreSQL', () => {
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) ids.push(await insertWidget(database.db, { status: 'draft' }));
     const reversed = [...ids].reverse();
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => database.db.transaction((tx) => publish.many(tx, actor, i % 2 ? reversed : ids))),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => database.db.transaction((tx) => publish.many(tx, actor, i % 2 ? reversed : ids))));
     const done = results.flatMap((r) => r.done);
     expect(done.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     for (const r of results) expect(r.failed.every((f) => f.message.endsWith('cannot be published: it is live.'))).toBe(true);

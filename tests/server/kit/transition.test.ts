@@ -56,7 +56,10 @@ beforeAll(async () => {
 const statusOf = async (id: number) => (await findById(t.db, widgetRecord, id)).status;
 
 async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
   return error;
 }
@@ -72,7 +75,11 @@ describe('one', () => {
     expect(after.status).toBe('live');
     expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
     const [audit] = await widgetAudits(t.db, id);
-    expect(audit).toMatchObject({ event: 'published', old_values: { status: 'draft', live_at: null }, new_values: { status: 'live', live_at: change.new.liveAt } });
+    expect(audit).toMatchObject({
+      event: 'published',
+      old_values: { status: 'draft', live_at: null },
+      new_values: { status: 'live', live_at: change.new.liveAt },
+    });
     expect(await widgetChangeLogs(t.db, id)).toEqual([{ action_type: 'publish', information: `Widget ${id} published (was draft).` }]);
   });
 
@@ -163,7 +170,11 @@ describe('run and runMany', () => {
     expect((await rejection(publish.run(t.deps, actor, live, async () => 'never'))).status).toBe(409);
     expect(await publish.runMany(t.deps, actor, [live])).toMatchObject({ done: [] });
     const draft = await insertWidget(t.db, { status: 'draft' });
-    await expect(publish.run(t.deps, actor, draft, async () => { throw new Error('answer failed'); })).rejects.toThrow('answer failed');
+    await expect(
+      publish.run(t.deps, actor, draft, async () => {
+        throw new Error('answer failed');
+      }),
+    ).rejects.toThrow('answer failed');
     expect(await statusOf(draft)).toBe('draft');
     expect(committed).toEqual([]);
   });
@@ -182,7 +193,15 @@ describe('permission and flags', () => {
 
   it('refuses a declaration naming a column the table does not have', () => {
     expect(() =>
-      defineTransition({ record: widgetRecord, action: 'x', event: 'x', from: ['draft'], set: sql`status = 'live'`, permission: 'manageCoupons', audit: ['nope' as 'status'] }),
+      defineTransition({
+        record: widgetRecord,
+        action: 'x',
+        event: 'x',
+        from: ['draft'],
+        set: sql`status = 'live'`,
+        permission: 'manageCoupons',
+        audit: ['nope' as 'status'],
+      }),
     ).toThrow(/has no column nope/);
   });
 });

@@ -48,7 +48,10 @@ const notAccepted = (error: unknown) => ['ECONNREFUSED', 'ECONNRESET'].includes(
 describe('graceful shutdown on SIGTERM', () => {
   it('answers every accepted request, moves websocket clients, and neither loses nor doubles work', async () => {
     const { port } = receiver.address() as AddressInfo;
-    const hook = await one<{ id: number }>(fixture.database.db, sql`INSERT INTO webhooks (url, secret) VALUES (${`http://127.0.0.1:${port}/hook`}, 'ops-secret') RETURNING id`);
+    const hook = await one<{ id: number }>(
+      fixture.database.db,
+      sql`INSERT INTO webhooks (url, secret) VALUES (${`http://127.0.0.1:${port}/hook`}, 'ops-secret') RETURNING id`,
+    );
     const orderIds: number[] = [];
     for (let i = 0; i < 40; i++) orderIds.push(await makePaidOrder(fixture, 'in_processing', '10.0000'));
 

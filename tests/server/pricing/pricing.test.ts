@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fromUnits, mulDiv, toUnits } from '../../../src/server/pricing/decimal';
-import { priceOrder, type PricingCoupon, type PricingCustomer, type PricingDiscount, type PricingInput, type PricingService } from '../../../src/server/pricing/price';
+import {
+  priceOrder,
+  type PricingCoupon,
+  type PricingCustomer,
+  type PricingDiscount,
+  type PricingInput,
+  type PricingService,
+} from '../../../src/server/pricing/price';
 
 /**
  * The pricing function, table-driven: every combination of custom price, service discount (none,
@@ -17,18 +24,47 @@ const CUSTOMER: PricingCustomer = { userId: 7, country: 'DE', customPrice: null,
 const GOLD = { id: 3, name: 'Gold', discountPercent: '0.0500', isArchived: false };
 
 const discount = (over: Partial<PricingDiscount> = {}): PricingDiscount => ({
-  id: 1, name: 'Views festival', status: 'active', validFrom: day('2026-06-01'), validTo: day('2026-07-01'), countries: [], discountPercent: '0.1500', ...over,
+  id: 1,
+  name: 'Views festival',
+  status: 'active',
+  validFrom: day('2026-06-01'),
+  validTo: day('2026-07-01'),
+  countries: [],
+  discountPercent: '0.1500',
+  ...over,
 });
 const coupon = (over: Partial<PricingCoupon> = {}): PricingCoupon => ({
-  id: 9, code: 'SAVE10', name: 'Save 10', status: 'active', paymentType: 'order', bonusType: 'discount', calculationType: 'percent',
-  bonusPercentage: '0.10', bonusAmount: null, minAmount: '0', validFrom: null, validTo: null, usageLimit: null, usagesCount: 0,
-  workWithServiceDiscount: true, workWithUserCustomPrice: true, useWithOnlyUnpaidOrders: false, workWithBalance: true, ...over,
+  id: 9,
+  code: 'SAVE10',
+  name: 'Save 10',
+  status: 'active',
+  paymentType: 'order',
+  bonusType: 'discount',
+  calculationType: 'percent',
+  bonusPercentage: '0.10',
+  bonusAmount: null,
+  minAmount: '0',
+  validFrom: null,
+  validTo: null,
+  usageLimit: null,
+  usagesCount: 0,
+  workWithServiceDiscount: true,
+  workWithUserCustomPrice: true,
+  useWithOnlyUnpaidOrders: false,
+  workWithBalance: true,
+  ...over,
 });
 const price = (over: Partial<PricingInput> = {}) => priceOrder({ service: SERVICE, quantity: 10_000, customer: CUSTOMER, discounts: [], at: AT, ...over });
 
 describe('decimal arithmetic', () => {
   it.each([
-    ['12.5', '12.5000'], ['0.0001', '0.0001'], ['-3.25', '-3.2500'], ['7', '7.0000'], ['0.00005', '0.0001'], ['0.00004', '0.0000'], ['.5', '0.5000'],
+    ['12.5', '12.5000'],
+    ['0.0001', '0.0001'],
+    ['-3.25', '-3.2500'],
+    ['7', '7.0000'],
+    ['0.00005', '0.0001'],
+    ['0.00004', '0.0000'],
+    ['.5', '0.5000'],
   ])('reads %s as %s', (text, expected) => expect(fromUnits(toUnits(text))).toBe(expected));
 
   it('rounds products half away from zero, never through floats', () => {
@@ -46,13 +82,43 @@ describe('exact cases', () => {
     ['list price only', {}, '12.0000', []],
     ['the minimum price when the list price is lower', { quantity: 100 }, '0.5000', []],
     ['a global discount', { discounts: [discount()] }, '10.2000', ['discount:Views festival:1.8000:15.00']],
-    ['a grade on top of the discount', { discounts: [discount()], customer: { ...CUSTOMER, grade: GOLD } }, '9.6900', ['discount:Views festival:1.8000:15.00', 'grade:Grade Gold:0.5100:5.00']],
-    ['a custom price, no other discount', { discounts: [discount()], customer: { ...CUSTOMER, customPrice: '0.9000', grade: GOLD } }, '9.0000', ['userService:Custom price:3.0000:null']],
-    ['a custom price above the list price (a negative line)', { customer: { ...CUSTOMER, customPrice: '1.5000' } }, '15.0000', ['userService:Custom price:-3.0000:null']],
-    ['a percent coupon on the discounted price', { discounts: [discount()], couponCode: 'save10', coupon: coupon() }, '9.1800', ['discount:Views festival:1.8000:15.00', 'coupon:SAVE10:1.0200:10.00']],
-    ['a fixed coupon capped at the price', { quantity: 1000, couponCode: 'X', coupon: coupon({ calculationType: 'fixed', bonusPercentage: null, bonusAmount: '5' }) }, '0.0000', ['coupon:SAVE10:1.2000:null']],
+    [
+      'a grade on top of the discount',
+      { discounts: [discount()], customer: { ...CUSTOMER, grade: GOLD } },
+      '9.6900',
+      ['discount:Views festival:1.8000:15.00', 'grade:Grade Gold:0.5100:5.00'],
+    ],
+    [
+      'a custom price, no other discount',
+      { discounts: [discount()], customer: { ...CUSTOMER, customPrice: '0.9000', grade: GOLD } },
+      '9.0000',
+      ['userService:Custom price:3.0000:null'],
+    ],
+    [
+      'a custom price above the list price (a negative line)',
+      { customer: { ...CUSTOMER, customPrice: '1.5000' } },
+      '15.0000',
+      ['userService:Custom price:-3.0000:null'],
+    ],
+    [
+      'a percent coupon on the discounted price',
+      { discounts: [discount()], couponCode: 'save10', coupon: coupon() },
+      '9.1800',
+      ['discount:Views festival:1.8000:15.00', 'coupon:SAVE10:1.0200:10.00'],
+    ],
+    [
+      'a fixed coupon capped at the price',
+      { quantity: 1000, couponCode: 'X', coupon: coupon({ calculationType: 'fixed', bonusPercentage: null, bonusAmount: '5' }) },
+      '0.0000',
+      ['coupon:SAVE10:1.2000:null'],
+    ],
     ['a free trial', { freeTrial: true, discounts: [discount()], couponCode: 'SAVE10', coupon: coupon() }, '0.0000', ['freeTrial:Free trial:12.0000:100.00']],
-    ['the personal discount when larger than the grade', { customer: { ...CUSTOMER, grade: GOLD, personalDiscountPercent: '0.0800' } }, '11.0400', ['personal:Personal discount:0.9600:8.00']],
+    [
+      'the personal discount when larger than the grade',
+      { customer: { ...CUSTOMER, grade: GOLD, personalDiscountPercent: '0.0800' } },
+      '11.0400',
+      ['personal:Personal discount:0.9600:8.00'],
+    ],
   ])('%s', (_name, input, expected, lines) => {
     const r = price(input);
     expect(r.price).toBe(expected);
@@ -60,7 +126,13 @@ describe('exact cases', () => {
   });
 
   it('picks the largest running discount; a local one wins a tie', () => {
-    const r = price({ discounts: [discount({ id: 1, name: 'Global', discountPercent: '0.1000' }), discount({ id: 2, name: 'Local', countries: ['DE'], discountPercent: '0.1000' }), discount({ id: 3, name: 'Small', discountPercent: '0.0500' })] });
+    const r = price({
+      discounts: [
+        discount({ id: 1, name: 'Global', discountPercent: '0.1000' }),
+        discount({ id: 2, name: 'Local', countries: ['DE'], discountPercent: '0.1000' }),
+        discount({ id: 3, name: 'Small', discountPercent: '0.0500' }),
+      ],
+    });
     expect(r.lines[0]).toMatchObject({ kind: 'discount', name: 'Local', local: true });
     expect(r.modifications[0]).toMatchObject({ kind: 'discount', local: true, name: 'Local', percent: '10.00' });
     expect(r.skipped.map((s) => s.name).sort()).toEqual(['Global', 'Small']);
@@ -93,7 +165,12 @@ const loyaltyCases: Record<string, { customer: Partial<PricingCustomer>; applies
   personal: { customer: { personalDiscountPercent: '0.0300' }, applies: true },
   'archived grade': { customer: { grade: { ...GOLD, isArchived: true } }, applies: false },
 };
-type CouponCase = { coupon: PricingCoupon | null; code: string; input?: Partial<PricingInput>; refusedWhen: (ctx: { custom: boolean; discounted: boolean; priceBefore: number }) => string | null };
+type CouponCase = {
+  coupon: PricingCoupon | null;
+  code: string;
+  input?: Partial<PricingInput>;
+  refusedWhen: (ctx: { custom: boolean; discounted: boolean; priceBefore: number }) => string | null;
+};
 const couponCases: Record<string, CouponCase> = {
   none: { coupon: null, code: '', refusedWhen: () => null },
   unknown: { coupon: null, code: 'NOPE', refusedWhen: () => 'No coupon has this code.' },
@@ -105,11 +182,25 @@ const couponCases: Record<string, CouponCase> = {
   'for top-ups': { coupon: coupon({ paymentType: 'top_up' }), code: 'SAVE10', refusedWhen: () => 'top-ups' },
   'used up': { coupon: coupon({ usageLimit: 5, usagesCount: 5 }), code: 'SAVE10', refusedWhen: () => 'used 5 of 5' },
   'unpaid orders only': { coupon: coupon({ useWithOnlyUnpaidOrders: true }), code: 'SAVE10', refusedWhen: () => 'unpaid' },
-  'unpaid orders only, paying one': { coupon: coupon({ useWithOnlyUnpaidOrders: true }), code: 'SAVE10', input: { unpaidOrder: true }, refusedWhen: () => null },
+  'unpaid orders only, paying one': {
+    coupon: coupon({ useWithOnlyUnpaidOrders: true }),
+    code: 'SAVE10',
+    input: { unpaidOrder: true },
+    refusedWhen: () => null,
+  },
   'not from balance': { coupon: coupon({ workWithBalance: false }), code: 'SAVE10', refusedWhen: () => 'balance' },
-  'not from balance, paying by card': { coupon: coupon({ workWithBalance: false }), code: 'SAVE10', input: { payingWithBalance: false }, refusedWhen: () => null },
+  'not from balance, paying by card': {
+    coupon: coupon({ workWithBalance: false }),
+    code: 'SAVE10',
+    input: { payingWithBalance: false },
+    refusedWhen: () => null,
+  },
   'no custom price': { coupon: coupon({ workWithUserCustomPrice: false }), code: 'SAVE10', refusedWhen: ({ custom }) => (custom ? 'custom price' : null) },
-  'no service discount': { coupon: coupon({ workWithServiceDiscount: false }), code: 'SAVE10', refusedWhen: ({ discounted }) => (discounted ? 'service discount' : null) },
+  'no service discount': {
+    coupon: coupon({ workWithServiceDiscount: false }),
+    code: 'SAVE10',
+    refusedWhen: ({ discounted }) => (discounted ? 'service discount' : null),
+  },
   'minimum amount 11': { coupon: coupon({ minAmount: '11' }), code: 'SAVE10', refusedWhen: ({ priceBefore }) => (priceBefore < 11 ? 'at least 11' : null) },
 };
 

@@ -24,15 +24,17 @@ beforeEach(async () => {
 
 describe('readCounters', () => {
   it('counts exactly what each navigation link filters', async () => {
-    await database.db.insert(orders).values([
-      { status: 'in_processing' },
-      { status: 'in_processing', hasNoActiveProviders: true },
-      { status: 'in_moderation' },
-      { status: 'in_moderation' },
-      { status: 'in_moderation', hasNoActiveProviders: true },
-      { status: 'completed' },
-      { status: 'canceled' },
-    ]);
+    await database.db
+      .insert(orders)
+      .values([
+        { status: 'in_processing' },
+        { status: 'in_processing', hasNoActiveProviders: true },
+        { status: 'in_moderation' },
+        { status: 'in_moderation' },
+        { status: 'in_moderation', hasNoActiveProviders: true },
+        { status: 'completed' },
+        { status: 'canceled' },
+      ]);
     await database.db.insert(freeTrialRequests).values([{ status: 'pending' }, { status: 'approved' }, { status: 'rejected' }, { status: 'pending' }]);
     expect(await readCounters(database.db)).toEqual({
       ordersInProcessing: 2,

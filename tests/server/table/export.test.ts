@@ -50,16 +50,20 @@ describe('CSV export of a list', () => {
     };
     const expected = await tableRows('ordersTable', request, admin);
     expect(expected.length).toBeGreaterThan(30); // more than one page of the list
-    const { res, text } = await exportCsv(endpoints.ordersTable.path, {
-      request,
-      columns: [
-        { key: 'id', header: 'ID' },
-        { key: 'status', header: 'Status' },
-        { key: 'price', header: 'Price' },
-        { key: 'user.email', header: 'User' },
-        { key: 'createdAt', header: 'Created' },
-      ],
-    }, admin);
+    const { res, text } = await exportCsv(
+      endpoints.ordersTable.path,
+      {
+        request,
+        columns: [
+          { key: 'id', header: 'ID' },
+          { key: 'status', header: 'Status' },
+          { key: 'price', header: 'Price' },
+          { key: 'user.email', header: 'User' },
+          { key: 'createdAt', header: 'Created' },
+        ],
+      },
+      admin,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d\d-\d\d-\d{4}\.csv"$/);
@@ -80,14 +84,28 @@ describe('CSV export of a list', () => {
     const expected = await tableRows('ordersTable', request, admin);
     expect(expected.length).toBeGreaterThan(0);
     const { text } = await exportCsv(endpoints.ordersTable.path, { request, columns: [{ key: 'id', header: 'ID' }] }, admin);
-    expect(parseCsv(text).slice(1).map((r) => r[0])).toEqual(expected.map((o) => String(o.id)));
+    expect(
+      parseCsv(text)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(expected.map((o) => String(o.id)));
   });
 
   it('serves GET lists too (audits), through POST <path>/export', async () => {
     const admin = await t.memberWith(PERMISSIONS);
     const request: TableRequest = { headers: [], options: { page: 1, itemsPerPage: 30, sortBy: ['createdAt'], sortDesc: [false] }, search: '' };
     const expected = await tableRows('auditsTable', request, admin);
-    const { res, text } = await exportCsv(endpoints.auditsTable.path, { request, columns: [{ key: 'id', header: 'ID' }, { key: 'event', header: 'Event' }] }, admin);
+    const { res, text } = await exportCsv(
+      endpoints.auditsTable.path,
+      {
+        request,
+        columns: [
+          { key: 'id', header: 'ID' },
+          { key: 'event', header: 'Event' },
+        ],
+      },
+      admin,
+    );
     expect(res.status).toBe(200);
     const body = parseCsv(text).slice(1);
     // The export's own audit entry is written before its rows are read, so it may be the last row.
@@ -100,7 +118,9 @@ describe('CSV export of a list', () => {
     let compared = 0;
     for (const [name, e] of tableEntries) {
       const table = tableOfSpec(e.table as TableSpec)!;
-      const sortable = Object.entries((e.table as TableSpec).columns).filter(([, c]) => c.sortable).map(([key]) => key);
+      const sortable = Object.entries((e.table as TableSpec).columns)
+        .filter(([, c]) => c.sortable)
+        .map(([key]) => key);
       for (const key of [null, ...sortable]) {
         for (const desc of key === null ? [true] : [false, true]) {
           const request = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: FIRST_ROWS, sortBy: key ? [key] : [], sortDesc: key ? [desc] : [] } });
@@ -124,24 +144,50 @@ describe('CSV export of a list', () => {
   it('never exports a column the member may not see', async () => {
     const viewer = await t.memberWith(['viewUsers']);
     const request: TableRequest = { headers: [], options: { page: 1, itemsPerPage: 30, sortBy: [], sortDesc: [] }, search: '' };
-    const { res, text } = await exportCsv(endpoints.usersTable.path, {
-      request,
-      columns: [{ key: 'id', header: 'ID' }, { key: 'currentGrade.name', header: 'Grade' }, { key: 'email', header: 'E-mail' }],
-    }, viewer);
+    const { res, text } = await exportCsv(
+      endpoints.usersTable.path,
+      {
+        request,
+        columns: [
+          { key: 'id', header: 'ID' },
+          { key: 'currentGrade.name', header: 'Grade' },
+          { key: 'email', header: 'E-mail' },
+        ],
+      },
+      viewer,
+    );
     expect(res.status).toBe(200);
     const [header, first] = parseCsv(text);
     expect(header).toEqual(['ID', 'E-mail']);
     expect(first).toHaveLength(2);
 
     const grades = await t.memberWith(['viewUsers', 'viewGrades']);
-    const withGrades = parseCsv((await exportCsv(endpoints.usersTable.path, { request, columns: [{ key: 'id', header: 'ID' }, { key: 'currentGrade.name', header: 'Grade' }] }, grades)).text);
+    const withGrades = parseCsv(
+      (
+        await exportCsv(
+          endpoints.usersTable.path,
+          {
+            request,
+            columns: [
+              { key: 'id', header: 'ID' },
+              { key: 'currentGrade.name', header: 'Grade' },
+            ],
+          },
+          grades,
+        )
+      ).text,
+    );
     expect(withGrades[0]).toEqual(['ID', 'Grade']);
 
     // Filtering by it without the permission is refused, as on the list.
-    const filtered = await exportCsv(endpoints.usersTable.path, {
-      request: { ...request, headers: [{ value: 'currentGrade.name', filter: 1 }] },
-      columns: [{ key: 'id', header: 'ID' }],
-    }, viewer);
+    const filtered = await exportCsv(
+      endpoints.usersTable.path,
+      {
+        request: { ...request, headers: [{ value: 'currentGrade.name', filter: 1 }] },
+        columns: [{ key: 'id', header: 'ID' }],
+      },
+      viewer,
+    );
     expect(filtered.res.status).toBe(422);
     expect(JSON.parse(filtered.text).errors['headers.0.filter']).toBeDefined();
   });
@@ -160,16 +206,29 @@ describe('CSV export of a list', () => {
     expect(cellText(null)).toBe('');
     expect(cellText('2026-01-02T03:04:05.678Z')).toBe('2026-01-02 03:04:05');
     expect(cellText(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe('2026-01-02 03:04:05');
-    expect(cellText([{ id: 1, name: 'Alpha' }, { id: 2, name: 'Beta' }])).toBe('Alpha, Beta');
+    expect(
+      cellText([
+        { id: 1, name: 'Alpha' },
+        { id: 2, name: 'Beta' },
+      ]),
+    ).toBe('Alpha, Beta');
     expect(cellText({ apiAccess: true, hasRefill: false, isEnabled: true })).toBe('apiAccess, isEnabled');
 
     const admin = await t.memberWith(PERMISSIONS);
     const [user] = await rows<{ id: number }>(t.db, sql`SELECT id FROM users ORDER BY id LIMIT 1`);
     await t.db.execute(sql`UPDATE users SET name = ${'=1+2'} WHERE id = ${user.id}`);
-    const { text } = await exportCsv(endpoints.usersTable.path, {
-      request: { headers: [{ value: 'id', filter: user.id }], options: { page: 1, itemsPerPage: 30, sortBy: [], sortDesc: [] }, search: '' },
-      columns: [{ key: 'id', header: 'ID' }, { key: 'name', header: 'Name' }, { key: 'balance', header: 'Balance' }],
-    }, admin);
+    const { text } = await exportCsv(
+      endpoints.usersTable.path,
+      {
+        request: { headers: [{ value: 'id', filter: user.id }], options: { page: 1, itemsPerPage: 30, sortBy: [], sortDesc: [] }, search: '' },
+        columns: [
+          { key: 'id', header: 'ID' },
+          { key: 'name', header: 'Name' },
+          { key: 'balance', header: 'Balance' },
+        ],
+      },
+      admin,
+    );
     const [, row] = parseCsv(text);
     expect(row[0]).toBe(String(user.id));
     expect(row[1]).toBe("'=1+2");
@@ -178,10 +237,21 @@ describe('CSV export of a list', () => {
 
   it('writes an audit entry naming the list, its filters, sort and columns', async () => {
     const admin = await t.memberWith(PERMISSIONS);
-    const { res } = await exportCsv(endpoints.dripFeedsTable.path, {
-      request: { headers: [{ value: 'status', filter: ['completed'] }], options: { page: 1, itemsPerPage: 30, sortBy: ['createdAt'], sortDesc: [true] }, search: 'http' },
-      columns: [{ key: 'id', header: 'ID' }, { key: 'url', header: 'URL' }],
-    }, admin);
+    const { res } = await exportCsv(
+      endpoints.dripFeedsTable.path,
+      {
+        request: {
+          headers: [{ value: 'status', filter: ['completed'] }],
+          options: { page: 1, itemsPerPage: 30, sortBy: ['createdAt'], sortDesc: [true] },
+          search: 'http',
+        },
+        columns: [
+          { key: 'id', header: 'ID' },
+          { key: 'url', header: 'URL' },
+        ],
+      },
+      admin,
+    );
     expect(res.status).toBe(200);
     const [entry] = await rows<{ event: string; auditable_type: string; staff_id: number; new_values: Record<string, unknown> }>(
       t.db,
@@ -208,7 +278,10 @@ describe('CSV export of a list', () => {
       const outsider = await t.memberWithout(needed as Permission[]);
       const { res } = await exportCsv(e.path, body, outsider);
       expect(res.status, name).toBe(403);
-      const [written] = await rows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM audit_entries WHERE event = 'exported' AND staff_id = ${outsider.id}`);
+      const [written] = await rows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM audit_entries WHERE event = 'exported' AND staff_id = ${outsider.id}`,
+      );
       expect(written.n, name).toBe(0);
     }
   });
@@ -220,7 +293,11 @@ describe('CSV export of a list', () => {
     expect(unknown.res.status).toBe(422);
     expect(JSON.parse(unknown.text).errors['columns.0.key']).toEqual(['The list has no column "secret".']);
     expect((await exportCsv(path, { columns: [] }, admin)).res.status).toBe(422);
-    const badSort = await exportCsv(path, { request: { options: { page: 1, itemsPerPage: 30, sortBy: ['nope'], sortDesc: [false] } }, columns: [{ key: 'id', header: 'ID' }] }, admin);
+    const badSort = await exportCsv(
+      path,
+      { request: { options: { page: 1, itemsPerPage: 30, sortBy: ['nope'], sortDesc: [false] } }, columns: [{ key: 'id', header: 'ID' }] },
+      admin,
+    );
     expect(badSort.res.status).toBe(422);
     expect(JSON.parse(badSort.text).errors['options.sortBy.0']).toBeDefined();
   });

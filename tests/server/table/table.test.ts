@@ -212,12 +212,7 @@ describe('table builder: filters of every kind', () => {
 
   it('combines several filters with AND and ignores null filters', async () => {
     const res = await ids({
-      headers: [
-        { value: 'city', filter: 'rome' },
-        { value: 'status', filter: ['done'] },
-        { value: 'note' },
-        { value: 'actions', filter: null },
-      ],
+      headers: [{ value: 'city', filter: 'rome' }, { value: 'status', filter: ['done'] }, { value: 'note' }, { value: 'actions', filter: null }],
     });
     // Rome: i % 4 = 2; done: i % 3 = 1.
     expect(res).toEqual([10, 22]);
@@ -323,9 +318,7 @@ describe('table builder: invalid filters are 422, never 500', () => {
       },
       'headers.0.filter',
     );
-    expect(Object.keys(e.errors ?? {}).sort()).toEqual(
-      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `headers.${i}.filter`).sort(),
-    );
+    expect(Object.keys(e.errors ?? {}).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `headers.${i}.filter`).sort());
     expect(e.body().message).toBeTruthy();
     await expect422({ queries: { nameStartsWith: 5 } }, 'queries.nameStartsWith');
   });

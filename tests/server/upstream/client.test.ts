@@ -25,7 +25,8 @@ const advance = (ms: number) => void (nowMs += ms);
 // Pending 1 s, Processing 1 s, then 10 ms per unit (at least 5 s).
 const timing = { pendingMs: 1000, pendingJitterMs: 0, processingMs: 1000, msPerUnit: 10, minDurationMs: 5000, maxDurationMs: 60_000 };
 
-const balanceOf = async (key: string) => (await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM provider_sim.accounts WHERE api_key = ${key}`))!.b;
+const balanceOf = async (key: string) =>
+  (await one<{ b: string }>(database.db, sql`SELECT balance::text AS b FROM provider_sim.accounts WHERE api_key = ${key}`))!.b;
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' });
@@ -54,7 +55,16 @@ describe('services and balance', () => {
   it('lists services with numbers as strings, as SMM panels send them', async () => {
     const { body } = await raw({ key: 'key-main', action: 'services' });
     const followers = body.find((s: any) => s.service === 11);
-    expect(followers).toMatchObject({ name: 'Instagram Followers [Real]', type: 'Default', category: 'Instagram', rate: '1.7000', min: '50', max: '100000', refill: true, cancel: true });
+    expect(followers).toMatchObject({
+      name: 'Instagram Followers [Real]',
+      type: 'Default',
+      category: 'Instagram',
+      rate: '1.7000',
+      min: '50',
+      max: '100000',
+      refill: true,
+      cancel: true,
+    });
     const services = await client.services();
     expect(services.find((s) => s.service === '11')).toMatchObject({ rate: '1.7000', min: 50, max: 100000 });
   });
@@ -129,7 +139,11 @@ describe('status', () => {
   it('answers many orders as a map by id, with an error for unknown ids and other accounts’ orders', async () => {
     const a = await client.add({ service: 11, link: 'https://instagram.com/p/m1', quantity: 100 });
     const b = await client.add({ service: 11, link: 'https://instagram.com/p/m2', quantity: 200 });
-    const theirs = await createSmmClient({ endpoint: sim.endpoint, trusted: true, apiKey: 'key-other' }).add({ service: 11, link: 'https://x.test/o', quantity: 100 });
+    const theirs = await createSmmClient({ endpoint: sim.endpoint, trusted: true, apiKey: 'key-other' }).add({
+      service: 11,
+      link: 'https://x.test/o',
+      quantity: 100,
+    });
     const answer = await client.statuses([a.order, b.order, '1', theirs.order, 'abc']);
     expect(Object.keys(answer).sort()).toEqual([a.order, b.order, '1', theirs.order, 'abc'].sort());
     expect(answer[a.order]).toMatchObject({ status: 'Pending', remains: 100 });
@@ -158,7 +172,7 @@ describe('status', () => {
     expect(status.remains!).toBeGreaterThan(0);
     expect(status.remains!).toBeLessThan(1000);
     const delivered = 1000 - status.remains!;
-    expect(status.charge).toBe((1.7 * delivered / 1000).toFixed(4));
+    expect(status.charge).toBe(((1.7 * delivered) / 1000).toFixed(4));
     const after = Number(await balanceOf('key-main'));
     expect(before - after).toBeCloseTo(Number(status.charge), 10);
     await client.statuses([order, order]);
@@ -177,7 +191,16 @@ describe('status', () => {
   it('plays the same order out the same way every time', () => {
     const a = planOrder('https://x.test/p', 1000, 'seed');
     expect(planOrder('https://x.test/p', 1000, 'seed')).toEqual(a);
-    const input = { total: 1000, outcome: 'complete' as const, target: 1000, placedAtMs: 0, pendingMs: 10, processingMs: 10, durationMs: 100, canceledAtMs: null };
+    const input = {
+      total: 1000,
+      outcome: 'complete' as const,
+      target: 1000,
+      placedAtMs: 0,
+      pendingMs: 10,
+      processingMs: 10,
+      durationMs: 100,
+      canceledAtMs: null,
+    };
     expect(simStateAt(input, 70)).toEqual({ status: 'In progress', delivered: 500, remains: 500 });
   });
 });
@@ -253,9 +276,42 @@ describe('recorded answers of several shapes', () => {
     const { services, skipped } = await recorded({ services: 'services-strings.json' }).client.serviceList();
     expect(skipped).toBe(0);
     expect(services).toEqual([
-      { service: '1', name: 'Instagram Followers [Real]', type: 'Default', category: 'Instagram - Followers', rate: '0.90', min: 50, max: 10000, refill: true, cancel: false, dripfeed: false },
-      { service: '2', name: 'Instagram Likes', type: 'Default', category: 'Instagram - Likes', rate: '0.45', min: 10, max: 50000, refill: false, cancel: false, dripfeed: true },
-      { service: '3', name: 'YouTube Views', type: 'Default', category: 'YouTube', rate: '1', min: 100, max: 1000000, refill: true, cancel: true, dripfeed: false },
+      {
+        service: '1',
+        name: 'Instagram Followers [Real]',
+        type: 'Default',
+        category: 'Instagram - Followers',
+        rate: '0.90',
+        min: 50,
+        max: 10000,
+        refill: true,
+        cancel: false,
+        dripfeed: false,
+      },
+      {
+        service: '2',
+        name: 'Instagram Likes',
+        type: 'Default',
+        category: 'Instagram - Likes',
+        rate: '0.45',
+        min: 10,
+        max: 50000,
+        refill: false,
+        cancel: false,
+        dripfeed: true,
+      },
+      {
+        service: '3',
+        name: 'YouTube Views',
+        type: 'Default',
+        category: 'YouTube',
+        rate: '1',
+        min: 100,
+        max: 1000000,
+        refill: true,
+        cancel: true,
+        dripfeed: false,
+      },
     ]);
   });
 
@@ -271,7 +327,10 @@ describe('recorded answers of several shapes', () => {
 
   it('fills a missing or null category and type', async () => {
     const services = await recorded({ services: 'services-minimal.json' }).client.services();
-    expect(services.map((s) => [s.service, s.category, s.type])).toEqual([['7', '', 'Default'], ['8', '', 'Default']]);
+    expect(services.map((s) => [s.service, s.category, s.type])).toEqual([
+      ['7', '', 'Default'],
+      ['8', '', 'Default'],
+    ]);
   });
 
   it('takes the currency from balance (upper-cased), US dollars when left out, past a byte-order mark', async () => {
@@ -280,8 +339,20 @@ describe('recorded answers of several shapes', () => {
   });
 
   it('reads status with numbers, strings, nulls and negative remains; add with a numeric order id', async () => {
-    expect(await recorded({ status: 'status-numbers.json' }).client.status(1)).toEqual({ charge: '0.27819', startCount: 3572, status: 'Partial', remains: 157, currency: 'USD' });
-    expect(await recorded({ status: 'status-strings-nulls.json' }).client.status(1)).toEqual({ charge: '0.27819', startCount: null, status: 'In progress', remains: -12, currency: null });
+    expect(await recorded({ status: 'status-numbers.json' }).client.status(1)).toEqual({
+      charge: '0.27819',
+      startCount: 3572,
+      status: 'Partial',
+      remains: 157,
+      currency: 'USD',
+    });
+    expect(await recorded({ status: 'status-strings-nulls.json' }).client.status(1)).toEqual({
+      charge: '0.27819',
+      startCount: null,
+      status: 'In progress',
+      remains: -12,
+      currency: null,
+    });
     expect(await recorded({ add: 'add-number.json' }).client.add({ service: 1, link: 'https://x.test', quantity: 100 })).toEqual({ order: '23501' });
   });
 
@@ -339,12 +410,17 @@ describe('the SSRF-safe transport', () => {
   });
 
   it('gives up after the timeout', async () => {
-    await expect(createSmmClient({ endpoint: `${base}/slow`, apiKey: 'k', trusted: true, timeoutMs: 300 }).balance()).rejects.toThrow(/No answer within 300 ms/);
+    await expect(createSmmClient({ endpoint: `${base}/slow`, apiKey: 'k', trusted: true, timeoutMs: 300 }).balance()).rejects.toThrow(
+      /No answer within 300 ms/,
+    );
   });
 
   it('trusts only simulated-panel paths on a loopback host, sent to this server’s origin', () => {
     const on = { on: true, origin: 'http://127.0.0.1:41234' };
-    expect(providerTarget('http://127.0.0.1:8080/provider-sim/perfect/api/v2', on)).toEqual({ url: 'http://127.0.0.1:41234/provider-sim/perfect/api/v2', trusted: true });
+    expect(providerTarget('http://127.0.0.1:8080/provider-sim/perfect/api/v2', on)).toEqual({
+      url: 'http://127.0.0.1:41234/provider-sim/perfect/api/v2',
+      trusted: true,
+    });
     expect(providerTarget('http://localhost:8080/provider-sim/api/v2', on)).toEqual({ url: 'http://127.0.0.1:41234/provider-sim/api/v2', trusted: true });
     expect(providerTarget('http://127.0.0.1:8080/admin/api', on).trusted).toBe(false);
     expect(providerTarget('http://10.0.0.5/provider-sim/api/v2', on).trusted).toBe(false);

@@ -43,7 +43,10 @@ const attemptsOf = (orderId: number) =>
     sql`SELECT id::int AS id, status, external_id, error, quantity, provider_id, recreated_at::text FROM external_panel_orders WHERE order_id = ${orderId} ORDER BY id`,
   );
 const logsOf = (orderId: number) =>
-  rows<{ action_type: string; information: string }>(t.db, sql`SELECT action_type, information FROM change_logs WHERE model_type = 'order' AND model_id = ${orderId} ORDER BY id`);
+  rows<{ action_type: string; information: string }>(
+    t.db,
+    sql`SELECT action_type, information FROM change_logs WHERE model_type = 'order' AND model_id = ${orderId} ORDER BY id`,
+  );
 
 async function newOrder(url: string, quantity = 1000): Promise<number> {
   const row = await one<{ id: number }>(
@@ -61,14 +64,31 @@ beforeAll(async () => {
   await ensureSimAccount(t.db, 'worker-key', '1000.0000');
   const q = t.db;
   const network = await one<{ id: number }>(q, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(q, sql`INSERT INTO service_types (name, network_id, type) VALUES ('Instagram Followers', ${network!.id}, 'followers') RETURNING id`);
-  serviceId = (await one<{ id: number }>(q, sql`INSERT INTO services (name, service_type_id, default_price, min_quantity) VALUES ('Instagram Followers', ${type!.id}, '3.4000', 10) RETURNING id`))!.id;
+  const type = await one<{ id: number }>(
+    q,
+    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Instagram Followers', ${network!.id}, 'followers') RETURNING id`,
+  );
+  serviceId = (await one<{ id: number }>(
+    q,
+    sql`INSERT INTO services (name, service_type_id, default_price, min_quantity) VALUES ('Instagram Followers', ${type!.id}, '3.4000', 10) RETURNING id`,
+  ))!.id;
   userId = (await one<{ id: number }>(q, sql`INSERT INTO users (name, email) VALUES ('Wendy', 'wendy@example.test') RETURNING id`))!.id;
-  providerId = (await one<{ id: number }>(q, sql`INSERT INTO providers (name, endpoint, api_token, type) VALUES ('Sim', ${sim.endpoint}, 'worker-key', 'socpanel') RETURNING id`))!.id;
-  otherProviderId = (await one<{ id: number }>(q, sql`INSERT INTO providers (name, endpoint, api_token, type) VALUES ('Sim again', ${sim.endpoint}, 'worker-key', 'perfect_panel') RETURNING id`))!.id;
+  providerId = (await one<{ id: number }>(
+    q,
+    sql`INSERT INTO providers (name, endpoint, api_token, type) VALUES ('Sim', ${sim.endpoint}, 'worker-key', 'socpanel') RETURNING id`,
+  ))!.id;
+  otherProviderId = (await one<{ id: number }>(
+    q,
+    sql`INSERT INTO providers (name, endpoint, api_token, type) VALUES ('Sim again', ${sim.endpoint}, 'worker-key', 'perfect_panel') RETURNING id`,
+  ))!.id;
   for (const p of [providerId, otherProviderId]) {
-    const ps = await one<{ id: number }>(q, sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price) VALUES ('IG followers', ${p}, '11', '1.7000') RETURNING id`);
-    await q.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, priority) VALUES (${serviceId}, ${ps!.id}, ${p === providerId ? 1 : 2})`);
+    const ps = await one<{ id: number }>(
+      q,
+      sql`INSERT INTO provider_services (name, external_panel_id, external_panel_service_id, source_price) VALUES ('IG followers', ${p}, '11', '1.7000') RETURNING id`,
+    );
+    await q.execute(
+      sql`INSERT INTO service_providers (service_id, provider_service_id, priority) VALUES (${serviceId}, ${ps!.id}, ${p === providerId ? 1 : 2})`,
+    );
   }
   // The simulator's own origin: its loopback address is allowed (providerTarget), as on the server.
   worker = createOrderWorker(t.deps, { counters, simulatorBaseUrl: new URL(sim.endpoint).origin });
@@ -126,7 +146,9 @@ describe('the order worker', () => {
     const [partial] = await attemptsOf(id);
     expect(partial.status).toBe('partial');
 
-    const list = await t.request('GET', `/api/v1/admin/external-panel-orders?${encodeTableQuery({ headers: [{ value: 'order.id', filter: id }] })}`, { token: admin });
+    const list = await t.request('GET', `/api/v1/admin/external-panel-orders?${encodeTableQuery({ headers: [{ value: 'order.id', filter: id }] })}`, {
+      token: admin,
+    });
     const row = (await list.json()).items[0];
     expect(row).toMatchObject({ id: partial.id, status: 'partial', actions: { recreatable: true } });
 
@@ -202,7 +224,10 @@ describe('endpoints and switches', () => {
 
   it('runs rounds on a timer until stopped', async () => {
     const id = await newOrder('https://instagram.com/wendy/p/timer');
-    const running = startOrderWorker({ ...t.deps, config: { ...t.deps.config, simulator: true } }, { intervalMs: 20, counters, simulatorBaseUrl: new URL(sim.endpoint).origin });
+    const running = startOrderWorker(
+      { ...t.deps, config: { ...t.deps.config, simulator: true } },
+      { intervalMs: 20, counters, simulatorBaseUrl: new URL(sim.endpoint).origin },
+    );
     try {
       await vi.waitFor(async () => expect((await attemptsOf(id))[0]?.status).toBe('pending'), { timeout: 10_000, interval: 50 });
     } finally {

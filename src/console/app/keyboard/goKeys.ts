@@ -30,14 +30,16 @@ export interface GoTarget {
 export function assertGoKeys(keys: Readonly<Record<string, string>>): void {
   const seen = new Map<string, string>();
   for (const [path, key] of Object.entries(keys)) {
-    if (!/^(?:[a-z,]|[a-z][a-z])$/.test(key) || key.includes(GO_PREFIX)) throw new Error(`Go keys '${key}' of '${path}' must be one or two lower-case letters (not g), or ','`);
+    if (!/^(?:[a-z,]|[a-z][a-z])$/.test(key) || key.includes(GO_PREFIX))
+      throw new Error(`Go keys '${key}' of '${path}' must be one or two lower-case letters (not g), or ','`);
     const other = seen.get(key);
     if (other) throw new Error(`Go keys '${key}' are used by '${other}' and '${path}'`);
     seen.set(key, path);
   }
   for (const [key, path] of seen) {
     for (const [longer, otherPath] of seen) {
-      if (longer !== key && longer.startsWith(key)) throw new Error(`Go keys '${key}' (${path}) begin '${longer}' (${otherPath}): sequences must be prefix-free`);
+      if (longer !== key && longer.startsWith(key))
+        throw new Error(`Go keys '${key}' (${path}) begin '${longer}' (${otherPath}): sequences must be prefix-free`);
     }
   }
 }

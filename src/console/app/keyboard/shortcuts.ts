@@ -15,7 +15,14 @@ export interface ShortcutEntry {
   description: string;
 }
 
-export const PALETTE_SHORTCUT: ShortcutEntry = { chords: [['Ctrl', 'K'], ['⌘', 'K']], join: 'or', description: 'Open the command palette' };
+export const PALETTE_SHORTCUT: ShortcutEntry = {
+  chords: [
+    ['Ctrl', 'K'],
+    ['⌘', 'K'],
+  ],
+  join: 'or',
+  description: 'Open the command palette',
+};
 export const HELP_SHORTCUT: ShortcutEntry = { chords: [['?']], join: 'or', description: 'Show keyboard shortcuts' };
 
 /** The keys every list handles (table/ResourceTable.tsx), once the table has focus. */

@@ -72,8 +72,7 @@ export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShort
       setGoTyped('');
       waitForKey();
     };
-    const blocked = (event: KeyboardEvent) =>
-      isTypingTarget(event.target) || (!latest.current.overlayOpen && (modalOpen() || inPopup(event.target)));
+    const blocked = (event: KeyboardEvent) => isTypingTarget(event.target) || (!latest.current.overlayOpen && (modalOpen() || inPopup(event.target)));
 
     // The keys after g are caught before the page sees them, so "g a" on a list goes to the Audit
     // log instead of also approving the focused order.

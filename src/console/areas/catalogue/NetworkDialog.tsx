@@ -20,7 +20,13 @@ interface Values {
   urlExamples: string;
 }
 
-const toBody = (v: Values): NetworkBody => ({ translations: v.translations, network: v.network, icon: orNull(v.icon), color: orNull(v.color), urlExamples: lines(v.urlExamples) });
+const toBody = (v: Values): NetworkBody => ({
+  translations: v.translations,
+  network: v.network,
+  icon: orNull(v.icon),
+  color: orNull(v.color),
+  urlExamples: lines(v.urlExamples),
+});
 
 export function NetworkDialog(props: ActionDialogProps<NetworkRow, NetworkBody>) {
   const id = (props.row as NetworkRow | undefined)?.id;
@@ -61,7 +67,14 @@ function NetworkForm({ detail, ...props }: ActionDialogProps<NetworkRow, Network
         {...form.getInputProps('translations')}
         errors={form.errors}
       />
-      <TextInput label="Machine name" required placeholder="youtube" description="Lower-case letters, digits and underscores." data-autofocus {...form.getInputProps('network')} />
+      <TextInput
+        label="Machine name"
+        required
+        placeholder="youtube"
+        description="Lower-case letters, digits and underscores."
+        data-autofocus
+        {...form.getInputProps('network')}
+      />
       <IconColorFields form={form} />
       <Textarea label="URL examples" description="One per line." rows={2} {...form.getInputProps('urlExamples')} />
     </FormDialog>

@@ -1,6 +1,14 @@
 import { Alert, Checkbox, Group, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { BULK_SERVICE_FLAGS, SERVICE_FLAG_LABELS, serviceBulkBodySchema, type BulkServiceFlag, type ServiceBulkBody, type ServiceChange, type ServiceRow } from '../../../contract/catalogue';
+import {
+  BULK_SERVICE_FLAGS,
+  SERVICE_FLAG_LABELS,
+  serviceBulkBodySchema,
+  type BulkServiceFlag,
+  type ServiceBulkBody,
+  type ServiceChange,
+  type ServiceRow,
+} from '../../../contract/catalogue';
 import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
 import { PercentInput } from '../../forms/fields/PercentInput';
@@ -71,13 +79,29 @@ export function ServiceBulkDialog(props: ActionDialogProps<ServiceRow, Input>) {
           <Text size="sm" fw={500} id="bulk-enabled">
             Enabled
           </Text>
-          <SegmentedControl aria-labelledby="bulk-enabled" data={[{ value: 'keep', label: 'Keep' }, { value: 'on', label: 'Enable' }, { value: 'off', label: 'Disable' }]} {...form.getInputProps('enabled')} />
+          <SegmentedControl
+            aria-labelledby="bulk-enabled"
+            data={[
+              { value: 'keep', label: 'Keep' },
+              { value: 'on', label: 'Enable' },
+              { value: 'off', label: 'Disable' },
+            ]}
+            {...form.getInputProps('enabled')}
+          />
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="bulk-archived">
             Archive
           </Text>
-          <SegmentedControl aria-labelledby="bulk-archived" data={[{ value: 'keep', label: 'Keep' }, { value: 'on', label: 'Archive' }, { value: 'off', label: 'Unarchive' }]} {...form.getInputProps('archived')} />
+          <SegmentedControl
+            aria-labelledby="bulk-archived"
+            data={[
+              { value: 'keep', label: 'Keep' },
+              { value: 'on', label: 'Archive' },
+              { value: 'off', label: 'Unarchive' },
+            ]}
+            {...form.getInputProps('archived')}
+          />
         </Stack>
       </Group>
       <Group align="flex-end">
@@ -93,7 +117,16 @@ export function ServiceBulkDialog(props: ActionDialogProps<ServiceRow, Input>) {
             <Text size="sm" id={`bulk-flag-${flag}`}>
               {SERVICE_FLAG_LABELS[flag]}
             </Text>
-            <SegmentedControl size="xs" aria-labelledby={`bulk-flag-${flag}`} data={[{ value: 'keep', label: 'Keep' }, { value: 'on', label: 'On' }, { value: 'off', label: 'Off' }]} {...form.getInputProps(`flags.${flag}`)} />
+            <SegmentedControl
+              size="xs"
+              aria-labelledby={`bulk-flag-${flag}`}
+              data={[
+                { value: 'keep', label: 'Keep' },
+                { value: 'on', label: 'On' },
+                { value: 'off', label: 'Off' },
+              ]}
+              {...form.getInputProps(`flags.${flag}`)}
+            />
           </Group>
         ))}
       </SimpleGrid>
@@ -102,15 +135,17 @@ export function ServiceBulkDialog(props: ActionDialogProps<ServiceRow, Input>) {
           {impacts.some((q) => q.isPending) ? (
             <Loader size="sm" aria-label="Checking what depends on the services" />
           ) : touched.length === 0 ? (
-            <Text size="sm">
-              Nothing depends on {rows.length > IMPACT_LIMIT ? `the first ${IMPACT_LIMIT} selected services` : 'the selected services'}.
-            </Text>
+            <Text size="sm">Nothing depends on {rows.length > IMPACT_LIMIT ? `the first ${IMPACT_LIMIT} selected services` : 'the selected services'}.</Text>
           ) : (
             <Stack gap="xs">
               {touched.map((q) => (
                 <ImpactDetails key={q.data!.service.id} impact={q.data!} />
               ))}
-              {rows.length > IMPACT_LIMIT && <Text size="xs" c="dimmed">Checked the first {IMPACT_LIMIT} of {rows.length} selected services.</Text>}
+              {rows.length > IMPACT_LIMIT && (
+                <Text size="xs" c="dimmed">
+                  Checked the first {IMPACT_LIMIT} of {rows.length} selected services.
+                </Text>
+              )}
             </Stack>
           )}
         </Alert>

@@ -20,16 +20,43 @@ export const impactQuery = (serviceId: number, change: ServiceChange) => ({
 
 /** The dependants of one service, as a list a moderator reads before agreeing (no router links: it shows in the confirmation host too). */
 export function ImpactDetails({ impact }: { impact: ServiceImpact }) {
-  if (impact.clear) return <Text size="sm">Nothing depends on service {impact.service.id}: no packages, subscriptions, drip-feeds, orders in processing or special offers.</Text>;
+  if (impact.clear)
+    return (
+      <Text size="sm">Nothing depends on service {impact.service.id}: no packages, subscriptions, drip-feeds, orders in processing or special offers.</Text>
+    );
   return (
     <Stack gap={4}>
       <Text size="sm">{impact.summary}</Text>
       <List size="sm" spacing={2}>
-        {impact.ordersInProcessing > 0 && <List.Item>{impact.ordersInProcessing} order{impact.ordersInProcessing === 1 ? '' : 's'} in processing</List.Item>}
-        {impact.activeSubscriptions > 0 && <List.Item>{impact.activeSubscriptions} active subscription{impact.activeSubscriptions === 1 ? '' : 's'}</List.Item>}
-        {impact.activeDripFeeds > 0 && <List.Item>{impact.activeDripFeeds} active drip-feed{impact.activeDripFeeds === 1 ? '' : 's'}</List.Item>}
-        {impact.packages.count > 0 && <List.Item>Packages: {impact.packages.items.map((p) => p.name).join(', ')}{impact.packages.count > impact.packages.items.length ? ` and ${impact.packages.count - impact.packages.items.length} more` : ''}</List.Item>}
-        {impact.specialOffers.count > 0 && <List.Item>Special offers: {impact.specialOffers.items.map((p) => p.name).join(', ')}{impact.specialOffers.count > impact.specialOffers.items.length ? ` and ${impact.specialOffers.count - impact.specialOffers.items.length} more` : ''}</List.Item>}
+        {impact.ordersInProcessing > 0 && (
+          <List.Item>
+            {impact.ordersInProcessing} order{impact.ordersInProcessing === 1 ? '' : 's'} in processing
+          </List.Item>
+        )}
+        {impact.activeSubscriptions > 0 && (
+          <List.Item>
+            {impact.activeSubscriptions} active subscription{impact.activeSubscriptions === 1 ? '' : 's'}
+          </List.Item>
+        )}
+        {impact.activeDripFeeds > 0 && (
+          <List.Item>
+            {impact.activeDripFeeds} active drip-feed{impact.activeDripFeeds === 1 ? '' : 's'}
+          </List.Item>
+        )}
+        {impact.packages.count > 0 && (
+          <List.Item>
+            Packages: {impact.packages.items.map((p) => p.name).join(', ')}
+            {impact.packages.count > impact.packages.items.length ? ` and ${impact.packages.count - impact.packages.items.length} more` : ''}
+          </List.Item>
+        )}
+        {impact.specialOffers.count > 0 && (
+          <List.Item>
+            Special offers: {impact.specialOffers.items.map((p) => p.name).join(', ')}
+            {impact.specialOffers.count > impact.specialOffers.items.length
+              ? ` and ${impact.specialOffers.count - impact.specialOffers.items.length} more`
+              : ''}
+          </List.Item>
+        )}
       </List>
     </Stack>
   );

@@ -58,7 +58,19 @@ import { RecordHeader } from '../../ui/RecordHeader';
  * discarded. Disabling or repricing a service first shows what depends on it, and asks.
  */
 
-type TextField = 'name' | 'exampleLink' | 'speed' | 'geo' | 'requirements' | 'guarantee' | 'startTime' | 'shortDescription' | 'reviews' | 'description' | 'metaDescription' | 'metaTitle';
+type TextField =
+  | 'name'
+  | 'exampleLink'
+  | 'speed'
+  | 'geo'
+  | 'requirements'
+  | 'guarantee'
+  | 'startTime'
+  | 'shortDescription'
+  | 'reviews'
+  | 'description'
+  | 'metaDescription'
+  | 'metaTitle';
 type Num = number | string;
 
 interface ProviderValue {
@@ -123,7 +135,14 @@ const ORDER_FLAGS: ServiceFlag[] = [
   'providersAreUnavailableForALongTime',
 ];
 
-const NEW_AUTO_REFILL: AutoRefillValues = { allowed: false, afterHours: 24, onceFillPercent: '0.1000', minDropPercent: '0.0500', maxDropPercent: '0.5000', maxTotalRefilledPercent: '1.0000' };
+const NEW_AUTO_REFILL: AutoRefillValues = {
+  allowed: false,
+  afterHours: 24,
+  onceFillPercent: '0.1000',
+  minDropPercent: '0.0500',
+  maxDropPercent: '0.5000',
+  maxTotalRefilledPercent: '1.0000',
+};
 
 function initialValues(collections: ServiceCollections, detail: ServiceDetail | undefined, canAutoRefill: boolean): Values {
   const flags = Object.fromEntries(Object.keys(SERVICE_FLAG_LABELS).map((f) => [f, detail ? Boolean(detail[f as ServiceFlag]) : false])) as FlagValues;
@@ -261,7 +280,10 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
   const canAutoRefill = detail ? detail.actions.editAutoRefill : can('writeAutoRefillParams');
   const canEdit = can('manageServicesAndProviders') && (detail?.actions.editable ?? true);
   const [providerInfo, setProviderInfo] = useState<Map<number, { name: string; provider: string; price: string; per: number }>>(
-    () => new Map(detail?.providers.map((p) => [p.providerServiceId, { name: p.name, provider: p.provider.name, price: p.sourcePrice, per: p.sourcePricingPer }]) ?? []),
+    () =>
+      new Map(
+        detail?.providers.map((p) => [p.providerServiceId, { name: p.name, provider: p.provider.name, price: p.sourcePrice, per: p.sourcePricingPer }]) ?? [],
+      ),
   );
 
   const form = useContractForm<Values, ServiceBody>({
@@ -314,7 +336,13 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
         <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="lg">
             <FormSection title="Main" description="The name in every locale, where the service sits, and whether it is sold.">
-              <TranslatedTexts label="Name" required={['en']} fields={[{ name: 'name', label: 'Name' }]} {...form.getInputProps('translations')} errors={form.errors} />
+              <TranslatedTexts
+                label="Name"
+                required={['en']}
+                fields={[{ name: 'name', label: 'Name' }]}
+                {...form.getInputProps('translations')}
+                errors={form.errors}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Select
                   label="Network"
@@ -350,7 +378,14 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <MoneyInput label="Default price" required {...form.getInputProps('defaultPrice')} />
                 <MoneyInput label="Minimum price" required {...form.getInputProps('minPrice')} />
-                <NumberInput label="Price per" required description="Units the price is for." min={1} allowDecimal={false} {...form.getInputProps('pricingPer')} />
+                <NumberInput
+                  label="Price per"
+                  required
+                  description="Units the price is for."
+                  min={1}
+                  allowDecimal={false}
+                  {...form.getInputProps('pricingPer')}
+                />
                 <NumberInput label="Minimum quantity" required min={1} allowDecimal={false} thousandSeparator=" " {...form.getInputProps('minQuantity')} />
                 <NumberInput label="Maximum quantity" required min={1} allowDecimal={false} thousandSeparator=" " {...form.getInputProps('maxQuantity')} />
                 <NumberInput label="Quantity step" required min={1} allowDecimal={false} {...form.getInputProps('quantityStep')} />
@@ -363,8 +398,19 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
               </SimpleGrid>
             </FormSection>
 
-            <FormSection title="Providers" description="Provider services that fulfil the orders, in priority order. An enabled service needs at least one active provider.">
-              <ProvidersField form={form} info={providerInfo} onInfo={(option) => setProviderInfo((m) => new Map(m).set(option.id, { name: option.name, provider: option.provider.name, price: option.sourcePrice, per: option.sourcePricingPer }))} />
+            <FormSection
+              title="Providers"
+              description="Provider services that fulfil the orders, in priority order. An enabled service needs at least one active provider."
+            >
+              <ProvidersField
+                form={form}
+                info={providerInfo}
+                onInfo={(option) =>
+                  setProviderInfo((m) =>
+                    new Map(m).set(option.id, { name: option.name, provider: option.provider.name, price: option.sourcePrice, per: option.sourcePricingPer }),
+                  )
+                }
+              />
               {detail?.lastTimeProvidersAreAvailableAt && (
                 <Text size="sm" c="dimmed">
                   Providers last available <DateTime value={detail.lastTimeProvidersAreAvailableAt} />
@@ -374,7 +420,12 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
 
             <FormSection title="Targeting" description="Who may order it, what the order form asks for, and how the storefront labels it.">
               <CountrySelect label="Countries" description="Empty: every country." {...form.getInputProps('countries')} />
-              <MultiSelect label="Labels" searchable data={collections.labels.map((l) => ({ value: String(l.id), label: l.name }))} {...form.getInputProps('labels')} />
+              <MultiSelect
+                label="Labels"
+                searchable
+                data={collections.labels.map((l) => ({ value: String(l.id), label: l.name }))}
+                {...form.getInputProps('labels')}
+              />
               <TargetsField form={form} collections={collections} />
               <MultiSelect
                 label="Target attachments"
@@ -477,17 +528,36 @@ function ServiceHeader({ detail }: { detail?: ServiceDetail }) {
   const archive = async () => {
     if (!detail) return;
     const impact = await queryClient.fetchQuery(impactQuery(detail.id, 'archive'));
-    const ok = await confirm({ title: `Archive service ${detail.id}?`, body: <ImpactDetails impact={impact} />, agree: 'Archive', disagree: 'Cancel', agreeColor: 'yellow', undoable: true });
+    const ok = await confirm({
+      title: `Archive service ${detail.id}?`,
+      body: <ImpactDetails impact={impact} />,
+      agree: 'Archive',
+      disagree: 'Cancel',
+      agreeColor: 'yellow',
+      undoable: true,
+    });
     if (ok) await run(() => api('servicesArchive', { params: { serviceId: detail.id } }), 'Service archived');
   };
   const unarchive = async () => {
     if (!detail) return;
-    const ok = await confirm({ title: `Bring service ${detail.id} back?`, body: 'It comes back from the archive disabled.', agree: 'Unarchive', disagree: 'Cancel', undoable: true });
+    const ok = await confirm({
+      title: `Bring service ${detail.id} back?`,
+      body: 'It comes back from the archive disabled.',
+      agree: 'Unarchive',
+      disagree: 'Cancel',
+      undoable: true,
+    });
     if (ok) await run(() => api('servicesUnarchive', { params: { serviceId: detail.id } }), 'Service unarchived');
   };
   const copy = async () => {
     if (!detail) return;
-    const ok = await confirm({ title: `Copy service ${detail.id}?`, body: 'The copy gets a new slug, the same texts, providers, labels and targets, and starts disabled.', agree: 'Copy', disagree: 'Cancel', undoable: true });
+    const ok = await confirm({
+      title: `Copy service ${detail.id}?`,
+      body: 'The copy gets a new slug, the same texts, providers, labels and targets, and starts disabled.',
+      agree: 'Copy',
+      disagree: 'Cancel',
+      undoable: true,
+    });
     if (ok) await run(() => api('servicesCopy', { params: { serviceId: detail.id } }), 'Service copied', true);
   };
   const manage = can('manageServicesAndProviders');
@@ -498,7 +568,11 @@ function ServiceHeader({ detail }: { detail?: ServiceDetail }) {
       status={
         detail && (
           <>
-            {detail.isArchived ? <StatusLabel value="archived" text="Archived" /> : <StatusLabel value={detail.isEnabled ? 'active' : 'disabled'} text={detail.isEnabled ? 'Enabled' : 'Disabled'} />}
+            {detail.isArchived ? (
+              <StatusLabel value="archived" text="Archived" />
+            ) : (
+              <StatusLabel value={detail.isEnabled ? 'active' : 'disabled'} text={detail.isEnabled ? 'Enabled' : 'Disabled'} />
+            )}
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
               {detail.translationState.complete.length}/12 locales complete
             </Badge>
@@ -557,7 +631,9 @@ function ProvidersField({
     staleTime: 30_000,
   });
   const chosen = new Set(form.values.providers.map((p) => p.providerServiceId));
-  const data = (options.data ?? []).filter((o) => !chosen.has(o.id)).map((o) => ({ value: String(o.id), label: `${o.id} · ${o.name} (${o.provider.name}, ${o.sourcePrice} / ${o.sourcePricingPer})` }));
+  const data = (options.data ?? [])
+    .filter((o) => !chosen.has(o.id))
+    .map((o) => ({ value: String(o.id), label: `${o.id} · ${o.name} (${o.provider.name}, ${o.sourcePrice} / ${o.sourcePricingPer})` }));
   const providers = form.values.providers;
   const error = form.errors.providers;
   return (
@@ -594,17 +670,35 @@ function ProvidersField({
                   <Table.Td>{about?.provider ?? '—'}</Table.Td>
                   <Table.Td>{about ? `${about.price} / ${about.per}` : '—'}</Table.Td>
                   <Table.Td>
-                    <Switch aria-label={`Provider service ${p.providerServiceId} is active`} {...form.getInputProps(`providers.${i}.isActive`, { type: 'checkbox' })} />
+                    <Switch
+                      aria-label={`Provider service ${p.providerServiceId} is active`}
+                      {...form.getInputProps(`providers.${i}.isActive`, { type: 'checkbox' })}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon variant="subtle" aria-label={`Move provider service ${p.providerServiceId} up`} disabled={i === 0} onClick={() => form.reorderListItem('providers', { from: i, to: i - 1 })}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move provider service ${p.providerServiceId} up`}
+                        disabled={i === 0}
+                        onClick={() => form.reorderListItem('providers', { from: i, to: i - 1 })}
+                      >
                         ↑
                       </ActionIcon>
-                      <ActionIcon variant="subtle" aria-label={`Move provider service ${p.providerServiceId} down`} disabled={i === providers.length - 1} onClick={() => form.reorderListItem('providers', { from: i, to: i + 1 })}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move provider service ${p.providerServiceId} down`}
+                        disabled={i === providers.length - 1}
+                        onClick={() => form.reorderListItem('providers', { from: i, to: i + 1 })}
+                      >
                         ↓
                       </ActionIcon>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove provider service ${p.providerServiceId}`} onClick={() => form.removeListItem('providers', i)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove provider service ${p.providerServiceId}`}
+                        onClick={() => form.removeListItem('providers', i)}
+                      >
                         ×
                       </ActionIcon>
                     </Group>
@@ -652,7 +746,7 @@ function TargetsField({ form, collections }: { form: Form; collections: ServiceC
             <TagsInput
               style={{ flex: 1 }}
               label={`Targetable values of ${label}`}
-              description={target?.targetType.selectable ? 'Choose from the target\'s values.' : 'Empty: every value.'}
+              description={target?.targetType.selectable ? "Choose from the target's values." : 'Empty: every value.'}
               data={target?.selectableValues ?? []}
               clearable
               {...form.getInputProps(`targets.${i}.targetableValues`)}

@@ -1,6 +1,12 @@
 import { Alert, Autocomplete, Loader, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { SERVICE_TYPE_TRANSLATION_FIELDS, serviceTypeBodySchema, type ServiceTypeBody, type ServiceTypeDetail, type ServiceTypeRow } from '../../../contract/catalogue';
+import {
+  SERVICE_TYPE_TRANSLATION_FIELDS,
+  serviceTypeBodySchema,
+  type ServiceTypeBody,
+  type ServiceTypeDetail,
+  type ServiceTypeRow,
+} from '../../../contract/catalogue';
 import type { Translations } from '../../../contract/locales';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
@@ -45,7 +51,11 @@ const toBody = (v: Values): ServiceTypeBody => ({
 
 export function ServiceTypeDialog(props: ActionDialogProps<ServiceTypeRow, ServiceTypeBody>) {
   const id = (props.row as ServiceTypeRow | undefined)?.id;
-  const collections = useQuery({ queryKey: ['catalogue', 'service-type-collections'], queryFn: ({ signal }) => api('serviceTypesCollections', { signal }), staleTime: 0 });
+  const collections = useQuery({
+    queryKey: ['catalogue', 'service-type-collections'],
+    queryFn: ({ signal }) => api('serviceTypesCollections', { signal }),
+    staleTime: 0,
+  });
   const detail = useQuery({
     queryKey: ['detail', 'service-types', id],
     queryFn: ({ signal }) => api('serviceTypesShow', { params: { serviceTypeId: id! }, signal }),
@@ -61,7 +71,10 @@ function ServiceTypeForm({
   detail,
   collections,
   ...props
-}: ActionDialogProps<ServiceTypeRow, ServiceTypeBody> & { detail: ServiceTypeDetail | undefined; collections: { networks: { id: number; name: string }[]; types: string[]; defaultType: string } }) {
+}: ActionDialogProps<ServiceTypeRow, ServiceTypeBody> & {
+  detail: ServiceTypeDetail | undefined;
+  collections: { networks: { id: number; name: string }[]; types: string[]; defaultType: string };
+}) {
   const form = useContractForm<Values, ServiceTypeBody>({
     schema: serviceTypeBodySchema,
     errors: props.errors,
@@ -84,7 +97,14 @@ function ServiceTypeForm({
   return (
     <FormDialog form={form} {...props} submitLabel={detail ? 'Save' : 'Create'}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select label="Network" required data-autofocus searchable data={collections.networks.map((n) => ({ value: String(n.id), label: n.name }))} {...form.getInputProps('networkId')} />
+        <Select
+          label="Network"
+          required
+          data-autofocus
+          searchable
+          data={collections.networks.map((n) => ({ value: String(n.id), label: n.name }))}
+          {...form.getInputProps('networkId')}
+        />
         <Autocomplete label="Type" required description="Youtube unless chosen otherwise." data={collections.types} {...form.getInputProps('type')} />
       </SimpleGrid>
       <TranslatedTexts

@@ -77,7 +77,9 @@ export function SortNetworksDialog(props: ActionDialogProps<unknown, { ids: numb
       queryKey={['networks', 'sorting']}
       load={async (signal) => {
         const answer = await api('networksTable', {
-          query: { q: JSON.stringify({ options: { page: 1, itemsPerPage: 1000, sortBy: ['sorting'], sortDesc: [false] }, headers: [], search: '', draw: 0 }) } as never,
+          query: {
+            q: JSON.stringify({ options: { page: 1, itemsPerPage: 1000, sortBy: ['sorting'], sortDesc: [false] }, headers: [], search: '', draw: 0 }),
+          } as never,
           signal,
         });
         return (answer.items as NetworkRow[]).map((n) => ({ id: n.id, name: n.name, note: n.network }));

@@ -32,7 +32,11 @@ interface TargetValues {
 }
 
 export function TargetDialog(props: ActionDialogProps<TargetRow, TargetBody>) {
-  const dictionaries = useQuery({ queryKey: ['catalogue', 'target-dictionaries'], queryFn: ({ signal }) => api('targetsDictionaries', { signal }), staleTime: 0 });
+  const dictionaries = useQuery({
+    queryKey: ['catalogue', 'target-dictionaries'],
+    queryFn: ({ signal }) => api('targetsDictionaries', { signal }),
+    staleTime: 0,
+  });
   if (dictionaries.isError) return <Alert color="red">{errorMessage(dictionaries.error)}</Alert>;
   if (!dictionaries.data) return <Loader size="sm" aria-label="Loading the target types" />;
   return <TargetForm {...props} types={dictionaries.data.targetTypes} />;
@@ -55,7 +59,14 @@ function TargetForm({ types, ...props }: ActionDialogProps<TargetRow, TargetBody
   const type = types.find((t) => String(t.id) === form.values.target_type_id);
   return (
     <FormDialog form={form} {...props} submitLabel={target ? 'Save' : 'Create'}>
-      <Select label="Target type" required data-autofocus searchable data={types.map((t) => ({ value: String(t.id), label: t.title }))} {...form.getInputProps('target_type_id')} />
+      <Select
+        label="Target type"
+        required
+        data-autofocus
+        searchable
+        data={types.map((t) => ({ value: String(t.id), label: t.title }))}
+        {...form.getInputProps('target_type_id')}
+      />
       <TranslatedTexts
         label="Texts"
         required={['en']}
@@ -106,7 +117,12 @@ export function TargetTypeDialog(props: ActionDialogProps<TargetTypeRow, TargetT
       <TextInput label="Title" required data-autofocus {...form.getInputProps('title')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Kind" required data={TARGET_TYPE_KINDS.map((k) => ({ value: k, label: TARGET_TYPE_KIND_LABELS[k] }))} {...form.getInputProps('name')} />
-        <Select label="View type" required data={TARGET_VIEW_TYPES.map((k) => ({ value: k, label: TARGET_VIEW_TYPE_LABELS[k] }))} {...form.getInputProps('viewType')} />
+        <Select
+          label="View type"
+          required
+          data={TARGET_VIEW_TYPES.map((k) => ({ value: k, label: TARGET_VIEW_TYPE_LABELS[k] }))}
+          {...form.getInputProps('viewType')}
+        />
       </SimpleGrid>
       <Switch label="Values are chosen from a list" {...form.getInputProps('selectable', { type: 'checkbox' })} />
       <Switch label="Available to services" {...form.getInputProps('enabledForService', { type: 'checkbox' })} />

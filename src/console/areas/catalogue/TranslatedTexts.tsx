@@ -44,14 +44,20 @@ export function TranslatedTexts<F extends string>({ fields, value = {}, onChange
         const current = (next[locale] ?? {}) as Partial<Record<F, string | null>>;
         const empty = sources.filter((n) => !(current[n] ?? '').trim());
         if (empty.length === 0) continue;
-        const answer = await api('translate', { body: { from_language: 'en', to_language: locale, fields: Object.fromEntries(empty.map((n) => [n, english[n] ?? ''])) } });
+        const answer = await api('translate', {
+          body: { from_language: 'en', to_language: locale, fields: Object.fromEntries(empty.map((n) => [n, english[n] ?? ''])) },
+        });
         const texts = { ...current } as Record<string, string | null>;
         for (const n of empty) if (answer.translations[n]) texts[n] = answer.translations[n];
         filled += empty.length;
         next = { ...next, [locale]: texts };
         onChange(next);
       }
-      notifications.show({ color: 'teal', title: 'Translated', message: filled ? `${filled} empty texts filled from English. Review them before saving.` : 'Every locale already has its texts.' });
+      notifications.show({
+        color: 'teal',
+        title: 'Translated',
+        message: filled ? `${filled} empty texts filled from English. Review them before saving.` : 'Every locale already has its texts.',
+      });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Translation failed', message: errorMessage(error) });
     } finally {

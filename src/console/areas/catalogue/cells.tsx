@@ -27,8 +27,16 @@ const MARKED: [ServiceFlag, string][] = [
 
 export function ServiceFlagMarks({ flags, dripFeed }: { flags: Record<string, boolean>; dripFeed: boolean }) {
   const on = MARKED.filter(([flag]) => flags[flag]);
-  const all = [...on.map(([flag, mark]) => ({ label: SERVICE_FLAG_LABELS[flag], mark, warn: flag === 'providersAreUnavailableForALongTime' || flag === 'isDeactivated' })), ...(dripFeed ? [{ label: 'Drip-feed allowed', mark: 'DF', warn: false }] : [])];
-  if (all.length === 0) return <Text component="span" c="dimmed" size="sm">—</Text>;
+  const all = [
+    ...on.map(([flag, mark]) => ({ label: SERVICE_FLAG_LABELS[flag], mark, warn: flag === 'providersAreUnavailableForALongTime' || flag === 'isDeactivated' })),
+    ...(dripFeed ? [{ label: 'Drip-feed allowed', mark: 'DF', warn: false }] : []),
+  ];
+  if (all.length === 0)
+    return (
+      <Text component="span" c="dimmed" size="sm">
+        —
+      </Text>
+    );
   return (
     <Group gap={2} wrap="nowrap" aria-label={`Flags: ${all.map((f) => f.label).join(', ')}`}>
       {all.map((f) => (
@@ -47,11 +55,20 @@ export function ServiceFlagMarks({ flags, dripFeed }: { flags: Record<string, bo
 export function TranslationCompleteness({ state }: { state: TranslationState }) {
   const done = state.complete.length;
   const names = (list: readonly string[]) => list.map((l) => LOCALE_LABELS[l as keyof typeof LOCALE_LABELS]).join(', ');
-  const detail = [state.missing.length ? `Missing: ${names(state.missing)}` : null, state.stale.length ? `Stale: ${names(state.stale)}` : null].filter(Boolean).join(' · ');
+  const detail = [state.missing.length ? `Missing: ${names(state.missing)}` : null, state.stale.length ? `Stale: ${names(state.stale)}` : null]
+    .filter(Boolean)
+    .join(' · ');
   const color = done === LOCALES.length ? 'teal' : state.stale.length ? 'orange' : 'gray';
   return (
     <Tooltip label={detail || 'Every locale is complete'} withArrow multiline maw={320}>
-      <Badge size="sm" variant="light" color={color} tabIndex={0} style={{ textTransform: 'none' }} aria-label={`${done} of ${LOCALES.length} locales complete${detail ? `. ${detail}` : ''}`}>
+      <Badge
+        size="sm"
+        variant="light"
+        color={color}
+        tabIndex={0}
+        style={{ textTransform: 'none' }}
+        aria-label={`${done} of ${LOCALES.length} locales complete${detail ? `. ${detail}` : ''}`}
+      >
         {done}/{LOCALES.length}
       </Badge>
     </Tooltip>
@@ -62,7 +79,17 @@ export function TranslationCompleteness({ state }: { state: TranslationState }) 
 export function ColorIcon({ color, icon }: { color: string | null; icon: string | null }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <span aria-hidden="true" style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 3, background: color ?? 'transparent', border: '1px solid var(--mantine-color-default-border)' }} />
+      <span
+        aria-hidden="true"
+        style={{
+          display: 'inline-block',
+          width: 12,
+          height: 12,
+          borderRadius: 3,
+          background: color ?? 'transparent',
+          border: '1px solid var(--mantine-color-default-border)',
+        }}
+      />
       <Text component="span" size="sm">
         {icon ?? '—'}
       </Text>

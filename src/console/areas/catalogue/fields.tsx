@@ -6,7 +6,14 @@ export function IconColorFields({ form }: { form: ContractForm<any, any> }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput label="Icon" placeholder="youtube" description="The storefront's icon name." {...form.getInputProps('icon')} />
-      <ColorInput label="Colour" placeholder="#ff0000" format="hex" description="Written #rrggbb." eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }} {...form.getInputProps('color')} />
+      <ColorInput
+        label="Colour"
+        placeholder="#ff0000"
+        format="hex"
+        description="Written #rrggbb."
+        eyeDropperButtonProps={{ 'aria-label': 'Pick the colour from the screen' }}
+        {...form.getInputProps('color')}
+      />
     </SimpleGrid>
   );
 }

@@ -1,6 +1,19 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { LabelBody, LabelRow, NetworkBody, NetworkRow, ServiceBulkBody, ServiceRow, ServiceTypeBody, ServiceTypeRow, TargetBody, TargetRow, TargetTypeBody, TargetTypeRow } from '../../../contract/catalogue';
+import type {
+  LabelBody,
+  LabelRow,
+  NetworkBody,
+  NetworkRow,
+  ServiceBulkBody,
+  ServiceRow,
+  ServiceTypeBody,
+  ServiceTypeRow,
+  TargetBody,
+  TargetRow,
+  TargetTypeBody,
+  TargetTypeRow,
+} from '../../../contract/catalogue';
 import {
   LABELS_TABLE,
   NETWORKS_TABLE,
@@ -92,7 +105,13 @@ export const servicesResource = defineResource({
       filterUi: { useOptions: useProviderOptions },
       render: (s) => (s.providers.length ? s.providers.map((p) => p.name).join(', ') : <Dash />),
     },
-    { key: 'labels', header: 'Labels', visible: false, filterUi: { useOptions: useLabelOptions }, render: (s) => (s.labels.length ? s.labels.map((l) => l.name).join(', ') : <Dash />) },
+    {
+      key: 'labels',
+      header: 'Labels',
+      visible: false,
+      filterUi: { useOptions: useLabelOptions },
+      render: (s) => (s.labels.length ? s.labels.map((l) => l.name).join(', ') : <Dash />),
+    },
     { key: 'flags', header: 'Flags', render: (s) => <ServiceFlagMarks flags={s.flags} dripFeed={s.dripFeedIsAllowed} /> },
     {
       key: 'isEnabled',
@@ -111,7 +130,13 @@ export const servicesResource = defineResource({
     { key: 'hasRefill', header: 'Refill', visible: false, render: (s) => yesNo(s.hasRefill) },
     { key: 'dripFeedIsAllowed', header: 'Drip-feed', visible: false, render: (s) => yesNo(s.dripFeedIsAllowed) },
     { key: 'apiAccess', header: 'API access', visible: false, render: (s) => yesNo(s.apiAccess) },
-    { key: 'translations', header: 'Translations', visible: false, filterUi: { labels: localeLabels, placeholder: 'Missing in…' }, render: (s) => <TranslationCompleteness state={s.translations} /> },
+    {
+      key: 'translations',
+      header: 'Translations',
+      visible: false,
+      filterUi: { labels: localeLabels, placeholder: 'Missing in…' },
+      render: (s) => <TranslationCompleteness state={s.translations} />,
+    },
     { key: 'sorting', header: 'Position', visible: false },
     { key: 'createdAt', header: 'Created', visible: false, render: (s) => <DateTime value={s.createdAt} /> },
   ],
@@ -160,7 +185,14 @@ export const servicesResource = defineResource({
     }),
   ],
   collectionActions: [
-    defineCollectionAction({ id: 'create', label: 'New service', aliases: ['new', 'create', 'add'], permission: 'manageServicesAndProviders', shortcut: 'n', to: '/services/create' }),
+    defineCollectionAction({
+      id: 'create',
+      label: 'New service',
+      aliases: ['new', 'create', 'add'],
+      permission: 'manageServicesAndProviders',
+      shortcut: 'n',
+      to: '/services/create',
+    }),
   ],
 });
 
@@ -210,11 +242,20 @@ export const networksResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'translations', header: 'Translations', filterUi: { labels: localeLabels, placeholder: 'Missing in…' }, render: (n) => <TranslationCompleteness state={n.translations} /> },
+    {
+      key: 'translations',
+      header: 'Translations',
+      filterUi: { labels: localeLabels, placeholder: 'Missing in…' },
+      render: (n) => <TranslationCompleteness state={n.translations} />,
+    },
   ],
   rowActions: [
     editAction<NetworkRow, 'networksUpdate', NetworkBody>({
-      endpoint: 'networksUpdate', flag: 'editable', params: (n) => ({ networkId: n.id }), dialog: dialogs.network, body: (_n, input) => input,
+      endpoint: 'networksUpdate',
+      flag: 'editable',
+      params: (n) => ({ networkId: n.id }),
+      dialog: dialogs.network,
+      body: (_n, input) => input,
     }),
     defineRowAction<NetworkRow, { ids: number[] }>({
       id: 'sortServiceTypes',
@@ -275,13 +316,28 @@ export const serviceTypesResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'reviewsRating', header: 'Rating', align: 'right', filterUi: { decimals: 2, min: 0, max: 5 }, render: (t) => `${t.reviewsRating} (${t.reviewsCount})` },
-    { key: 'translations', header: 'Translations', filterUi: { labels: localeLabels, placeholder: 'Missing in…' }, render: (t) => <TranslationCompleteness state={t.translations} /> },
+    {
+      key: 'reviewsRating',
+      header: 'Rating',
+      align: 'right',
+      filterUi: { decimals: 2, min: 0, max: 5 },
+      render: (t) => `${t.reviewsRating} (${t.reviewsCount})`,
+    },
+    {
+      key: 'translations',
+      header: 'Translations',
+      filterUi: { labels: localeLabels, placeholder: 'Missing in…' },
+      render: (t) => <TranslationCompleteness state={t.translations} />,
+    },
     { key: 'sorting', header: '#', width: 60, visible: false },
   ],
   rowActions: [
     editAction<ServiceTypeRow, 'serviceTypesUpdate', ServiceTypeBody>({
-      endpoint: 'serviceTypesUpdate', flag: 'editable', params: (t) => ({ serviceTypeId: t.id }), dialog: dialogs.serviceType, body: (_t, input) => input,
+      endpoint: 'serviceTypesUpdate',
+      flag: 'editable',
+      params: (t) => ({ serviceTypeId: t.id }),
+      dialog: dialogs.serviceType,
+      body: (_t, input) => input,
     }),
     defineRowAction<ServiceTypeRow, { ids: number[] }>({
       id: 'sortServices',
@@ -296,7 +352,12 @@ export const serviceTypesResource = defineResource({
     }),
   ],
   collectionActions: [
-    createAction<'serviceTypesStore', ServiceTypeBody>({ noun: 'service type', endpoint: 'serviceTypesStore', dialog: dialogs.serviceType, body: (input) => input }),
+    createAction<'serviceTypesStore', ServiceTypeBody>({
+      noun: 'service type',
+      endpoint: 'serviceTypesStore',
+      dialog: dialogs.serviceType,
+      body: (input) => input,
+    }),
   ],
 });
 
@@ -311,7 +372,15 @@ export const labelsResource = defineResource({
   describe: (l: LabelRow) => `label ${l.name}`,
   columns: [
     { key: 'id', header: 'ID', width: 70 },
-    { key: 'icon', header: 'Icon', render: (l) => <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>{l.icon}</Badge> },
+    {
+      key: 'icon',
+      header: 'Icon',
+      render: (l) => (
+        <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+          {l.icon}
+        </Badge>
+      ),
+    },
     { key: 'name', header: 'Name', hideable: false },
     {
       key: 'servicesCount',
@@ -323,17 +392,24 @@ export const labelsResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'translations', header: 'Translations', filterUi: { labels: localeLabels, placeholder: 'Missing in…' }, render: (l) => <TranslationCompleteness state={l.translations} /> },
+    {
+      key: 'translations',
+      header: 'Translations',
+      filterUi: { labels: localeLabels, placeholder: 'Missing in…' },
+      render: (l) => <TranslationCompleteness state={l.translations} />,
+    },
   ],
   rowActions: [
     editAction<LabelRow, 'labelsUpdate', LabelBody>({
-      endpoint: 'labelsUpdate', flag: 'editable', params: (l) => ({ labelId: l.id }), dialog: dialogs.label, body: (_l, input) => input,
+      endpoint: 'labelsUpdate',
+      flag: 'editable',
+      params: (l) => ({ labelId: l.id }),
+      dialog: dialogs.label,
+      body: (_l, input) => input,
     }),
     deleteAction<LabelRow, 'labelsDelete'>({ endpoint: 'labelsDelete', flag: 'deletable', params: (l) => ({ labelId: l.id }) }),
   ],
-  collectionActions: [
-    createAction<'labelsStore', LabelBody>({ noun: 'label', endpoint: 'labelsStore', dialog: dialogs.label, body: (input) => input }),
-  ],
+  collectionActions: [createAction<'labelsStore', LabelBody>({ noun: 'label', endpoint: 'labelsStore', dialog: dialogs.label, body: (input) => input })],
 });
 
 export const targetsResource = defineResource({
@@ -351,19 +427,31 @@ export const targetsResource = defineResource({
     {
       key: 'selectableValues',
       header: 'Values',
-      render: (t) => (t.selectableValues.length ? `${t.selectableValues.slice(0, 4).join(', ')}${t.selectableValues.length > 4 ? ` and ${t.selectableValues.length - 4} more` : ''}` : <Dash />),
+      render: (t) =>
+        t.selectableValues.length ? (
+          `${t.selectableValues.slice(0, 4).join(', ')}${t.selectableValues.length > 4 ? ` and ${t.selectableValues.length - 4} more` : ''}`
+        ) : (
+          <Dash />
+        ),
     },
-    { key: 'isVisibleDefaultValues', header: 'Default values shown', filterUi: { trueLabel: 'Shown', falseLabel: 'Hidden' }, render: (t) => yesNo(t.isVisibleDefaultValues) },
+    {
+      key: 'isVisibleDefaultValues',
+      header: 'Default values shown',
+      filterUi: { trueLabel: 'Shown', falseLabel: 'Hidden' },
+      render: (t) => yesNo(t.isVisibleDefaultValues),
+    },
     { key: 'servicesCount', header: 'Services', align: 'right' },
   ],
   rowActions: [
     editAction<TargetRow, 'targetsUpdate', TargetBody>({
-      endpoint: 'targetsUpdate', flag: 'editable', params: (t) => ({ targetId: t.id }), dialog: dialogs.target, body: (_t, input) => input,
+      endpoint: 'targetsUpdate',
+      flag: 'editable',
+      params: (t) => ({ targetId: t.id }),
+      dialog: dialogs.target,
+      body: (_t, input) => input,
     }),
   ],
-  collectionActions: [
-    createAction<'targetsStore', TargetBody>({ noun: 'target', endpoint: 'targetsStore', dialog: dialogs.target, body: (input) => input }),
-  ],
+  collectionActions: [createAction<'targetsStore', TargetBody>({ noun: 'target', endpoint: 'targetsStore', dialog: dialogs.target, body: (input) => input })],
 });
 
 export const targetTypesResource = defineResource({
@@ -394,7 +482,11 @@ export const targetTypesResource = defineResource({
   ],
   rowActions: [
     editAction<TargetTypeRow, 'targetTypesUpdate', TargetTypeBody>({
-      endpoint: 'targetTypesUpdate', flag: 'editable', params: (t) => ({ targetTypeId: t.id }), dialog: dialogs.targetType, body: (_t, input) => input,
+      endpoint: 'targetTypesUpdate',
+      flag: 'editable',
+      params: (t) => ({ targetTypeId: t.id }),
+      dialog: dialogs.targetType,
+      body: (_t, input) => input,
     }),
   ],
   collectionActions: [

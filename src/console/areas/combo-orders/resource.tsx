@@ -9,7 +9,6 @@ import { formatNumber, humanize } from '../../ui/format';
 
 /** Combo orders: default status in_processing. */
 
-
 export const comboOrdersResource = defineResource({
   name: 'combo-orders',
   path: '/combo-orders',
@@ -51,7 +50,8 @@ export const comboOrdersResource = defineResource({
       ),
     },
     {
-      key: 'package.type', visible: false,
+      key: 'package.type',
+      visible: false,
       header: 'Package type',
       render: (c) => humanize(c.package.type),
     },

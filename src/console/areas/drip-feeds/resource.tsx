@@ -13,9 +13,13 @@ import { formatRunInterval } from './interval';
 
 /** The drip-feed list: default status in_processing. */
 
-
 function Runs({ row }: { row: DripFeedRow }) {
-  if (row.orders.length === 0) return <Text size="sm" c="dimmed">No runs yet</Text>;
+  if (row.orders.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No runs yet
+      </Text>
+    );
   return (
     <Group gap={4}>
       {row.orders.map((o) => (
@@ -68,7 +72,8 @@ export const dripFeedsResource = defineResource({
     { key: 'countries', header: 'Countries', visible: false, render: (d) => (d.countries.length ? d.countries.join(', ') : 'Worldwide') },
     { key: 'promotable', header: 'Promotable', visible: false },
     {
-      key: 'minutesBetweenRuns', visible: false,
+      key: 'minutesBetweenRuns',
+      visible: false,
       header: 'Interval',
       render: (d) => formatRunInterval(d.minutesBetweenRuns),
     },

@@ -39,7 +39,11 @@ export function RecreateDialog({ row, ...props }: ActionDialogProps<ExternalPane
       <NumberInput label="Quantity" min={1} allowDecimal={false} data-autofocus {...form.getInputProps('quantity')} />
       {/* A new choice clears the message about the previous one. */}
       <div data-path="provider">
-        <ProviderPicker value={form.values.provider} onChange={(next) => form.setFieldValue('provider', next)} error={form.errors.provider as string | undefined} />
+        <ProviderPicker
+          value={form.values.provider}
+          onChange={(next) => form.setFieldValue('provider', next)}
+          error={form.errors.provider as string | undefined}
+        />
       </div>
     </FormDialog>
   );

@@ -13,7 +13,6 @@ import type { RecreateInput } from './RecreateDialog';
 
 /** Orders placed at external panels: statuses Creating … Canceled; recreate. */
 
-
 export const externalPanelOrdersResource = defineResource({
   name: 'external-panel-orders',
   path: '/external-panel-orders',
@@ -65,7 +64,8 @@ export const externalPanelOrdersResource = defineResource({
     { key: 'charge', header: 'Charge', align: 'right', render: (e) => <Money value={e.charge} /> },
     { key: 'remains', visible: false, header: 'Remains', align: 'right', render: (e) => (e.remains === null ? '—' : formatNumber(e.remains)) },
     {
-      key: 'error', visible: false,
+      key: 'error',
+      visible: false,
       header: 'Error',
       filterUi: { trueLabel: 'Failed to send', falseLabel: 'Sent' },
       render: (e) =>

@@ -31,7 +31,8 @@ interface Values {
   bonuses: Row[];
 }
 
-const toRows = (bonuses: PaymentMethodBonus[]): Row[] => bonuses.map((b) => ({ id: b.id, bonusPercent: b.bonusPercent, fromAmount: b.fromAmount, isEnabled: b.isEnabled }));
+const toRows = (bonuses: PaymentMethodBonus[]): Row[] =>
+  bonuses.map((b) => ({ id: b.id, bonusPercent: b.bonusPercent, fromAmount: b.fromAmount, isEnabled: b.isEnabled }));
 const NEW_BONUS: Row = { id: null, bonusPercent: '0', fromAmount: '0', isEnabled: false };
 
 export function BonusesScreen({ id }: RecordScreenProps) {
@@ -68,7 +69,14 @@ function BonusesForm({ method }: { method: PaymentMethodDetail }) {
       form.removeListItem('bonuses', index);
       return;
     }
-    const ok = await confirm({ title: 'Delete bonus', body: `Delete the bonus from ${row.fromAmount}?`, undoable: false, agree: 'Delete', disagree: 'Cancel', agreeColor: 'red' });
+    const ok = await confirm({
+      title: 'Delete bonus',
+      body: `Delete the bonus from ${row.fromAmount}?`,
+      undoable: false,
+      agree: 'Delete',
+      disagree: 'Cancel',
+      agreeColor: 'red',
+    });
     if (!ok) return;
     setDeleting(row.id);
     try {
@@ -118,7 +126,13 @@ function BonusesForm({ method }: { method: PaymentMethodDetail }) {
                     <Switch aria-label={`Enabled, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.isEnabled`, { type: 'checkbox' })} />
                   </Table.Td>
                   <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete bonus, row ${i + 1}`} loading={deleting !== null && deleting === row.id} onClick={() => void remove(i)}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete bonus, row ${i + 1}`}
+                      loading={deleting !== null && deleting === row.id}
+                      onClick={() => void remove(i)}
+                    >
                       ×
                     </ActionIcon>
                   </Table.Td>

@@ -17,8 +17,8 @@ export function MarkInvoicePaidDialog({ row, ...props }: ActionDialogProps<Invoi
   return (
     <FormDialog form={form} {...props} submitLabel="Mark as paid">
       <Text size="sm">
-        Invoice {row.id} ({row.shortName}) of <CostLabel value={row.amount} /> from {row.user.email}. The amount below is credited to the
-        balance, with the method's bonus when one applies.
+        Invoice {row.id} ({row.shortName}) of <CostLabel value={row.amount} /> from {row.user.email}. The amount below is credited to the balance, with the
+        method's bonus when one applies.
       </Text>
       <MoneyInput label="Amount" required data-autofocus {...form.getInputProps('amount')} />
     </FormDialog>

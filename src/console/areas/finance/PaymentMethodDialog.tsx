@@ -93,7 +93,13 @@ function initialValues(collections: Collections, detail: PaymentMethodDetail | u
     position: detail.position,
     secrets: detail.secrets,
     publicFields: detail.publicFields,
-    withdrawalOptions: { availableForWithdrawal: w.availableForWithdrawal, feePercent: w.feePercent, maxAmount: w.maxAmount ?? '', minAmount: w.minAmount ?? '', minFee: w.minFee },
+    withdrawalOptions: {
+      availableForWithdrawal: w.availableForWithdrawal,
+      feePercent: w.feePercent,
+      maxAmount: w.maxAmount ?? '',
+      minAmount: w.minAmount ?? '',
+      minFee: w.minFee,
+    },
   };
 }
 
@@ -160,12 +166,14 @@ function MethodForm({
       <TranslationsField
         label="Texts"
         required={['en']}
-        fields={[
-          { name: 'name', label: 'Name' },
-          { name: 'description', label: 'Description', multiline: true },
-          { name: 'withdrawDescription', label: 'Withdrawal description', multiline: true },
-          { name: 'additionalInformation', label: 'Additional information', multiline: true },
-        ] as { name: (typeof PAYMENT_METHOD_TRANSLATION_FIELDS)[number]; label: string; multiline?: boolean }[]}
+        fields={
+          [
+            { name: 'name', label: 'Name' },
+            { name: 'description', label: 'Description', multiline: true },
+            { name: 'withdrawDescription', label: 'Withdrawal description', multiline: true },
+            { name: 'additionalInformation', label: 'Additional information', multiline: true },
+          ] as { name: (typeof PAYMENT_METHOD_TRANSLATION_FIELDS)[number]; label: string; multiline?: boolean }[]
+        }
         {...form.getInputProps('translations')}
         errors={form.errors}
       />
@@ -209,7 +217,13 @@ function MethodForm({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {type?.secretFields.map((field) =>
           field.options ? (
-            <Select key={`${type.type}-${field.name}`} label={field.label} data={field.options} allowDeselect={false} {...form.getInputProps(`secrets.${field.name}`)} />
+            <Select
+              key={`${type.type}-${field.name}`}
+              label={field.label}
+              data={field.options}
+              allowDeselect={false}
+              {...form.getInputProps(`secrets.${field.name}`)}
+            />
           ) : (
             <PasswordInput
               key={`${type.type}-${field.name}`}

@@ -13,7 +13,10 @@ export function SortMethodsDialog({ onSubmit, onCancel, submitting, errorMessage
   const methods = useQuery({
     queryKey: ['payment-methods', 'sorting'],
     queryFn: ({ signal }) =>
-      api('paymentMethodsTable', { body: { options: { page: 1, itemsPerPage: 0, sortBy: ['position'], sortDesc: [false] }, headers: [], search: '', draw: 0 }, signal }),
+      api('paymentMethodsTable', {
+        body: { options: { page: 1, itemsPerPage: 0, sortBy: ['position'], sortDesc: [false] }, headers: [], search: '', draw: 0 },
+        signal,
+      }),
     staleTime: 0,
   });
   const [order, setOrder] = useState<PaymentMethodRow[] | null>(null);
@@ -33,7 +36,11 @@ export function SortMethodsDialog({ onSubmit, onCancel, submitting, errorMessage
         getLabel={(m) => m.name}
         renderItem={(m) => (
           <Text size="sm">
-            {m.name} <Text span c="dimmed" size="xs">{m.type}{m.status === 'disabled' ? ' · disabled' : ''}</Text>
+            {m.name}{' '}
+            <Text span c="dimmed" size="xs">
+              {m.type}
+              {m.status === 'disabled' ? ' · disabled' : ''}
+            </Text>
           </Text>
         )}
         onSave={(ids) => void onSubmit({ ids: ids.map(Number) })}

@@ -75,7 +75,15 @@ function FreeTrialForm({ row: given, collections, ...props }: ActionDialogProps<
         </Text>
       )}
       <TextInput label="User e-mail" required type="email" autoComplete="off" data-autofocus {...form.getInputProps('userEmail')} />
-      <Select label="Quest" description="Leave empty for a request made without a quest" data={quests} clearable searchable {...form.getInputProps('questId')} onChange={chooseQuest} />
+      <Select
+        label="Quest"
+        description="Leave empty for a request made without a quest"
+        data={quests}
+        clearable
+        searchable
+        {...form.getInputProps('questId')}
+        onChange={chooseQuest}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Service" required data={services} searchable nothingFoundMessage="No such service" {...form.getInputProps('serviceId')} />
         <NumberInput label="Quantity" required min={1} allowDecimal={false} thousandSeparator=" " {...form.getInputProps('quantity')} />

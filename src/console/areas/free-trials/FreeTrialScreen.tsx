@@ -32,7 +32,11 @@ export function FreeTrialScreen({ id }: RecordScreenProps) {
         status={
           <>
             <StatusLabel value={r.status} text={FREE_TRIAL_STATUS_LABELS[r.status]} />
-            {r.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
+            {r.isArchived && (
+              <Badge variant="light" color="gray">
+                Archived
+              </Badge>
+            )}
           </>
         }
         actions={<RecordActions resource={freeTrialsResource} row={r} label="Free-trial actions" />}

@@ -32,7 +32,11 @@ export function QuestScreen({ id }: RecordScreenProps) {
         status={
           <>
             <StatusLabel value={q.isEnabled ? 'active' : 'disabled'} text={q.isEnabled ? 'Offered' : 'Not offered'} />
-            {q.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
+            {q.isArchived && (
+              <Badge variant="light" color="gray">
+                Archived
+              </Badge>
+            )}
           </>
         }
         actions={<RecordActions resource={questsResource} row={q} label="Quest actions" />}

@@ -1,5 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
-import { ARCHIVE_STATE_LABELS, FREE_TRIAL_QUEST_KIND_LABELS, FREE_TRIAL_QUESTS_TABLE, FREE_TRIAL_STATUS_LABELS, FREE_TRIALS_TABLE } from '../../../contract/free-trials/columns';
+import {
+  ARCHIVE_STATE_LABELS,
+  FREE_TRIAL_QUEST_KIND_LABELS,
+  FREE_TRIAL_QUESTS_TABLE,
+  FREE_TRIAL_STATUS_LABELS,
+  FREE_TRIALS_TABLE,
+} from '../../../contract/free-trials/columns';
 import type { FreeTrialBody, FreeTrialQuestBody, FreeTrialQuestRow, FreeTrialRow, RejectFreeTrialBody } from '../../../contract/free-trials';
 import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
@@ -37,7 +43,12 @@ export const freeTrialsResource = defineResource({
   subtitle: (r) => `${r.user?.email ?? 'no user'} · ${FREE_TRIAL_STATUS_LABELS[r.status]}`,
   columns: [
     { key: 'id', header: 'ID', hideable: false, width: 80 },
-    { key: 'status', header: 'Status', filterUi: { labels: FREE_TRIAL_STATUS_LABELS }, render: (r) => <StatusLabel value={r.status} text={FREE_TRIAL_STATUS_LABELS[r.status]} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      filterUi: { labels: FREE_TRIAL_STATUS_LABELS },
+      render: (r) => <StatusLabel value={r.status} text={FREE_TRIAL_STATUS_LABELS[r.status]} />,
+    },
     { key: 'user.email', header: 'User', render: (r) => <UserLink user={r.user} /> },
     { key: 'service.name', header: 'Service', filterUi: { useOptions: useServiceOptions }, render: (r) => r.service?.name ?? <Dash /> },
     { key: 'quantity', header: 'Quantity', align: 'right', render: (r) => formatNumber(r.quantity) },
@@ -51,10 +62,22 @@ export const freeTrialsResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'quest.name', header: 'Quest', visible: false, filterUi: { useOptions: useQuestOptions }, render: (r) => (r.quest ? <AppLink to={`/quests/${r.quest.id}`}>{r.quest.name}</AppLink> : <Dash />) },
+    {
+      key: 'quest.name',
+      header: 'Quest',
+      visible: false,
+      filterUi: { useOptions: useQuestOptions },
+      render: (r) => (r.quest ? <AppLink to={`/quests/${r.quest.id}`}>{r.quest.name}</AppLink> : <Dash />),
+    },
     { key: 'comment', header: 'Comment', visible: false, render: (r) => r.comment ?? <Dash /> },
     { key: 'adminNote', header: 'Reason', visible: false, render: (r) => r.adminNote ?? <Dash /> },
-    { key: 'orderId', header: 'Order', visible: false, filterUi: { placeholder: 'Order id' }, render: (r) => (r.orderId ? <AppLink to={`/orders/${r.orderId}`}>#{r.orderId}</AppLink> : <Dash />) },
+    {
+      key: 'orderId',
+      header: 'Order',
+      visible: false,
+      filterUi: { placeholder: 'Order id' },
+      render: (r) => (r.orderId ? <AppLink to={`/orders/${r.orderId}`}>#{r.orderId}</AppLink> : <Dash />),
+    },
     { key: 'archive', header: 'Archive', visible: false, filterUi: { labels: ARCHIVE_STATE_LABELS }, render: (r) => (r.isArchived ? 'Archived' : 'Active') },
     { key: 'createdAt', header: 'Requested', render: (r) => <DateTime value={r.createdAt} /> },
     { key: 'decidedAt', header: 'Decided', visible: false, render: (r) => (r.decidedAt ? <DateTime value={r.decidedAt} /> : <Dash />) },
@@ -68,7 +91,8 @@ export const freeTrialsResource = defineResource({
       flag: 'approvable',
       shortcut: 'a',
       confirm: {
-        text: (r: FreeTrialRow) => `Approve free trial ${r.id}: ${formatNumber(r.quantity)} × ${r.service?.name ?? 'the service'} for ${r.user?.email ?? 'the user'}? A free order is placed.`,
+        text: (r: FreeTrialRow) =>
+          `Approve free trial ${r.id}: ${formatNumber(r.quantity)} × ${r.service?.name ?? 'the service'} for ${r.user?.email ?? 'the user'}? A free order is placed.`,
         undoable: false,
       },
       mutation: { endpoint: 'freeTrialsApprove', params: (r: FreeTrialRow) => ({ freeTrialId: r.id }) },
@@ -158,6 +182,11 @@ export const questsResource = defineResource({
     restoreAction<FreeTrialQuestRow, 'freeTrialQuestsRestore'>({ endpoint: 'freeTrialQuestsRestore', flag: 'restorable', params: (q) => ({ questId: q.id }) }),
   ],
   collectionActions: [
-    createAction<'freeTrialQuestsStore', FreeTrialQuestBody>({ noun: 'quest', endpoint: 'freeTrialQuestsStore', dialog: dialogs.quest, body: (input) => input }),
+    createAction<'freeTrialQuestsStore', FreeTrialQuestBody>({
+      noun: 'quest',
+      endpoint: 'freeTrialQuestsStore',
+      dialog: dialogs.quest,
+      body: (input) => input,
+    }),
   ],
 });

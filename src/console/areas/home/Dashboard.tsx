@@ -102,7 +102,8 @@ export function Dashboard() {
 
   if (!seesOrders && !seesProviders && !seesUsers) return null;
   const range = (q: { data?: { from: string; to: string } }) => (q.data ? `${q.data.from}..${q.data.to}` : '');
-  const rowsOf = <T, R>(q: UseQueryResult<T>, pick: (data: T) => R[]): UseQueryResult<R[]> => ({ ...q, data: q.data === undefined ? undefined : pick(q.data) }) as UseQueryResult<R[]>;
+  const rowsOf = <T, R>(q: UseQueryResult<T>, pick: (data: T) => R[]): UseQueryResult<R[]> =>
+    ({ ...q, data: q.data === undefined ? undefined : pick(q.data) }) as UseQueryResult<R[]>;
 
   type Day = { date: string; orders: number; revenue: string | null };
   const ordersChart: ChartSpec<Day & { revenueValue: number }> = {

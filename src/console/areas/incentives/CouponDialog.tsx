@@ -103,7 +103,10 @@ function CouponForm({ row: given, collections, ...props }: ActionDialogProps<Cou
       <TranslationsField
         label="Name and description"
         required={['en']}
-        fields={[{ name: 'name', label: 'Name' }, { name: 'description', label: 'Description', multiline: true }]}
+        fields={[
+          { name: 'name', label: 'Name' },
+          { name: 'description', label: 'Description', multiline: true },
+        ]}
         {...form.getInputProps('translations')}
         errors={form.errors}
       />

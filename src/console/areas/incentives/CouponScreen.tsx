@@ -36,7 +36,10 @@ export function CouponScreen({ id }: RecordScreenProps) {
         back={{ to: '/coupons', label: 'Coupons' }}
         title={
           <>
-            {c.name} <Text span inherit ff="monospace" c="dimmed">{c.code}</Text>
+            {c.name}{' '}
+            <Text span inherit ff="monospace" c="dimmed">
+              {c.code}
+            </Text>
           </>
         }
         status={<StatusLabel value={c.status} text={COUPON_STATUS_LABELS[c.status]} />}
@@ -99,7 +102,8 @@ function Usages({ couponId }: { couponId: number }) {
         Usages {usages.data ? `(${formatNumber(usages.data.total)})` : ''}
       </Text>
       {usages.data && <UsagesTable items={usages.data.items} total={usages.data.items.length} withCoupon={false} />}
-      {pages > 1 && <Pagination
+      {pages > 1 && (
+        <Pagination
           mt="sm"
           size="sm"
           total={pages}
@@ -107,7 +111,8 @@ function Usages({ couponId }: { couponId: number }) {
           onChange={setPage}
           aria-label="Usage pages"
           getControlProps={(control) => ({ 'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page` })}
-        />}
+        />
+      )}
     </Card>
   );
 }

@@ -46,7 +46,10 @@ export function CouponStatisticsPanel() {
             aria-labelledby="coupon-stats-group"
             value={groupBy}
             onChange={(v) => setGroupBy(v as CouponStatisticsGroup)}
-            data={[{ value: 'date', label: 'Date' }, { value: 'coupon', label: 'Coupon' }]}
+            data={[
+              { value: 'date', label: 'Date' },
+              { value: 'coupon', label: 'Coupon' },
+            ]}
           />
         </Stack>
       </Group>
@@ -67,11 +70,17 @@ export function CouponStatisticsPanel() {
               h={220}
               data={chart}
               dataKey="date"
-              series={[{ name: 'spent', label: 'Spent', color: 'blue.6' }, { name: 'received', label: 'Received', color: 'teal.6' }]}
+              series={[
+                { name: 'spent', label: 'Spent', color: 'blue.6' },
+                { name: 'received', label: 'Received', color: 'teal.6' },
+              ]}
               withLegend
               valueFormatter={(v) => formatMoney(v)}
               xAxisProps={{ tickFormatter: (v: string) => v.slice(5) }}
-              barProps={{ cursor: 'pointer', onClick: (entry: unknown) => setDay(((entry as { payload?: { date: string } }).payload ?? (entry as { date: string })).date) }}
+              barProps={{
+                cursor: 'pointer',
+                onClick: (entry: unknown) => setDay(((entry as { payload?: { date: string } }).payload ?? (entry as { date: string })).date),
+              }}
             />
           </Card>
           <StatisticsTable rows={stats.data.items} groupBy={groupBy} onDay={setDay} />
@@ -94,7 +103,12 @@ function Total({ label, value }: { label: string; value: string }) {
 }
 
 function StatisticsTable({ rows, groupBy, onDay }: { rows: CouponStatisticsRow[]; groupBy: CouponStatisticsGroup; onDay: (day: string) => void }) {
-  if (rows.length === 0) return <Text c="dimmed" size="sm">No coupon was used in these days.</Text>;
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        No coupon was used in these days.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover aria-label={groupBy === 'date' ? 'Coupon usage by date' : 'Coupon usage by coupon'}>
@@ -155,8 +169,21 @@ function DayUsages({ day, onClose }: { day: string | null; onClose: () => void }
   );
 }
 
-export function UsagesTable({ items, total, withCoupon = true }: { items: import('../../../contract/incentives').CouponUsage[]; total: number; withCoupon?: boolean }) {
-  if (items.length === 0) return <Text c="dimmed" size="sm">No usages.</Text>;
+export function UsagesTable({
+  items,
+  total,
+  withCoupon = true,
+}: {
+  items: import('../../../contract/incentives').CouponUsage[];
+  total: number;
+  withCoupon?: boolean;
+}) {
+  if (items.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        No usages.
+      </Text>
+    );
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={640}>
@@ -183,7 +210,9 @@ export function UsagesTable({ items, total, withCoupon = true }: { items: import
                   </Table.Td>
                 )}
                 <Table.Td>{u.user ? <UserLink user={u.user} /> : <Dash />}</Table.Td>
-                <Table.Td>{u.orderId ? <AppLink to={`/orders/${u.orderId}`}>Order #{u.orderId}</AppLink> : u.transactionId ? `Top-up #${u.transactionId}` : 'Top-up'}</Table.Td>
+                <Table.Td>
+                  {u.orderId ? <AppLink to={`/orders/${u.orderId}`}>Order #{u.orderId}</AppLink> : u.transactionId ? `Top-up #${u.transactionId}` : 'Top-up'}
+                </Table.Td>
                 <Table.Td ta="right">
                   <Money value={u.spent} />
                 </Table.Td>

@@ -39,7 +39,11 @@ const toBody = (v: Values): DiscountBody => ({
   services: v.services.map((s) => ({ service_id: s.service_id ? Number(s.service_id) : null, discount_percent: s.discount_percent })),
 });
 
-export const discountServicesQuery = { queryKey: ['discounts', 'services'], queryFn: ({ signal }: { signal: AbortSignal }) => api('discountServices', { signal }), staleTime: 60_000 };
+export const discountServicesQuery = {
+  queryKey: ['discounts', 'services'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api('discountServices', { signal }),
+  staleTime: 60_000,
+};
 
 export function DiscountDialog(props: ActionDialogProps<DiscountRow, DiscountBody>) {
   const services = useQuery(discountServicesQuery);

@@ -19,7 +19,10 @@ import { SmallTable } from '../../ui/SmallTable';
 
 /** One discount: dates, where it applies, its services with their percentages, actions and history. */
 export function DiscountScreen({ id }: RecordScreenProps) {
-  const query = useQuery({ queryKey: [...detailKeyPrefix(discountsResource.name), id], queryFn: ({ signal }) => api('discountsShow', { params: { discountId: id }, signal }) });
+  const query = useQuery({
+    queryKey: [...detailKeyPrefix(discountsResource.name), id],
+    queryFn: ({ signal }) => api('discountsShow', { params: { discountId: id }, signal }),
+  });
   const fallback = detailFallback(query, { loading: 'Loading the discount', title: `Discount ${id}` });
   if (fallback || !query.data) return fallback;
   const d = query.data;
@@ -31,7 +34,11 @@ export function DiscountScreen({ id }: RecordScreenProps) {
         status={
           <>
             <StatusLabel value={d.status} text={DISCOUNT_STATUS_LABELS[d.status]} />
-            {d.isRunning && <Badge variant="light" color="teal">Running now</Badge>}
+            {d.isRunning && (
+              <Badge variant="light" color="teal">
+                Running now
+              </Badge>
+            )}
           </>
         }
         actions={<RecordActions resource={discountsResource} row={d} label="Discount actions" />}
@@ -73,7 +80,13 @@ export function DiscountScreen({ id }: RecordScreenProps) {
               header: null,
               align: 'right',
               render: (s) => (
-                <Button size="compact-xs" variant="subtle" component={Link} to={previewPath({ serviceId: s.id, country: d.countries[0] })} aria-label={`Price preview of ${s.name}`}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  component={Link}
+                  to={previewPath({ serviceId: s.id, country: d.countries[0] })}
+                  aria-label={`Price preview of ${s.name}`}
+                >
                   Price preview
                 </Button>
               ),

@@ -58,7 +58,13 @@ export function GradeDialog({ row: given, ...props }: ActionDialogProps<GradeRow
   });
   return (
     <FormDialog form={form} {...props} submitLabel={row ? 'Save' : 'Create grade'}>
-      <TranslationsField label="Name" required={['en']} fields={[{ name: 'name', label: 'Name' }]} {...form.getInputProps('translations')} errors={form.errors} />
+      <TranslationsField
+        label="Name"
+        required={['en']}
+        fields={[{ name: 'name', label: 'Name' }]}
+        {...form.getInputProps('translations')}
+        errors={form.errors}
+      />
       <TextInput label="Icon" placeholder="grade-gold.svg" description="The icon's file name or address" {...form.getInputProps('icon')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <MoneyInput label="Spending goal" required decimals={2} description="Spent in total to reach the grade" {...form.getInputProps('spendingGoal')} />
@@ -66,7 +72,13 @@ export function GradeDialog({ row: given, ...props }: ActionDialogProps<GradeRow
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput label="Thumbnail period (days)" min={0} allowDecimal={false} placeholder="None" {...form.getInputProps('thumbnailPeriod')} />
-        <NumberInput label="Consultation chat period (days)" min={0} allowDecimal={false} placeholder="None" {...form.getInputProps('consultationChatPeriod')} />
+        <NumberInput
+          label="Consultation chat period (days)"
+          min={0}
+          allowDecimal={false}
+          placeholder="None"
+          {...form.getInputProps('consultationChatPeriod')}
+        />
       </SimpleGrid>
       <Switch label="Closed sales available" {...form.getInputProps('availableClosedSales', { type: 'checkbox' })} />
       <Switch label="Personal manager available" {...form.getInputProps('availablePersonalManager', { type: 'checkbox' })} />

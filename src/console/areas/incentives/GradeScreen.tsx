@@ -16,7 +16,10 @@ import { RecordHeader } from '../../ui/RecordHeader';
 
 /** One grade of the loyalty program: its terms, translations, customers (a link to the filtered users list), actions and history. */
 export function GradeScreen({ id }: RecordScreenProps) {
-  const query = useQuery({ queryKey: [...detailKeyPrefix(gradesResource.name), id], queryFn: ({ signal }) => api('gradesShow', { params: { gradeId: id }, signal }) });
+  const query = useQuery({
+    queryKey: [...detailKeyPrefix(gradesResource.name), id],
+    queryFn: ({ signal }) => api('gradesShow', { params: { gradeId: id }, signal }),
+  });
   const fallback = detailFallback(query, { loading: 'Loading the grade', title: `Grade ${id}` });
   if (fallback || !query.data) return fallback;
   const g = query.data;
@@ -25,7 +28,13 @@ export function GradeScreen({ id }: RecordScreenProps) {
       <RecordHeader
         back={{ to: '/loyalty-program', label: 'Loyalty program' }}
         title={g.name}
-        status={g.isArchived && <Badge variant="light" color="gray">Archived</Badge>}
+        status={
+          g.isArchived && (
+            <Badge variant="light" color="gray">
+              Archived
+            </Badge>
+          )
+        }
         actions={<RecordActions resource={gradesResource} row={g} label="Grade actions" />}
       />
       <Card withBorder component="section" aria-label="Grade details">
@@ -47,7 +56,10 @@ export function GradeScreen({ id }: RecordScreenProps) {
           </Field>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="md">
-          Names: {Object.entries(g.translations).map(([locale, t]) => `${locale}: ${t.name}`).join(' · ') || 'none'}
+          Names:{' '}
+          {Object.entries(g.translations)
+            .map(([locale, t]) => `${locale}: ${t.name}`)
+            .join(' · ') || 'none'}
         </Text>
       </Card>
       <RecordHistory type="grade" id={g.id} />

@@ -98,7 +98,10 @@ export function PricePreviewScreen() {
                 aria-labelledby="preview-who"
                 value={who}
                 onChange={(v) => setWho(v as 'customer' | 'grade')}
-                data={[{ value: 'customer', label: 'A customer', disabled: !picksCustomers }, { value: 'grade', label: 'A grade' }]}
+                data={[
+                  { value: 'customer', label: 'A customer', disabled: !picksCustomers },
+                  { value: 'grade', label: 'A grade' },
+                ]}
               />
             </Stack>
             {who === 'customer' ? (
@@ -141,7 +144,16 @@ export function PricePreviewScreen() {
               error={err('serviceId')}
               nothingFoundMessage="No such service"
             />
-            <NumberInput label="Quantity" required min={1} allowDecimal={false} thousandSeparator=" " value={quantity} onChange={setQuantity} error={err('quantity')} />
+            <NumberInput
+              label="Quantity"
+              required
+              min={1}
+              allowDecimal={false}
+              thousandSeparator=" "
+              value={quantity}
+              onChange={setQuantity}
+              error={err('quantity')}
+            />
             <Autocomplete
               label="Coupon code"
               placeholder="None"
@@ -195,7 +207,10 @@ function Result({ data }: { data: PricePreview }) {
         <Table.Tbody>
           <Table.Tr>
             <Table.Td>
-              List price <Text span size="xs" c="dimmed">({formatNumber(data.quantity)} / {formatNumber(per)} × {data.service.defaultPrice})</Text>
+              List price{' '}
+              <Text span size="xs" c="dimmed">
+                ({formatNumber(data.quantity)} / {formatNumber(per)} × {data.service.defaultPrice})
+              </Text>
             </Table.Td>
             <Table.Td />
             <Table.Td />

@@ -104,14 +104,26 @@ export const auditsResource = defineResource({
     },
     { key: 'auditableType', header: 'Record type', width: 120, filterUi: { useOptions: useAuditTypeOptions }, render: (a) => recordTypeLabel(a.auditableType) },
     { key: 'auditableId', header: 'Record', filterUi: { placeholder: 'Record id' }, render: (a) => <RecordLink type={a.auditableType} id={a.auditableId} /> },
-    { key: 'newValues', header: 'Changes', width: 320, render: (a) => <ValuesDiff oldValues={a.oldValues} newValues={a.newValues} label={`Changes of audit entry ${a.id}`} /> },
+    {
+      key: 'newValues',
+      header: 'Changes',
+      width: 320,
+      render: (a) => <ValuesDiff oldValues={a.oldValues} newValues={a.newValues} label={`Changes of audit entry ${a.id}`} />,
+    },
     { key: 'oldValues', header: 'Old values (raw)', visible: false, render: (a) => <RawValue value={a.oldValues} /> },
     { key: 'ipAddress', header: 'IP address', width: 130, render: (a) => a.ipAddress ?? <Dash /> },
     {
       key: 'userAgent',
       header: 'User agent',
       visible: false,
-      render: (a) => (a.userAgent ? <Text size="xs" lineClamp={2}>{a.userAgent}</Text> : <Dash />),
+      render: (a) =>
+        a.userAgent ? (
+          <Text size="xs" lineClamp={2}>
+            {a.userAgent}
+          </Text>
+        ) : (
+          <Dash />
+        ),
     },
   ],
   collectionActions: [copyLink],

@@ -37,7 +37,15 @@ export function NotificationsScreen() {
       <Title order={1} size="h2">
         Notifications
       </Title>
-      {query.isPending ? <Skeleton h={400} /> : query.isError ? <Alert color="red" role="alert">{errorMessage(query.error)}</Alert> : <NotificationsForm data={query.data} />}
+      {query.isPending ? (
+        <Skeleton h={400} />
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : (
+        <NotificationsForm data={query.data} />
+      )}
     </Stack>
   );
 }
@@ -74,13 +82,23 @@ function NotificationsForm({ data }: { data: Shown }) {
             {
               header: 'Description',
               render: (n, i) => (
-                <Textarea autosize minRows={1} aria-label={`Description of ${nameOf.get(n.notification) ?? n.notification}`} {...form.getInputProps(`panel_notifications.${i}.description`)} />
+                <Textarea
+                  autosize
+                  minRows={1}
+                  aria-label={`Description of ${nameOf.get(n.notification) ?? n.notification}`}
+                  {...form.getInputProps(`panel_notifications.${i}.description`)}
+                />
               ),
             },
             {
               header: 'Enabled',
               width: 120,
-              render: (n, i) => <Switch aria-label={`${nameOf.get(n.notification) ?? n.notification} enabled`} {...form.getInputProps(`panel_notifications.${i}.is_enabled`, { type: 'checkbox' })} />,
+              render: (n, i) => (
+                <Switch
+                  aria-label={`${nameOf.get(n.notification) ?? n.notification} enabled`}
+                  {...form.getInputProps(`panel_notifications.${i}.is_enabled`, { type: 'checkbox' })}
+                />
+              ),
             },
           ]}
         />

@@ -79,9 +79,7 @@ function CancelOrderForm({ rows, bulk, returnMoney, ...props }: ActionDialogProp
       cancelLabel="Close"
       color="red"
     >
-      <Text size="sm">
-        {single ? `Order ${rows[0].id} will be canceled.` : `${rows.length} orders will be canceled.`} This cannot be undone.
-      </Text>
+      <Text size="sm">{single ? `Order ${rows[0].id} will be canceled.` : `${rows.length} orders will be canceled.`} This cannot be undone.</Text>
       <Select
         label="Cancel reason"
         placeholder={reasons.isLoading ? 'Loading reasons…' : 'Choose a reason'}

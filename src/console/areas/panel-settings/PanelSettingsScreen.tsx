@@ -57,7 +57,15 @@ export function PanelSettingsScreen() {
       <Title order={1} size="h2">
         Panel settings
       </Title>
-      {query.isPending ? <Skeleton h={600} /> : query.isError ? <Alert color="red" role="alert">{errorMessage(query.error)}</Alert> : <SettingsForm settings={query.data} />}
+      {query.isPending ? (
+        <Skeleton h={600} />
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      ) : (
+        <SettingsForm settings={query.data} />
+      )}
     </Stack>
   );
 }
@@ -163,7 +171,13 @@ function SettingsForm({ settings }: { settings: PanelSettings }) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm">
           {rated.map((code) => (
-            <TextInput key={code} label={`${code} rate`} inputMode="decimal" {...form.getInputProps(`currencies.rates.${code}`)} value={form.values.currencies.rates[code] ?? ''} />
+            <TextInput
+              key={code}
+              label={`${code} rate`}
+              inputMode="decimal"
+              {...form.getInputProps(`currencies.rates.${code}`)}
+              value={form.values.currencies.rates[code] ?? ''}
+            />
           ))}
         </SimpleGrid>
       </FormSection>

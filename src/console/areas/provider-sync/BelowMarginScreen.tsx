@@ -20,18 +20,26 @@ export function BelowMarginScreen() {
   const canSync = can('manageExternalPanels');
   const needle = search.trim().toLowerCase();
   const rows = (query.data?.rows ?? []).filter(
-    (r) => !needle || `${r.service.id} ${r.service.name} ${r.provider.name} ${r.providerService.externalId} ${r.providerService.name}`.toLowerCase().includes(needle),
+    (r) =>
+      !needle ||
+      `${r.service.id} ${r.service.name} ${r.provider.name} ${r.providerService.externalId} ${r.providerService.name}`.toLowerCase().includes(needle),
   );
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>Below margin</Title>
-        <TextInput aria-label="Search below-margin services" placeholder="Service, provider or provider service id" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        <TextInput
+          aria-label="Search below-margin services"
+          placeholder="Service, provider or provider service id"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={320}
+        />
       </Group>
       <Text size="sm" c="dimmed">
         Services of ours whose provider cost leaves less than the margin floor: the provider’s own floor, else the panel’s minimal margin
-        {query.data ? ` (${percentText(query.data.defaultFloor, { decimals: 1 })})` : ''}. Costs are converted to {query.data?.currency ?? 'the panel’s currency'} with the panel’s
-        currency rates.
+        {query.data ? ` (${percentText(query.data.defaultFloor, { decimals: 1 })})` : ''}. Costs are converted to{' '}
+        {query.data?.currency ?? 'the panel’s currency'} with the panel’s currency rates.
       </Text>
       {detailFallback(query, { loading: 'Loading below-margin services', title: 'Below margin' })}
       {query.data && (

@@ -163,7 +163,12 @@ function ServicesHealth({ providerId, days }: { providerId: number; days: number
     queryFn: ({ signal }) => api('providerHealthServices', { params: { providerId }, query: { days }, signal }),
   });
   if (query.isPending) return <Loader size="sm" aria-label="Loading the provider’s services" />;
-  if (query.isError) return <Text c={readable('red')} role="alert">{errorMessage(query.error)}</Text>;
+  if (query.isError)
+    return (
+      <Text c={readable('red')} role="alert">
+        {errorMessage(query.error)}
+      </Text>
+    );
   return (
     <Table verticalSpacing={4} aria-label={`Services of ${query.data.provider.name}`}>
       <Table.Thead>

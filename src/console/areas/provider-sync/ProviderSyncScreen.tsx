@@ -71,8 +71,8 @@ export function ProviderSyncScreen({ id: providerId }: RecordScreenProps) {
       />
       {!o.provider.syncServices && !o.provider.syncPrices && (
         <Alert color="yellow" title="Scheduled sync is off for this provider">
-          Neither “Sync services” nor “Sync prices” is on in the provider’s settings: it syncs only when you press Sync now, and
-          accepted changes update the catalogue copy without touching prices, names or statuses of our provider services.
+          Neither “Sync services” nor “Sync prices” is on in the provider’s settings: it syncs only when you press Sync now, and accepted changes update the
+          catalogue copy without touching prices, names or statuses of our provider services.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -105,7 +105,6 @@ export function ProviderSyncScreen({ id: providerId }: RecordScreenProps) {
     </Stack>
   );
 }
-
 
 interface SettingsValues {
   marginFloor: string;
@@ -171,7 +170,12 @@ function SettingsCard({ overview, providerId }: { overview: ProviderSyncOverview
 
 function Counts({ run }: { run: SyncRun }) {
   const shown = SYNC_CHANGE_KINDS.filter((k) => run.counts[k] > 0);
-  if (shown.length === 0) return <Text size="sm" c="dimmed">{run.status === 'no_changes' ? 'None' : '—'}</Text>;
+  if (shown.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {run.status === 'no_changes' ? 'None' : '—'}
+      </Text>
+    );
   return (
     <Group gap={4}>
       {shown.map((k) => (
@@ -269,12 +273,24 @@ function RunsTable({ runs, providerId }: { runs: SyncRun[]; providerId: number }
                     </Button>
                   )}
                   {r.hasRawAnswer && (
-                    <Button size="compact-sm" variant="subtle" onClick={() => raw.mutate(r.id)} loading={raw.isPending && raw.variables === r.id} aria-label={`Download the raw answer of run ${r.id}`}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => raw.mutate(r.id)}
+                      loading={raw.isPending && raw.variables === r.id}
+                      aria-label={`Download the raw answer of run ${r.id}`}
+                    >
                       Raw answer
                     </Button>
                   )}
                   {r.status === 'failed' && (
-                    <Button size="compact-sm" variant="light" color="orange" onClick={() => retry.mutate(r.id)} loading={retry.isPending && retry.variables === r.id}>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="orange"
+                      onClick={() => retry.mutate(r.id)}
+                      loading={retry.isPending && retry.variables === r.id}
+                    >
                       Retry
                     </Button>
                   )}

@@ -1,4 +1,22 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Checkbox, Group, Kbd, Pagination, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Kbd,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -49,7 +67,12 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
     queryFn: ({ signal }) => api('providerSyncRunShow', { params: { runId }, signal }),
     refetchInterval: (q) => (q.state.data?.status === 'queued' || q.state.data?.status === 'running' ? 1500 : false),
   });
-  const filter = { kind: kind === 'all' ? undefined : kind, state: pendingOnly ? ('pending' as const) : undefined, affected: affectedOnly ? ('1' as const) : undefined, search: search.trim() || undefined };
+  const filter = {
+    kind: kind === 'all' ? undefined : kind,
+    state: pendingOnly ? ('pending' as const) : undefined,
+    affected: affectedOnly ? ('1' as const) : undefined,
+    search: search.trim() || undefined,
+  };
   const changesQuery = useQuery({
     queryKey: [...SYNC_KEY, 'run', runId, 'changes', filter, page],
     queryFn: ({ signal }) => api('providerSyncRunChanges', { params: { runId }, query: { ...filter, page, perPage: PER_PAGE }, signal }),
@@ -68,9 +91,7 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
 
   const decide = useMutation({
     mutationFn: async (action: 'apply' | 'dismiss') => {
-      const body = allMatching
-        ? { all: true, kinds: kind === 'all' ? undefined : [kind] }
-        : { changeIds: [...selected] };
+      const body = allMatching ? { all: true, kinds: kind === 'all' ? undefined : [kind] } : { changeIds: [...selected] };
       return action === 'apply' ? api('providerSyncRunApply', { params: { runId }, body }) : api('providerSyncRunDismiss', { params: { runId }, body });
     },
     onSuccess: (r) => {
@@ -129,7 +150,8 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
     const ok = await confirm({
       title: 'Accept changes',
       body: `Apply ${formatNumber(selectedCount)} change${selectedCount === 1 ? '' : 's'}? Our provider services with these ids take the new values the provider’s sync settings allow (${
-        [run.provider.syncPrices && 'prices', run.provider.syncName && 'names', run.provider.syncServices && 'availability'].filter(Boolean).join(', ') || 'none'
+        [run.provider.syncPrices && 'prices', run.provider.syncName && 'names', run.provider.syncServices && 'availability'].filter(Boolean).join(', ') ||
+        'none'
       }).`,
       agree: 'Accept',
       disagree: 'Cancel',
@@ -145,7 +167,15 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
         status={<RunStatus status={run.status} />}
         actions={
           run.hasRawAnswer && (
-            <Button variant="subtle" onClick={() => void api('providerSyncRunRaw', { params: { runId } }).then((r) => download(r.fileName, r.contentType, r.text), (e) => notifications.show({ color: 'red', message: errorMessage(e) }))}>
+            <Button
+              variant="subtle"
+              onClick={() =>
+                void api('providerSyncRunRaw', { params: { runId } }).then(
+                  (r) => download(r.fileName, r.contentType, r.text),
+                  (e) => notifications.show({ color: 'red', message: errorMessage(e) }),
+                )
+              }
+            >
               Download raw answer
             </Button>
           )
@@ -175,7 +205,10 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
             onChange={(v) => setKind(v as KindFilter)}
             data={[
               { value: 'all', label: `All (${formatNumber(pendingOnly ? sum(run.pendingCounts) : sum(run.counts))})` },
-              ...SYNC_CHANGE_KINDS.map((k) => ({ value: k, label: `${SYNC_CHANGE_KIND_LABELS[k]} (${formatNumber(pendingOnly ? run.pendingCounts[k] : run.counts[k])})` })),
+              ...SYNC_CHANGE_KINDS.map((k) => ({
+                value: k,
+                label: `${SYNC_CHANGE_KIND_LABELS[k]} (${formatNumber(pendingOnly ? run.pendingCounts[k] : run.counts[k])})`,
+              })),
             ]}
             style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
           />
@@ -187,9 +220,7 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
           {decidable && (
             <Group justify="space-between" wrap="wrap" aria-live="polite">
               <Group gap="xs">
-                <Text size="sm">
-                  {selectedCount ? `${formatNumber(selectedCount)} selected` : 'Nothing selected'}
-                </Text>
+                <Text size="sm">{selectedCount ? `${formatNumber(selectedCount)} selected` : 'Nothing selected'}</Text>
                 {/* "All" is decided on the server by kind: offered when no other filter narrows the rows. */}
                 {pendingOnly && !affectedOnly && !search.trim() && data && data.total > pendingOnPage.length && pageAllSelected && !allMatching && (
                   <Button size="compact-sm" variant="subtle" onClick={() => setAllMatching(true)}>
@@ -203,7 +234,12 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                 )}
               </Group>
               <Group gap="xs">
-                <Button variant="default" disabled={!selectedCount} loading={decide.isPending && decide.variables === 'dismiss'} onClick={() => decide.mutate('dismiss')}>
+                <Button
+                  variant="default"
+                  disabled={!selectedCount}
+                  loading={decide.isPending && decide.variables === 'dismiss'}
+                  onClick={() => decide.mutate('dismiss')}
+                >
                   Dismiss
                 </Button>
                 <Button disabled={!selectedCount} loading={decide.isPending && decide.variables === 'apply'} onClick={() => void accept()}>
@@ -285,7 +321,10 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                   <Table.Td>
                     {c.kind === 'limits' && c.old && c.new ? (
                       <Text size="sm">
-                        {formatNumber(c.old.min)}–{formatNumber(c.old.max)} → <b>{formatNumber(c.new.min)}–{formatNumber(c.new.max)}</b>
+                        {formatNumber(c.old.min)}–{formatNumber(c.old.max)} →{' '}
+                        <b>
+                          {formatNumber(c.new.min)}–{formatNumber(c.new.max)}
+                        </b>
                       </Text>
                     ) : (
                       <Text size="sm" c="dimmed">
@@ -308,7 +347,12 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <StatusLabel value={c.state} text={SYNC_CHANGE_STATE_LABELS[c.state]} size="sm" color={c.state === 'applied' ? 'green' : c.state === 'pending' ? 'orange' : 'gray'} />
+                    <StatusLabel
+                      value={c.state}
+                      text={SYNC_CHANGE_STATE_LABELS[c.state]}
+                      size="sm"
+                      color={c.state === 'applied' ? 'green' : c.state === 'pending' ? 'orange' : 'gray'}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -375,4 +419,3 @@ function RunSummary({ run }: { run: SyncRunDetail }) {
     </Card>
   );
 }
-

@@ -36,7 +36,9 @@ export function seconds(total: number | null): string {
   const minutes = Math.round(total / 60);
   if (minutes < 120) return `${minutes} min`;
   const hours = total / 3600;
-  return hours < 48 ? `${formatNumber(hours, { decimals: 1, trimFractions: true })} h` : `${formatNumber(hours / 24, { decimals: 1, trimFractions: true })} days`;
+  return hours < 48
+    ? `${formatNumber(hours, { decimals: 1, trimFractions: true })} h`
+    : `${formatNumber(hours / 24, { decimals: 1, trimFractions: true })} days`;
 }
 
 /** Saves text as a file the browser downloads. */

@@ -59,14 +59,22 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
     });
     if (!ok) return;
     try {
-      notifications.show({ color: 'teal', message: (await api('externalPanelPaymentsDestroy', { params: { externalPanelId: panelId!, billingId: b.id } })).message });
+      notifications.show({
+        color: 'teal',
+        message: (await api('externalPanelPaymentsDestroy', { params: { externalPanelId: panelId!, billingId: b.id } })).message,
+      });
       await reload();
     } catch (error) {
       notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(error) });
     }
   };
 
-  if (list.isError) return <Alert color="red" role="alert">{errorMessage(list.error)}</Alert>;
+  if (list.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(list.error)}
+      </Alert>
+    );
   if (list.isPending) return <Skeleton h={120} />;
   return (
     <Stack gap="sm">
@@ -84,7 +92,13 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
             ))
           )}
         </Group>
-        <Button size="xs" onClick={() => { reset(); setEditing('new'); }}>
+        <Button
+          size="xs"
+          onClick={() => {
+            reset();
+            setEditing('new');
+          }}
+        >
           Add billing record
         </Button>
       </Group>
@@ -111,11 +125,31 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
                   <Table.Td ta="right">
                     <Money value={b.amount} currency={currencySign(b.currency)} />
                   </Table.Td>
-                  <Table.Td>{b.comment || <Text c="dimmed" span>—</Text>}</Table.Td>
-                  <Table.Td>{b.who?.name ?? <Text c="dimmed" span>—</Text>}</Table.Td>
+                  <Table.Td>
+                    {b.comment || (
+                      <Text c="dimmed" span>
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {b.who?.name ?? (
+                      <Text c="dimmed" span>
+                        —
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button size="compact-xs" variant="subtle" onClick={() => { reset(); setEditing(b); }} aria-label={`Edit billing record ${b.id}`}>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => {
+                          reset();
+                          setEditing(b);
+                        }}
+                        aria-label={`Edit billing record ${b.id}`}
+                      >
                         Edit
                       </Button>
                       <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(b)} aria-label={`Delete billing record ${b.id}`}>
@@ -165,13 +199,33 @@ function BillingForm({
   const form = useContractForm<Values, BillingBody>({
     schema: billingBodySchema,
     errors,
-    initialValues: { amount: record?.amount.replace(/\.?0+$/, '') ?? '', currency: record?.currency ?? currency, date: record ? toInput(record.date) : nowUtc(), comment: record?.comment ?? '' },
+    initialValues: {
+      amount: record?.amount.replace(/\.?0+$/, '') ?? '',
+      currency: record?.currency ?? currency,
+      date: record ? toInput(record.date) : nowUtc(),
+      comment: record?.comment ?? '',
+    },
     transform: (v) => ({ ...v, amount: v.amount.trim() }),
   });
   return (
-    <FormDialog form={form} onSubmit={onSubmit} onCancel={onCancel} submitting={submitting} errors={errors} errorMessage={message} submitLabel={record ? 'Save' : 'Add'}>
+    <FormDialog
+      form={form}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+      submitting={submitting}
+      errors={errors}
+      errorMessage={message}
+      submitLabel={record ? 'Save' : 'Add'}
+    >
       <Group grow align="flex-start">
-        <TextInput label="Amount" description="Negative for a refund from the provider" required data-autofocus inputMode="decimal" {...form.getInputProps('amount')} />
+        <TextInput
+          label="Amount"
+          description="Negative for a refund from the provider"
+          required
+          data-autofocus
+          inputMode="decimal"
+          {...form.getInputProps('amount')}
+        />
         <Select label="Currency" data={[...new Set([currency, ...PROVIDER_CURRENCIES])]} allowDeselect={false} {...form.getInputProps('currency')} />
       </Group>
       <DateTimeField label="Date (UTC)" required {...form.getInputProps('date')} />

@@ -25,8 +25,14 @@ import { percentText } from '../../ui/format';
  */
 
 export function ExternalPanelScreen({ id }: RecordScreenProps) {
-  const detail = useQuery({ queryKey: ['detail', 'external-panels', id], queryFn: ({ signal }) => api('externalPanelsShow', { params: { externalPanelId: id }, signal }) });
-  const services = useQuery({ queryKey: ['detail', 'external-panels', id, 'services'], queryFn: ({ signal }) => api('externalPanelServices', { params: { externalPanelId: id }, signal }) });
+  const detail = useQuery({
+    queryKey: ['detail', 'external-panels', id],
+    queryFn: ({ signal }) => api('externalPanelsShow', { params: { externalPanelId: id }, signal }),
+  });
+  const services = useQuery({
+    queryKey: ['detail', 'external-panels', id, 'services'],
+    queryFn: ({ signal }) => api('externalPanelServices', { params: { externalPanelId: id }, signal }),
+  });
   const fallback = detailFallback(detail, { loading: 'Loading the provider', title: 'Provider' });
   if (fallback || !detail.data) return fallback;
   const p = detail.data;

@@ -21,7 +21,14 @@ interface Edit {
   sync?: boolean;
 }
 
-export function ImportPackagesDialog({ row, onSubmit, onCancel, errors, errorMessage: failure, submitting }: ActionDialogProps<ExternalPanelRow, ImportPackagesBody>) {
+export function ImportPackagesDialog({
+  row,
+  onSubmit,
+  onCancel,
+  errors,
+  errorMessage: failure,
+  submitting,
+}: ActionDialogProps<ExternalPanelRow, ImportPackagesBody>) {
   const panel = row as ExternalPanelRow;
   const list = useQuery({
     queryKey: ['import-packages', panel.id],
@@ -96,7 +103,10 @@ export function ImportPackagesDialog({ row, onSubmit, onCancel, errors, errorMes
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {p.name} <Badge size="xs" variant="light">{p.type}</Badge>{' '}
+                        {p.name}{' '}
+                        <Badge size="xs" variant="light">
+                          {p.type}
+                        </Badge>{' '}
                         {p.imported && (
                           <Badge size="xs" variant="light" color="gray">
                             imported
@@ -110,13 +120,30 @@ export function ImportPackagesDialog({ row, onSubmit, onCancel, errors, errorMes
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <TextInput size="xs" w={100} aria-label={`Fixed cost of ${p.name}`} value={edits[p.id]?.fixedCost ?? p.fixedCost} onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })} />
+                      <TextInput
+                        size="xs"
+                        w={100}
+                        aria-label={`Fixed cost of ${p.name}`}
+                        value={edits[p.id]?.fixedCost ?? p.fixedCost}
+                        onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })}
+                      />
                     </Table.Td>
                     <Table.Td>
-                      <PercentInput size="xs" w={100} decimals={3} aria-label={`Discount of ${p.name}`} value={edits[p.id]?.discountPercent ?? p.discountPercent} onChange={(v) => edit(p.id, { discountPercent: v })} />
+                      <PercentInput
+                        size="xs"
+                        w={100}
+                        decimals={3}
+                        aria-label={`Discount of ${p.name}`}
+                        value={edits[p.id]?.discountPercent ?? p.discountPercent}
+                        onChange={(v) => edit(p.id, { discountPercent: v })}
+                      />
                     </Table.Td>
                     <Table.Td>
-                      <Checkbox aria-label={`Keep ${p.name} in sync`} checked={edits[p.id]?.sync ?? p.sync} onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })} />
+                      <Checkbox
+                        aria-label={`Keep ${p.name} in sync`}
+                        checked={edits[p.id]?.sync ?? p.sync}
+                        onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}

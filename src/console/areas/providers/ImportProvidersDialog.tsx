@@ -18,7 +18,14 @@ import { importSourceFallback, MoreRowsNote } from './importParts';
 
 const ROW_LIMIT = 200;
 
-export function ImportProvidersDialog({ row, onSubmit, onCancel, errors, errorMessage: failure, submitting }: ActionDialogProps<ExternalPanelRow, { importableServicesIds: string[] }>) {
+export function ImportProvidersDialog({
+  row,
+  onSubmit,
+  onCancel,
+  errors,
+  errorMessage: failure,
+  submitting,
+}: ActionDialogProps<ExternalPanelRow, { importableServicesIds: string[] }>) {
   const panel = row as ExternalPanelRow;
   const list = useQuery({
     queryKey: ['available-services', panel.id],

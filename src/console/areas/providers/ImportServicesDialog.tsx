@@ -1,7 +1,14 @@
 import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { SERVICE_SYNC_FLAG_LABELS, SERVICE_SYNC_FLAGS, type ExternalPanelRow, type ImportableService, type ImportServicesBody, type ServiceSyncFlag } from '../../../contract/providers';
+import {
+  SERVICE_SYNC_FLAG_LABELS,
+  SERVICE_SYNC_FLAGS,
+  type ExternalPanelRow,
+  type ImportableService,
+  type ImportServicesBody,
+  type ServiceSyncFlag,
+} from '../../../contract/providers';
 import type { ActionDialogProps } from '../../resource/actions';
 import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
@@ -27,7 +34,14 @@ interface RowState {
   serviceTypeId?: string | null;
 }
 
-export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMessage: failure, submitting }: ActionDialogProps<ExternalPanelRow, ImportServicesBody>) {
+export function ImportServicesDialog({
+  row,
+  onSubmit,
+  onCancel,
+  errors,
+  errorMessage: failure,
+  submitting,
+}: ActionDialogProps<ExternalPanelRow, ImportServicesBody>) {
   const panel = row as ExternalPanelRow;
   const list = useQuery({
     queryKey: ['import-services', panel.id],
@@ -77,7 +91,11 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
     return { byRow, unplaced: Object.values(unplaced) };
   }, [errors]);
 
-  const fallback = importSourceFallback(list, { loading: `Reading the services of ${panel.name}`, title: "The provider's services could not be read", onCancel });
+  const fallback = importSourceFallback(list, {
+    loading: `Reading the services of ${panel.name}`,
+    title: "The provider's services could not be read",
+    onCancel,
+  });
   if (fallback || !data) return fallback;
 
   const needle = search.trim().toLowerCase();
@@ -87,7 +105,8 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
       (!networkId || s.networkId === null || String(s.networkId) === networkId),
   );
   const shown = visible.slice(0, ROW_LIMIT);
-  const typeOf = (s: ImportableService) => (edits[s.id]?.serviceTypeId !== undefined ? edits[s.id]!.serviceTypeId : s.serviceTypeId === null ? null : String(s.serviceTypeId));
+  const typeOf = (s: ImportableService) =>
+    edits[s.id]?.serviceTypeId !== undefined ? edits[s.id]!.serviceTypeId : s.serviceTypeId === null ? null : String(s.serviceTypeId);
   const priceOf = (s: ImportableService) => edits[s.id]?.price ?? s.price;
   const allShownSelected = shown.length > 0 && shown.every((s) => selected.has(s.id));
   const toggleAll = () =>
@@ -137,14 +156,30 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {data.items.length} services at {panel.name}. Proposed price = provider price{data.rate !== '1' ? ` × ${data.rate} (to USD)` : ''} + margin {(Number(data.margin) * 100).toFixed(2).replace(/\.?0+$/, '')} %.
+          {data.items.length} services at {panel.name}. Proposed price = provider price{data.rate !== '1' ? ` × ${data.rate} (to USD)` : ''} + margin{' '}
+          {(Number(data.margin) * 100).toFixed(2).replace(/\.?0+$/, '')} %.
         </Text>
         <Group grow align="flex-end">
           <TextInput label="Search" placeholder="Name, id or category" value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-autofocus />
-          <Select label="Network" placeholder="All networks" data={data.networks.map((n) => ({ value: String(n.id), label: n.name }))} value={networkId} onChange={setNetworkId} clearable />
+          <Select
+            label="Network"
+            placeholder="All networks"
+            data={data.networks.map((n) => ({ value: String(n.id), label: n.name }))}
+            value={networkId}
+            onChange={setNetworkId}
+            clearable
+          />
         </Group>
         <Group align="flex-end" gap="xs">
-          <Select label="Service type for the chosen services" placeholder="Choose a service type" data={typeOptions} value={bulkType} onChange={setBulkType} searchable style={{ flex: 1 }} />
+          <Select
+            label="Service type for the chosen services"
+            placeholder="Choose a service type"
+            data={typeOptions}
+            value={bulkType}
+            onChange={setBulkType}
+            searchable
+            style={{ flex: 1 }}
+          />
           <Button variant="default" onClick={applyType} disabled={!bulkType || selected.size === 0}>
             Apply to {selected.size} chosen
           </Button>
@@ -154,7 +189,12 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36}>
-                  <Checkbox aria-label="Choose every service shown" checked={allShownSelected} indeterminate={!allShownSelected && shown.some((s) => selected.has(s.id))} onChange={toggleAll} />
+                  <Checkbox
+                    aria-label="Choose every service shown"
+                    checked={allShownSelected}
+                    indeterminate={!allShownSelected && shown.some((s) => selected.has(s.id))}
+                    onChange={toggleAll}
+                  />
                 </Table.Th>
                 <Table.Th>Service</Table.Th>
                 <Table.Th ta="right">Provider price</Table.Th>
@@ -192,7 +232,15 @@ export function ImportServicesDialog({ row, onSubmit, onCancel, errors, errorMes
                       <Money value={s.externalPanelPrice} currency={currencySign(s.currency)} decimals={4} trimFractions />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput size="xs" w={110} aria-label={`Price of ${s.name}`} value={priceOf(s)} onChange={(e) => edit(s.id, { price: e.currentTarget.value })} inputMode="decimal" disabled={!selected.has(s.id)} />
+                      <TextInput
+                        size="xs"
+                        w={110}
+                        aria-label={`Price of ${s.name}`}
+                        value={priceOf(s)}
+                        onChange={(e) => edit(s.id, { price: e.currentTarget.value })}
+                        inputMode="decimal"
+                        disabled={!selected.has(s.id)}
+                      />
                     </Table.Td>
                     <Table.Td>
                       {/* A picker only on chosen rows: hundreds of open pickers would make the table slow. */}

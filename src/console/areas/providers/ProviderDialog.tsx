@@ -48,8 +48,17 @@ export function ProviderDialog(props: ActionDialogProps<ExternalPanelRow, Extern
     queryFn: ({ signal }) => api('externalPanelsShow', { params: { externalPanelId: row!.id }, signal }),
     enabled: !!row,
   });
-  const collections = useQuery({ queryKey: ['external-panels-collections'], queryFn: ({ signal }) => api('externalPanelsCollections', { signal }), staleTime: 10 * 60_000 });
-  if (detail.isError || collections.isError) return <Alert color="red" role="alert">{errorMessage(detail.error ?? collections.error)}</Alert>;
+  const collections = useQuery({
+    queryKey: ['external-panels-collections'],
+    queryFn: ({ signal }) => api('externalPanelsCollections', { signal }),
+    staleTime: 10 * 60_000,
+  });
+  if (detail.isError || collections.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(detail.error ?? collections.error)}
+      </Alert>
+    );
   if ((row && !detail.data) || !collections.data) return <Loader size="sm" aria-label="Loading the provider" />;
   return <ProviderForm {...props} detail={detail.data} collections={collections.data} />;
 }
@@ -61,7 +70,10 @@ interface Collections {
 }
 
 function initialValues(d: ExternalPanelDetail | undefined): Values {
-  const flags = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, d ? d[f] : f === 'syncServices' || f === 'syncPrices'])) as Record<ProviderSyncFlag, boolean>;
+  const flags = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, d ? d[f] : f === 'syncServices' || f === 'syncPrices'])) as Record<
+    ProviderSyncFlag,
+    boolean
+  >;
   return {
     name: d?.name ?? '',
     endpoint: d?.endpoint ?? '',
@@ -77,7 +89,11 @@ function initialValues(d: ExternalPanelDetail | undefined): Values {
   };
 }
 
-function ProviderForm({ detail, collections, ...props }: ActionDialogProps<ExternalPanelRow, ExternalPanelBody> & { detail: ExternalPanelDetail | undefined; collections: Collections }) {
+function ProviderForm({
+  detail,
+  collections,
+  ...props
+}: ActionDialogProps<ExternalPanelRow, ExternalPanelBody> & { detail: ExternalPanelDetail | undefined; collections: Collections }) {
   const form = useContractForm<Values, ExternalPanelBody>({
     schema: externalPanelBodySchema,
     errors: props.errors,
@@ -118,14 +134,25 @@ function ProviderForm({ detail, collections, ...props }: ActionDialogProps<Exter
   const editing = !!detail;
   return (
     <FormDialog form={form} {...props} submitLabel={editing ? 'Save' : 'Create'}>
-      {!editing && <PresetAccount onFilled={(a) => {
-        form.setValues({ ...form.getValues(), apiToken: a.api_token, endpoint: a.endpoint, name: a.name, currency: a.currency, type: a.type });
-        setValidation({ color: 'teal', text: a.message });
-      }} />}
+      {!editing && (
+        <PresetAccount
+          onFilled={(a) => {
+            form.setValues({ ...form.getValues(), apiToken: a.api_token, endpoint: a.endpoint, name: a.name, currency: a.currency, type: a.type });
+            setValidation({ color: 'teal', text: a.message });
+          }}
+        />
+      )}
       <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
       <Stack gap={4}>
         <Group align="flex-end" gap="xs" wrap="nowrap">
-          <TextInput label="Endpoint" description="The provider's API URL (SMM panel API v2)" required placeholder="https://panel.example/api/v2" style={{ flex: 1 }} {...form.getInputProps('endpoint')} />
+          <TextInput
+            label="Endpoint"
+            description="The provider's API URL (SMM panel API v2)"
+            required
+            placeholder="https://panel.example/api/v2"
+            style={{ flex: 1 }}
+            {...form.getInputProps('endpoint')}
+          />
           <Button variant="default" onClick={validate} loading={validating}>
             Validate
           </Button>
@@ -140,7 +167,13 @@ function ProviderForm({ detail, collections, ...props }: ActionDialogProps<Exter
         label="API token"
         required={!editing}
         autoComplete="new-password"
-        description={editing ? (detail?.hasApiToken ? 'A token is stored. Leave empty to keep it.' : 'No token stored yet.') : 'The API key of your account at the provider.'}
+        description={
+          editing
+            ? detail?.hasApiToken
+              ? 'A token is stored. Leave empty to keep it.'
+              : 'No token stored yet.'
+            : 'The API key of your account at the provider.'
+        }
         placeholder={editing ? '•••••••• (leave empty to keep)' : ''}
         {...form.getInputProps('apiToken')}
       />
@@ -149,7 +182,15 @@ function ProviderForm({ detail, collections, ...props }: ActionDialogProps<Exter
         <Select label="Currency" data={collections.currencies} searchable allowDeselect={false} {...form.getInputProps('currency')} />
         <PercentInput label="Margin" description="Added to the provider's price when importing" max={100} {...form.getInputProps('resaleMarginPercent')} />
         <Select label="Statistic type" data={collections.statisticTypes} allowDeselect={false} {...form.getInputProps('statisticType')} />
-        <Select label="Status" data={[{ value: 'active', label: 'Active' }, { value: 'disabled', label: 'Disabled' }]} allowDeselect={false} {...form.getInputProps('status')} />
+        <Select
+          label="Status"
+          data={[
+            { value: 'active', label: 'Active' },
+            { value: 'disabled', label: 'Disabled' },
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('status')}
+        />
       </SimpleGrid>
       <Switch label="Orders may be recreated at this provider automatically" {...form.getInputProps('autoRecreateOrdersIsAllowed', { type: 'checkbox' })} />
       <Fieldset legend="Sync: what a sync with this provider may change here" variant="unstyled">

@@ -27,8 +27,17 @@ interface Values {
 }
 
 export function ProviderServiceDialog(props: ActionDialogProps<ProviderServiceRow, ProviderServiceBody>) {
-  const collections = useQuery({ queryKey: ['provider-services-collections'], queryFn: ({ signal }) => api('providerServicesCollections', { signal }), staleTime: 5 * 60_000 });
-  if (collections.isError) return <Alert color="red" role="alert">{errorMessage(collections.error)}</Alert>;
+  const collections = useQuery({
+    queryKey: ['provider-services-collections'],
+    queryFn: ({ signal }) => api('providerServicesCollections', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  if (collections.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(collections.error)}
+      </Alert>
+    );
   if (!collections.data) return <Loader size="sm" aria-label="Loading providers" />;
   return <ProviderServiceForm {...props} collections={collections.data} />;
 }
@@ -82,7 +91,15 @@ function ProviderServiceForm({
       <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select label="Type" data={collections.types} allowDeselect={false} {...form.getInputProps('type')} />
-        <Select label="Status" data={[{ value: 'active', label: 'Active' }, { value: 'disabled', label: 'Disabled' }]} allowDeselect={false} {...form.getInputProps('status')} />
+        <Select
+          label="Status"
+          data={[
+            { value: 'active', label: 'Active' },
+            { value: 'disabled', label: 'Disabled' },
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('status')}
+        />
         <Select
           label="Provider"
           required

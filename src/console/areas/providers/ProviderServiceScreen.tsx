@@ -19,11 +19,16 @@ import { SmallTable } from '../../ui/SmallTable';
 /** One provider service (pricing rule): its source, price, events, the services it fulfils, its history. */
 
 export function ProviderServiceScreen({ id }: RecordScreenProps) {
-  const detail = useQuery({ queryKey: ['detail', 'provider-services', id], queryFn: ({ signal }) => api('providerServicesShow', { params: { providerId: id }, signal }) });
+  const detail = useQuery({
+    queryKey: ['detail', 'provider-services', id],
+    queryFn: ({ signal }) => api('providerServicesShow', { params: { providerId: id }, signal }),
+  });
   const fallback = detailFallback(detail, { loading: 'Loading the provider service', title: 'Provider service' });
   if (fallback || !detail.data) return fallback;
   const s = detail.data;
-  const syncing = Object.entries(s.syncFlags).filter(([, on]) => on).map(([k]) => SERVICE_SYNC_FLAG_LABELS[k as ServiceSyncFlag] ?? k);
+  const syncing = Object.entries(s.syncFlags)
+    .filter(([, on]) => on)
+    .map(([k]) => SERVICE_SYNC_FLAG_LABELS[k as ServiceSyncFlag] ?? k);
   return (
     <Stack gap="lg">
       <RecordHeader

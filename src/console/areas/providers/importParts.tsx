@@ -10,7 +10,10 @@ import { DialogCloseAction } from '../../ui/DialogActions';
  */
 
 /** A labelled loader while the catalogue is read, the error and a Close button when it failed; null once it is there. */
-export function importSourceFallback(query: UseQueryResult<unknown>, { loading, title, onCancel }: { loading: string; title?: string; onCancel: () => void }): ReactNode | null {
+export function importSourceFallback(
+  query: UseQueryResult<unknown>,
+  { loading, title, onCancel }: { loading: string; title?: string; onCancel: () => void },
+): ReactNode | null {
   if (query.isError) {
     return (
       <Stack>

@@ -1,7 +1,20 @@
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { EXTERNAL_PANELS_TABLE, PROVIDER_SERVICE_TYPE_LABELS, PROVIDER_SERVICES_TABLE, PROVIDER_STATUS_LABELS, PROVIDER_TYPE_LABELS } from '../../../contract/providers/columns';
-import type { ExternalPanelBody, ExternalPanelRow, ImportPackagesBody, ImportServicesBody, ProviderServiceBody, ProviderServiceRow } from '../../../contract/providers';
+import {
+  EXTERNAL_PANELS_TABLE,
+  PROVIDER_SERVICE_TYPE_LABELS,
+  PROVIDER_SERVICES_TABLE,
+  PROVIDER_STATUS_LABELS,
+  PROVIDER_TYPE_LABELS,
+} from '../../../contract/providers/columns';
+import type {
+  ExternalPanelBody,
+  ExternalPanelRow,
+  ImportPackagesBody,
+  ImportServicesBody,
+  ProviderServiceBody,
+  ProviderServiceRow,
+} from '../../../contract/providers';
 import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { api } from '../../api/client';
@@ -49,7 +62,11 @@ export function ProviderStatus({ status, archived, syncFailed }: { status: 'acti
 
 /** Providers for the provider services list's filter (fetched once). */
 function useProviderOptions() {
-  const q = useQuery({ queryKey: ['provider-services-collections'], queryFn: ({ signal }) => api('providerServicesCollections', { signal }), staleTime: 5 * 60_000 });
+  const q = useQuery({
+    queryKey: ['provider-services-collections'],
+    queryFn: ({ signal }) => api('providerServicesCollections', { signal }),
+    staleTime: 5 * 60_000,
+  });
   return (q.data?.providers ?? []).map((p) => ({ value: String(p.id), label: p.name }));
 }
 
@@ -91,7 +108,9 @@ export const externalPanelsResource = defineResource({
       align: 'right',
       filterUi: { decimals: 2 },
       render: (p) => (
-        <Tooltip label={p.balanceUpdatedAt ? `Read from the provider ${p.balanceUpdatedAt.replace('T', ' ').slice(0, 16)} UTC` : 'Never read from the provider'}>
+        <Tooltip
+          label={p.balanceUpdatedAt ? `Read from the provider ${p.balanceUpdatedAt.replace('T', ' ').slice(0, 16)} UTC` : 'Never read from the provider'}
+        >
           <span>
             <Money value={p.balance} currency={currencySign(p.currency)} />
           </span>
@@ -108,8 +127,22 @@ export const externalPanelsResource = defineResource({
       filterUi: { labels: PROVIDER_STATUS_LABELS },
       render: (p) => <ProviderStatus status={p.status} archived={p.isArchived} syncFailed={p.syncFailed} />,
     },
-    { key: 'syncFailed', header: 'Sync failed', width: 120, visible: false, filterUi: { trueLabel: 'Failed', falseLabel: 'OK' }, render: (p) => (p.syncFailed ? 'Failed' : 'OK') },
-    { key: 'isArchived', header: 'Archived', width: 110, visible: false, filterUi: { trueLabel: 'Archived', falseLabel: 'Not archived' }, render: (p) => (p.isArchived ? 'Archived' : 'No') },
+    {
+      key: 'syncFailed',
+      header: 'Sync failed',
+      width: 120,
+      visible: false,
+      filterUi: { trueLabel: 'Failed', falseLabel: 'OK' },
+      render: (p) => (p.syncFailed ? 'Failed' : 'OK'),
+    },
+    {
+      key: 'isArchived',
+      header: 'Archived',
+      width: 110,
+      visible: false,
+      filterUi: { trueLabel: 'Archived', falseLabel: 'Not archived' },
+      render: (p) => (p.isArchived ? 'Archived' : 'No'),
+    },
   ],
   rowActions: [
     editAction<ExternalPanelRow, 'externalPanelsUpdate', ExternalPanelBody>({
@@ -137,7 +170,11 @@ export const externalPanelsResource = defineResource({
       flag: 'editable',
       shortcut: 'i',
       dialog: importServicesDialog,
-      mutation: { endpoint: 'externalPanelImportServicesStore', params: (p: ExternalPanelRow) => ({ externalPanelId: p.id }), body: (_p: ExternalPanelRow, input: ImportServicesBody) => input },
+      mutation: {
+        endpoint: 'externalPanelImportServicesStore',
+        params: (p: ExternalPanelRow) => ({ externalPanelId: p.id }),
+        body: (_p: ExternalPanelRow, input: ImportServicesBody) => input,
+      },
       success: (p: ExternalPanelRow) => `Services imported from ${p.name}.`,
       invalidates: ['services', 'provider-services'],
     },
@@ -160,11 +197,23 @@ export const externalPanelsResource = defineResource({
       label: 'Import packages',
       flag: 'importPackages',
       dialog: importPackagesDialog,
-      mutation: { endpoint: 'externalPanelImportPackagesStore', params: (p: ExternalPanelRow) => ({ externalPanelId: p.id }), body: (_p: ExternalPanelRow, input: ImportPackagesBody) => input },
+      mutation: {
+        endpoint: 'externalPanelImportPackagesStore',
+        params: (p: ExternalPanelRow) => ({ externalPanelId: p.id }),
+        body: (_p: ExternalPanelRow, input: ImportPackagesBody) => input,
+      },
       success: (p: ExternalPanelRow) => `Packages imported from ${p.name}.`,
     },
-    archiveAction<ExternalPanelRow, 'externalPanelsArchive'>({ endpoint: 'externalPanelsArchive', flag: 'archivable', params: (p) => ({ externalPanelId: p.id }) }),
-    restoreAction<ExternalPanelRow, 'externalPanelsUnarchive'>({ endpoint: 'externalPanelsUnarchive', flag: 'restore', params: (p) => ({ externalPanelId: p.id }) }),
+    archiveAction<ExternalPanelRow, 'externalPanelsArchive'>({
+      endpoint: 'externalPanelsArchive',
+      flag: 'archivable',
+      params: (p) => ({ externalPanelId: p.id }),
+    }),
+    restoreAction<ExternalPanelRow, 'externalPanelsUnarchive'>({
+      endpoint: 'externalPanelsUnarchive',
+      flag: 'restore',
+      params: (p) => ({ externalPanelId: p.id }),
+    }),
   ],
   collectionActions: [
     createAction<'externalPanelsStore', ExternalPanelBody>({
@@ -191,8 +240,20 @@ export const providerServicesResource = defineResource({
   columns: [
     { key: 'id', header: 'ID', width: 80 },
     { key: 'name', header: 'Name', hideable: false, width: 300, render: (s) => <AppLink to={`/providers/${s.id}`}>{s.name}</AppLink> },
-    { key: 'type', header: 'Type', width: 140, filterUi: { labels: PROVIDER_SERVICE_TYPE_LABELS }, render: (s) => PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type },
-    { key: 'provider.name', header: 'Provider', width: 190, filterUi: { useOptions: useProviderOptions }, render: (s) => <AppLink to={`/external-panels/${s.provider.id}`}>{s.provider.name}</AppLink> },
+    {
+      key: 'type',
+      header: 'Type',
+      width: 140,
+      filterUi: { labels: PROVIDER_SERVICE_TYPE_LABELS },
+      render: (s) => PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type,
+    },
+    {
+      key: 'provider.name',
+      header: 'Provider',
+      width: 190,
+      filterUi: { useOptions: useProviderOptions },
+      render: (s) => <AppLink to={`/external-panels/${s.provider.id}`}>{s.provider.name}</AppLink>,
+    },
     { key: 'externalPanelServiceId', header: 'Service id at provider', width: 130, visible: false },
     {
       key: 'sourcePrice',
@@ -203,8 +264,21 @@ export const providerServicesResource = defineResource({
       render: (s) => <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions />,
     },
     { key: 'sourcePricingPer', header: 'Source price per', width: 120, align: 'right' },
-    { key: 'status', header: 'Status', width: 130, filterUi: { labels: PROVIDER_STATUS_LABELS }, render: (s) => <ProviderStatus status={s.status} archived={s.isArchived} /> },
-    { key: 'isArchived', header: 'Archived', width: 110, visible: false, filterUi: { trueLabel: 'Archived', falseLabel: 'Not archived' }, render: (s) => (s.isArchived ? 'Archived' : 'No') },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 130,
+      filterUi: { labels: PROVIDER_STATUS_LABELS },
+      render: (s) => <ProviderStatus status={s.status} archived={s.isArchived} />,
+    },
+    {
+      key: 'isArchived',
+      header: 'Archived',
+      width: 110,
+      visible: false,
+      filterUi: { trueLabel: 'Archived', falseLabel: 'Not archived' },
+      render: (s) => (s.isArchived ? 'Archived' : 'No'),
+    },
     { key: 'servicesCount', header: 'Our services', width: 110, visible: false, align: 'right' },
   ],
   rowActions: [
@@ -215,9 +289,17 @@ export const providerServicesResource = defineResource({
       dialog: providerServiceDialog,
       body: (_s, input) => input,
     }),
-    archiveAction<ProviderServiceRow, 'providerServicesArchive'>({ endpoint: 'providerServicesArchive', flag: 'archivable', params: (s) => ({ providerId: s.id }) }),
+    archiveAction<ProviderServiceRow, 'providerServicesArchive'>({
+      endpoint: 'providerServicesArchive',
+      flag: 'archivable',
+      params: (s) => ({ providerId: s.id }),
+    }),
     {
-      ...restoreAction<ProviderServiceRow, 'providerServicesUnarchive'>({ endpoint: 'providerServicesUnarchive', flag: 'unarchivable', params: (s) => ({ providerId: s.id }) }),
+      ...restoreAction<ProviderServiceRow, 'providerServicesUnarchive'>({
+        endpoint: 'providerServicesUnarchive',
+        flag: 'unarchivable',
+        params: (s) => ({ providerId: s.id }),
+      }),
       label: 'Unarchive',
     },
   ],
@@ -231,4 +313,3 @@ export const providerServicesResource = defineResource({
     }),
   ],
 });
-

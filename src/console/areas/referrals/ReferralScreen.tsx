@@ -132,11 +132,7 @@ export function ReferralScreen() {
               <Table.Thead>
                 <Table.Tr>
                   {COLUMNS.map((c) => (
-                    <Table.Th
-                      key={c.label}
-                      ta={c.align}
-                      aria-sort={c.key && sort.by === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}
-                    >
+                    <Table.Th key={c.label} ta={c.align} aria-sort={c.key && sort.by === c.key ? (sort.desc ? 'descending' : 'ascending') : undefined}>
                       {c.key ? (
                         <UnstyledButton onClick={() => sortBy(c.key!)} fw={600} fz="sm">
                           {c.label}

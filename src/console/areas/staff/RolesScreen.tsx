@@ -45,13 +45,17 @@ export function RolesScreen() {
     setPending((p) => new Set(p).add(key));
     // Shown at once; put back if the server refuses (the last member who can manage staff, say).
     const setCell = (on: boolean) =>
-      queryClient.setQueryData<Matrix>(MATRIX_KEY, (m) =>
-        m && {
-          ...m,
-          roles: m.roles.map((r) =>
-            r.id === role.id ? { ...r, permissions: on ? [...r.permissions.filter((x) => x !== permission), permission] : r.permissions.filter((x) => x !== permission) } : r,
-          ),
-        },
+      queryClient.setQueryData<Matrix>(
+        MATRIX_KEY,
+        (m) =>
+          m && {
+            ...m,
+            roles: m.roles.map((r) =>
+              r.id === role.id
+                ? { ...r, permissions: on ? [...r.permissions.filter((x) => x !== permission), permission] : r.permissions.filter((x) => x !== permission) }
+                : r,
+            ),
+          },
       );
     setCell(granted);
     try {
@@ -71,7 +75,12 @@ export function RolesScreen() {
   };
 
   if (matrix.isPending) return <Skeleton h={400} />;
-  if (matrix.isError) return <Alert color="red" role="alert">{errorMessage(matrix.error)}</Alert>;
+  if (matrix.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(matrix.error)}
+      </Alert>
+    );
 
   const effective =
     member.data && memberId !== null
@@ -131,7 +140,16 @@ export function RolesScreen() {
         {matrix.data.roles.map((r) => `${r.name}: ${r.membersCount} member${r.membersCount === 1 ? '' : 's'}`).join(' · ')}
       </Text>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New role' : `Rename role ${editing?.name ?? ''}`}>
-        {editing !== null && <RoleNameForm role={editing === 'new' ? null : editing} onDone={async () => { setEditing(null); await reloadAll(); }} onCancel={() => setEditing(null)} />}
+        {editing !== null && (
+          <RoleNameForm
+            role={editing === 'new' ? null : editing}
+            onDone={async () => {
+              setEditing(null);
+              await reloadAll();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
       </Modal>
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={`Delete role ${deleting?.name ?? ''}`}>
         {deleting !== null && (
@@ -139,7 +157,10 @@ export function RolesScreen() {
             role={deleting}
             others={matrix.data.roles.filter((r) => r.id !== deleting.id)}
             membersCount={matrix.data.roles.find((r) => r.id === deleting.id)?.membersCount ?? 0}
-            onDone={async () => { setDeleting(null); await reloadAll(); }}
+            onDone={async () => {
+              setDeleting(null);
+              await reloadAll();
+            }}
             onCancel={() => setDeleting(null)}
           />
         )}
@@ -204,7 +225,14 @@ function DeleteRoleForm({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (membersCount === 0) {
-      const ok = await confirm({ title: 'Delete role', body: `Delete role ${role.name}?`, undoable: false, agree: 'Delete', disagree: 'Cancel', agreeColor: 'red' });
+      const ok = await confirm({
+        title: 'Delete role',
+        body: `Delete role ${role.name}?`,
+        undoable: false,
+        agree: 'Delete',
+        disagree: 'Cancel',
+        agreeColor: 'red',
+      });
       if (!ok) return;
     }
     setSaving(true);
@@ -225,9 +253,17 @@ function DeleteRoleForm({
         {membersCount > 0 ? (
           <>
             <Text size="sm">
-              {membersCount} member{membersCount === 1 ? ' holds' : 's hold'} this role. Choose the role they move to; then the role is deleted. This cannot be undone.
+              {membersCount} member{membersCount === 1 ? ' holds' : 's hold'} this role. Choose the role they move to; then the role is deleted. This cannot be
+              undone.
             </Text>
-            <Select label="Move its members to" required data={others.map((r) => ({ value: String(r.id), label: r.name }))} value={moveTo} onChange={setMoveTo} error={error} />
+            <Select
+              label="Move its members to"
+              required
+              data={others.map((r) => ({ value: String(r.id), label: r.name }))}
+              value={moveTo}
+              onChange={setMoveTo}
+              error={error}
+            />
           </>
         ) : (
           <>

@@ -12,7 +12,11 @@ import { DateTime } from '../../ui/DateTime';
  * link says so.
  */
 export function SetPasswordScreen({ token }: { token: string }) {
-  const link = useQuery({ queryKey: ['staff-password-link', token], queryFn: ({ signal }) => api('staffPasswordLinkShow', { params: { token }, signal }), retry: false });
+  const link = useQuery({
+    queryKey: ['staff-password-link', token],
+    queryFn: ({ signal }) => api('staffPasswordLinkShow', { params: { token }, signal }),
+    retry: false,
+  });
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -64,8 +68,23 @@ export function SetPasswordScreen({ token }: { token: string }) {
                 <Text size="sm">
                   For {link.data.name} ({link.data.email}). The link works once, until <DateTime value={link.data.expiresAt} />.
                 </Text>
-                <PasswordInput label="New password" required data-autofocus autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password?.[0]} />
-                <PasswordInput label="Repeat the password" required autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={errors.password_confirmation?.[0]} />
+                <PasswordInput
+                  label="New password"
+                  required
+                  data-autofocus
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={errors.password?.[0]}
+                />
+                <PasswordInput
+                  label="Repeat the password"
+                  required
+                  autoComplete="new-password"
+                  value={confirmation}
+                  onChange={(e) => setConfirmation(e.currentTarget.value)}
+                  error={errors.password_confirmation?.[0]}
+                />
                 {message && Object.keys(errors).length === 0 && (
                   <Alert color="red" role="alert">
                     {message}

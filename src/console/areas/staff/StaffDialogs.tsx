@@ -67,7 +67,14 @@ export function StaffCreateDialog(props: ActionDialogProps<unknown, StaffStoreBo
         </Text>
       )}
       <MultiSelect label="Roles" data={roleOptions} searchable clearable {...form.getInputProps('roles')} />
-      <MultiSelect label="Direct permissions" description="Held besides the roles' permissions." data={permissionOptions} searchable clearable {...form.getInputProps('permissions')} />
+      <MultiSelect
+        label="Direct permissions"
+        description="Held besides the roles' permissions."
+        data={permissionOptions}
+        searchable
+        clearable
+        {...form.getInputProps('permissions')}
+      />
     </FormDialog>
   );
 }
@@ -95,7 +102,14 @@ export function StaffEditDialog({ row, ...props }: ActionDialogProps<StaffRow, S
         <TextInput label="E-mail" required type="email" {...form.getInputProps('email')} />
       </SimpleGrid>
       <MultiSelect label="Roles" data={roleOptions} searchable clearable {...form.getInputProps('roles')} />
-      <MultiSelect label="Direct permissions" description="Held besides the roles' permissions." data={permissionOptions} searchable clearable {...form.getInputProps('permissions')} />
+      <MultiSelect
+        label="Direct permissions"
+        description="Held besides the roles' permissions."
+        data={permissionOptions}
+        searchable
+        clearable
+        {...form.getInputProps('permissions')}
+      />
       <Text size="sm" c="dimmed">
         A change takes effect on the member's next request.
       </Text>

@@ -51,7 +51,11 @@ export function StaffScreen({ id }: RecordScreenProps) {
     ]);
   };
 
-  const run = async (what: string, question: string | null, call: () => Promise<{ message: string; staff: StaffDetail; passwordLink?: PasswordLink | null }>) => {
+  const run = async (
+    what: string,
+    question: string | null,
+    call: () => Promise<{ message: string; staff: StaffDetail; passwordLink?: PasswordLink | null }>,
+  ) => {
     if (question && !(await confirm({ title: 'Confirm your move', body: question, undoable: true, agree: 'Proceed', disagree: 'Cancel' }))) return;
     setBusy(what);
     try {
@@ -82,16 +86,44 @@ export function StaffScreen({ id }: RecordScreenProps) {
         description={<Text>{member.email}</Text>}
         actions={
           <Group gap="sm">
-            <Button variant="default" onClick={() => { reset(); setDialog('edit'); }}>
+            <Button
+              variant="default"
+              onClick={() => {
+                reset();
+                setDialog('edit');
+              }}
+            >
               Edit
             </Button>
-            <Button variant="default" onClick={() => { reset(); setDialog('password'); }}>
+            <Button
+              variant="default"
+              onClick={() => {
+                reset();
+                setDialog('password');
+              }}
+            >
               Set password
             </Button>
-            <Button variant="default" loading={busy === 'link'} onClick={() => run('link', member.passwordLinkExpiresAt ? 'Make a new one-time link? The earlier link stops working.' : null, () => api('staffPasswordLink', { params: { staffId: id } }))}>
+            <Button
+              variant="default"
+              loading={busy === 'link'}
+              onClick={() =>
+                run('link', member.passwordLinkExpiresAt ? 'Make a new one-time link? The earlier link stops working.' : null, () =>
+                  api('staffPasswordLink', { params: { staffId: id } }),
+                )
+              }
+            >
               New password link
             </Button>
-            <Button variant="default" loading={busy === 'signout'} onClick={() => run('signout', `End every session of ${member.name}? They sign in again to continue.`, () => api('staffSignOutEverywhere', { params: { staffId: id } }))}>
+            <Button
+              variant="default"
+              loading={busy === 'signout'}
+              onClick={() =>
+                run('signout', `End every session of ${member.name}? They sign in again to continue.`, () =>
+                  api('staffSignOutEverywhere', { params: { staffId: id } }),
+                )
+              }
+            >
               Sign out everywhere
             </Button>
             {deactivated ? (
@@ -99,7 +131,16 @@ export function StaffScreen({ id }: RecordScreenProps) {
                 Reactivate
               </Button>
             ) : (
-              <Button color="red" disabled={!member.deactivatable} loading={busy === 'deactivate'} onClick={() => run('deactivate', `Deactivate ${member.name}? Their sessions end at once and they cannot sign in until reactivated.`, () => api('staffDeactivate', { params: { staffId: id } }))}>
+              <Button
+                color="red"
+                disabled={!member.deactivatable}
+                loading={busy === 'deactivate'}
+                onClick={() =>
+                  run('deactivate', `Deactivate ${member.name}? Their sessions end at once and they cannot sign in until reactivated.`, () =>
+                    api('staffDeactivate', { params: { staffId: id } }),
+                  )
+                }
+              >
                 Deactivate
               </Button>
             )}
@@ -121,13 +162,31 @@ export function StaffScreen({ id }: RecordScreenProps) {
                 <Table.Th w={200}>Roles</Table.Th>
                 <Table.Td>
                   <Group gap={4}>
-                    {member.roles.length ? member.roles.map((r) => <Badge key={r.id} variant="light" color="gray">{r.name}</Badge>) : <Text size="sm" c="dimmed">None</Text>}
+                    {member.roles.length ? (
+                      member.roles.map((r) => (
+                        <Badge key={r.id} variant="light" color="gray">
+                          {r.name}
+                        </Badge>
+                      ))
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        None
+                      </Text>
+                    )}
                   </Group>
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Direct permissions</Table.Th>
-                <Table.Td>{member.permissions.length ? member.permissions.map(permissionLabel).join(', ') : <Text size="sm" c="dimmed" span>None</Text>}</Table.Td>
+                <Table.Td>
+                  {member.permissions.length ? (
+                    member.permissions.map(permissionLabel).join(', ')
+                  ) : (
+                    <Text size="sm" c="dimmed" span>
+                      None
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Password</Table.Th>
@@ -202,14 +261,28 @@ export function StaffScreen({ id }: RecordScreenProps) {
         )}
       </Modal>
       <Modal opened={dialog === 'password'} onClose={() => setDialog(null)} title={`Set the password of ${member.name}`}>
-        {dialog === 'password' && <PasswordForm state={state} onCancel={() => setDialog(null)} onSubmit={(body) => submitDialog(() => api('staffSetPassword', { params: { staffId: id }, body }))} />}
+        {dialog === 'password' && (
+          <PasswordForm
+            state={state}
+            onCancel={() => setDialog(null)}
+            onSubmit={(body) => submitDialog(() => api('staffSetPassword', { params: { staffId: id }, body }))}
+          />
+        )}
       </Modal>
       <RecordHistory type="staff_member" id={id} />
     </Stack>
   );
 }
 
-function PasswordForm({ state, onSubmit, onCancel }: { state: DialogSubmitState; onSubmit: (body: { password: string; password_confirmation: string }) => Promise<boolean>; onCancel: () => void }) {
+function PasswordForm({
+  state,
+  onSubmit,
+  onCancel,
+}: {
+  state: DialogSubmitState;
+  onSubmit: (body: { password: string; password_confirmation: string }) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   return (
@@ -221,8 +294,23 @@ function PasswordForm({ state, onSubmit, onCancel }: { state: DialogSubmitState;
       }}
     >
       <Stack>
-        <PasswordInput label="Password" required data-autofocus autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={state.errors?.password?.[0]} />
-        <PasswordInput label="Repeat the password" required autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.currentTarget.value)} error={state.errors?.password_confirmation?.[0]} />
+        <PasswordInput
+          label="Password"
+          required
+          data-autofocus
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={state.errors?.password?.[0]}
+        />
+        <PasswordInput
+          label="Repeat the password"
+          required
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.currentTarget.value)}
+          error={state.errors?.password_confirmation?.[0]}
+        />
         <Text size="sm" c="dimmed">
           The member's sessions end: they sign in again with the new password.
         </Text>

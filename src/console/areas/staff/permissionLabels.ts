@@ -2,7 +2,10 @@ import type { Permission } from '../../../contract/permissions';
 
 /** A permission as people read it: 'manageServicesAndProviders' -> 'Manage services and providers'. */
 export function permissionLabel(name: Permission | string): string {
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
+  const words = name
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

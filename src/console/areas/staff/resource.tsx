@@ -41,7 +41,12 @@ export const staffResource = defineResource({
     { key: 'id', header: 'ID', width: 80 },
     { key: 'name', header: 'Name', hideable: false, render: (m) => <AppLink to={`/staff/${m.id}`}>{m.name}</AppLink> },
     { key: 'email', header: 'E-mail' },
-    { key: 'status', header: 'Status', filterUi: { labels: STAFF_STATUS_LABELS }, render: (m) => <StatusLabel value={statusTone[m.status]} text={STAFF_STATUS_LABELS[m.status]} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      filterUi: { labels: STAFF_STATUS_LABELS },
+      render: (m) => <StatusLabel value={statusTone[m.status]} text={STAFF_STATUS_LABELS[m.status]} />,
+    },
     {
       key: 'roles',
       header: 'Roles',
@@ -111,6 +116,13 @@ export const staffResource = defineResource({
       success: (answer) => (answer as { message: string }).message,
       openCreated: (answer) => `/staff/${(answer as { staff: { id: number } }).staff.id}`,
     },
-    defineCollectionAction({ id: 'roles', label: 'Roles and permissions', aliases: ['roles', 'permissions', 'matrix'], permission: 'manageStaff', shortcut: 'r', to: '/roles' }),
+    defineCollectionAction({
+      id: 'roles',
+      label: 'Roles and permissions',
+      aliases: ['roles', 'permissions', 'matrix'],
+      permission: 'manageStaff',
+      shortcut: 'r',
+      to: '/roles',
+    }),
   ],
 });

@@ -1,4 +1,22 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Grid, Group, MultiSelect, Select, Skeleton, Stack, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  MultiSelect,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -18,7 +36,10 @@ import { percentText } from '../../ui/format';
  * margin and state flags.
  */
 
-const networksQuery = { queryKey: ['storefront', 'auto-promotion-networks'], queryFn: ({ signal }: { signal: AbortSignal }) => api('autoPromotionsNetworks', { signal }) };
+const networksQuery = {
+  queryKey: ['storefront', 'auto-promotion-networks'],
+  queryFn: ({ signal }: { signal: AbortSignal }) => api('autoPromotionsNetworks', { signal }),
+};
 
 export function AutoPromotionsScreen() {
   const queryClient = useQueryClient();
@@ -104,9 +125,15 @@ export function AutoPromotionsScreen() {
 function NetworkServices({ network, editable }: { network: AutoPromotionNetwork; editable: boolean }) {
   const queryClient = useQueryClient();
   const listKey = ['storefront', 'auto-promotions', network.id];
-  const promotions = useQuery({ queryKey: listKey, queryFn: ({ signal }) => api('autoPromotionsList', { query: { network_id: network.id } as never, signal }) });
+  const promotions = useQuery({
+    queryKey: listKey,
+    queryFn: ({ signal }) => api('autoPromotionsList', { query: { network_id: network.id } as never, signal }),
+  });
   const typesKey = ['storefront', 'auto-promotion-types', network.id];
-  const types = useQuery({ queryKey: typesKey, queryFn: ({ signal }) => api('autoPromotionsServiceTypes', { query: { network_id: network.id } as never, signal }) });
+  const types = useQuery({
+    queryKey: typesKey,
+    queryFn: ({ signal }) => api('autoPromotionsServiceTypes', { query: { network_id: network.id } as never, signal }),
+  });
   const [typeId, setTypeId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [errors, setErrors] = useState<string | null>(null);
@@ -175,7 +202,11 @@ function NetworkServices({ network, editable }: { network: AutoPromotionNetwork;
               label="Services"
               searchable
               disabled={!type}
-              data={type?.services.filter((s) => !s.added).map((s) => ({ value: String(s.id), label: `${s.name} (#${s.id})${s.isArchived ? ' · archived' : !s.isEnabled ? ' · disabled' : ''}` })) ?? []}
+              data={
+                type?.services
+                  .filter((s) => !s.added)
+                  .map((s) => ({ value: String(s.id), label: `${s.name} (#${s.id})${s.isArchived ? ' · archived' : !s.isEnabled ? ' · disabled' : ''}` })) ?? []
+              }
               value={chosen}
               onChange={setChosen}
               nothingFoundMessage="Every service of this type is added"
@@ -226,10 +257,26 @@ function NetworkServices({ network, editable }: { network: AutoPromotionNetwork;
                 <Table.Td>{percentText(p.service.resaleMarginPercent)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    {p.service.isArchived && <Badge size="sm" color="gray">Archived</Badge>}
-                    {!p.service.isEnabled && <Badge size="sm" color="yellow">Disabled</Badge>}
-                    {p.service.isDeactivated && <Badge size="sm" color="red">Deactivated</Badge>}
-                    {!p.service.isArchived && p.service.isEnabled && !p.service.isDeactivated && <Badge size="sm" color="teal">Enabled</Badge>}
+                    {p.service.isArchived && (
+                      <Badge size="sm" color="gray">
+                        Archived
+                      </Badge>
+                    )}
+                    {!p.service.isEnabled && (
+                      <Badge size="sm" color="yellow">
+                        Disabled
+                      </Badge>
+                    )}
+                    {p.service.isDeactivated && (
+                      <Badge size="sm" color="red">
+                        Deactivated
+                      </Badge>
+                    )}
+                    {!p.service.isArchived && p.service.isEnabled && !p.service.isDeactivated && (
+                      <Badge size="sm" color="teal">
+                        Enabled
+                      </Badge>
+                    )}
                   </Group>
                 </Table.Td>
                 <Table.Td>

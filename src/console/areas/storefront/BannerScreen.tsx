@@ -157,14 +157,20 @@ function BannerForm({ banner }: { banner: BannerDetail }) {
   const v = form.values;
   const sizes = BANNER_IMAGE_SIZES[bannerSizeOf(banner.place)];
   const save = async (body: BannerBody) => {
-    const answer = await api('bannersUpdate', { params: { bannerId: banner.id }, body: toMultipart(body as Record<string, unknown>, { methodOverride: 'PATCH' }) as never });
+    const answer = await api('bannersUpdate', {
+      params: { bannerId: banner.id },
+      body: toMultipart(body as Record<string, unknown>, { methodOverride: 'PATCH' }) as never,
+    });
     notifications.show({ color: 'teal', title: 'Banner saved', message: answer.message });
     queryClient.setQueryData(bannerQuery(banner.id).queryKey, answer.banner);
     await queryClient.invalidateQueries({ queryKey: listKeyPrefix('banners') });
   };
   return (
     <FormScreen form={form} onSubmit={save}>
-      <FormSection title="Banner" description={`Images for this place: background ${sizes.backgroundImage.width} × ${sizes.backgroundImage.height}, image ${sizes.image.width} × ${sizes.image.height} pixels.`}>
+      <FormSection
+        title="Banner"
+        description={`Images for this place: background ${sizes.backgroundImage.width} × ${sizes.backgroundImage.height}, image ${sizes.image.width} × ${sizes.image.height} pixels.`}
+      >
         <Group grow align="flex-start">
           <Select
             label="Type"
@@ -184,9 +190,14 @@ function BannerForm({ banner }: { banner: BannerDetail }) {
             {...form.getInputProps('scrollDelay')}
           />
         </Group>
-        {v.type === 'html' && <Textarea label="Content" description="HTML shown at the place." autosize minRows={3} maxRows={12} {...form.getInputProps('content')} />}
+        {v.type === 'html' && (
+          <Textarea label="Content" description="HTML shown at the place." autosize minRows={3} maxRows={12} {...form.getInputProps('content')} />
+        )}
       </FormSection>
-      <FormSection title={`Slides (${v.informations.length})`} description="Drag a slide by its handle, or use its arrows or the keyboard (space to pick up, arrows to move), to change the order.">
+      <FormSection
+        title={`Slides (${v.informations.length})`}
+        description="Drag a slide by its handle, or use its arrows or the keyboard (space to pick up, arrows to move), to change the order."
+      >
         <Stack gap="xs" data-path="informations">
           {typeof form.errors.informations === 'string' && (
             <Text size="sm" c="red">
@@ -203,7 +214,12 @@ function BannerForm({ banner }: { banner: BannerDetail }) {
             renderItem={(slide, index) => <SlideFields form={form} index={index} slide={slide} sizes={sizes} />}
           />
           <Group>
-            <Button variant="light" size="xs" disabled={v.informations.length >= BANNER_MAX_SLIDES} onClick={() => form.insertListItem('informations', newSlide())}>
+            <Button
+              variant="light"
+              size="xs"
+              disabled={v.informations.length >= BANNER_MAX_SLIDES}
+              onClick={() => form.insertListItem('informations', newSlide())}
+            >
               Add slide
             </Button>
           </Group>
@@ -213,7 +229,17 @@ function BannerForm({ banner }: { banner: BannerDetail }) {
   );
 }
 
-function SlideFields({ form, index, slide, sizes }: { form: ContractForm<Values, BannerBody>; index: number; slide: SlideValue; sizes: (typeof BANNER_IMAGE_SIZES)['long'] }) {
+function SlideFields({
+  form,
+  index,
+  slide,
+  sizes,
+}: {
+  form: ContractForm<Values, BannerBody>;
+  index: number;
+  slide: SlideValue;
+  sizes: (typeof BANNER_IMAGE_SIZES)['long'];
+}) {
   const path = `informations.${index}`;
   return (
     <Stack gap="xs" py={4}>

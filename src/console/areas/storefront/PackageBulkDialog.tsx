@@ -35,7 +35,12 @@ export function PackageBulkDialog(props: ActionDialogProps<PackageRow, Input>) {
     }),
   });
   return (
-    <FormDialog form={form} {...props} onSubmit={(body) => props.onSubmit({ is_enabled: body.is_enabled, is_archived: body.is_archived, discount_percent: body.discount_percent })} submitLabel="Apply">
+    <FormDialog
+      form={form}
+      {...props}
+      onSubmit={(body) => props.onSubmit({ is_enabled: body.is_enabled, is_archived: body.is_archived, discount_percent: body.discount_percent })}
+      submitLabel="Apply"
+    >
       <Text size="sm">
         {props.rows.length} package{props.rows.length === 1 ? '' : 's'} selected.
       </Text>
@@ -43,13 +48,29 @@ export function PackageBulkDialog(props: ActionDialogProps<PackageRow, Input>) {
         <Text size="sm" fw={500} id="bulk-enabled">
           Enabled
         </Text>
-        <SegmentedControl aria-labelledby="bulk-enabled" data={[{ value: 'keep', label: 'Keep' }, { value: 'on', label: 'Enable' }, { value: 'off', label: 'Disable' }]} {...form.getInputProps('enabled')} />
+        <SegmentedControl
+          aria-labelledby="bulk-enabled"
+          data={[
+            { value: 'keep', label: 'Keep' },
+            { value: 'on', label: 'Enable' },
+            { value: 'off', label: 'Disable' },
+          ]}
+          {...form.getInputProps('enabled')}
+        />
       </Stack>
       <Stack gap={4} data-path="archived">
         <Text size="sm" fw={500} id="bulk-archived">
           Archive
         </Text>
-        <SegmentedControl aria-labelledby="bulk-archived" data={[{ value: 'keep', label: 'Keep' }, { value: 'on', label: 'Archive' }, { value: 'off', label: 'Restore' }]} {...form.getInputProps('archived')} />
+        <SegmentedControl
+          aria-labelledby="bulk-archived"
+          data={[
+            { value: 'keep', label: 'Keep' },
+            { value: 'on', label: 'Archive' },
+            { value: 'off', label: 'Restore' },
+          ]}
+          {...form.getInputProps('archived')}
+        />
       </Stack>
       <Switch label="Set the discount" {...form.getInputProps('setDiscount', { type: 'checkbox' })} />
       {form.values.setDiscount && <PercentInput label="Discount" decimals={3} description="Costs are recomputed." {...form.getInputProps('discountPercent')} />}

@@ -1,8 +1,34 @@
-import { ActionIcon, Button, Checkbox, Group, Loader, NumberInput, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_PACKAGE_TYPE, PACKAGE_TRANSLATION_FIELDS, PACKAGE_TYPE_LABELS, PACKAGE_TYPES, packageBodySchema, type AvailableService, type PackageBody, type PackageDetail, type PackageRow, type PackageType } from '../../../contract/storefront';
+import {
+  DEFAULT_PACKAGE_TYPE,
+  PACKAGE_TRANSLATION_FIELDS,
+  PACKAGE_TYPE_LABELS,
+  PACKAGE_TYPES,
+  packageBodySchema,
+  type AvailableService,
+  type PackageBody,
+  type PackageDetail,
+  type PackageRow,
+  type PackageType,
+} from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
@@ -59,7 +85,7 @@ const toBody = (v: Values): PackageBody => ({
   is_enabled: v.isEnabled,
   contents: v.contents.map((c) => ({
     service_id: c.serviceId ? Number(c.serviceId) : (undefined as never),
-    quantity: typeof c.quantity === 'number' ? c.quantity : (c.quantity === '' ? undefined : Number(c.quantity)) as never,
+    quantity: typeof c.quantity === 'number' ? c.quantity : ((c.quantity === '' ? undefined : Number(c.quantity)) as never),
     is_displayable: c.isDisplayable,
   })),
 });
@@ -243,7 +269,9 @@ function ContentsEditor({ form, known }: { form: ContractForm<Values, PackageBod
                   min={1}
                   allowDecimal={false}
                   w={160}
-                  description={service ? `${service.minQuantity} – ${service.maxQuantity}${service.quantityStep > 1 ? `, step ${service.quantityStep}` : ''}` : undefined}
+                  description={
+                    service ? `${service.minQuantity} – ${service.maxQuantity}${service.quantityStep > 1 ? `, step ${service.quantityStep}` : ''}` : undefined
+                  }
                   {...form.getInputProps(`contents.${i}.quantity`)}
                 />
                 <Checkbox label="Shown to buyers" mb={8} {...form.getInputProps(`contents.${i}.isDisplayable`, { type: 'checkbox' })} />
@@ -285,23 +313,59 @@ function ContentsEditor({ form, known }: { form: ContractForm<Values, PackageBod
         >
           Add service
         </Button>
-        <TotalCost costs={costs.data} loading={costs.isFetching} error={costs.error} discount={v.discountPercent} fixed={!!v.fixedCost} empty={complete.length === 0} />
+        <TotalCost
+          costs={costs.data}
+          loading={costs.isFetching}
+          error={costs.error}
+          discount={v.discountPercent}
+          fixed={!!v.fixedCost}
+          empty={complete.length === 0}
+        />
       </Group>
     </Stack>
   );
 }
 
-function TotalCost({ costs, loading, error, discount, fixed, empty }: { costs?: { defaultCost: string; totalCost: string; difference: string }; loading: boolean; error: unknown; discount: string; fixed: boolean; empty: boolean }) {
-  if (empty) return <Text size="sm" c="dimmed">Add a service and its quantity to see the cost.</Text>;
+function TotalCost({
+  costs,
+  loading,
+  error,
+  discount,
+  fixed,
+  empty,
+}: {
+  costs?: { defaultCost: string; totalCost: string; difference: string };
+  loading: boolean;
+  error: unknown;
+  discount: string;
+  fixed: boolean;
+  empty: boolean;
+}) {
+  if (empty)
+    return (
+      <Text size="sm" c="dimmed">
+        Add a service and its quantity to see the cost.
+      </Text>
+    );
   const problem = error instanceof ValidationError ? Object.values(error.errors).flat()[0] : error ? errorMessage(error) : null;
   return (
     <Paper withBorder p="xs" miw={240} aria-live="polite" aria-label="Package cost">
       <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
-        <Text size="sm" c="dimmed">Default cost</Text>
-        <Text size="sm" ta="right">{costs ? <CostLabel value={costs.defaultCost} decimals={4} /> : '—'}</Text>
-        <Text size="sm" c="dimmed">{fixed ? 'Fixed cost' : `Discount ${percentText(discount || '0')}`}</Text>
-        <Text size="sm" ta="right">{costs ? <CostLabel value={costs.difference} decimals={4} /> : '—'}</Text>
-        <Text size="sm" fw={600}>Total cost</Text>
+        <Text size="sm" c="dimmed">
+          Default cost
+        </Text>
+        <Text size="sm" ta="right">
+          {costs ? <CostLabel value={costs.defaultCost} decimals={4} /> : '—'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {fixed ? 'Fixed cost' : `Discount ${percentText(discount || '0')}`}
+        </Text>
+        <Text size="sm" ta="right">
+          {costs ? <CostLabel value={costs.difference} decimals={4} /> : '—'}
+        </Text>
+        <Text size="sm" fw={600}>
+          Total cost
+        </Text>
         <Text size="sm" fw={600} ta="right" data-testid="package-total-cost">
           {loading && !costs ? <Loader size="xs" /> : costs ? <CostLabel value={costs.totalCost} decimals={4} /> : '—'}
         </Text>
@@ -345,7 +409,10 @@ function ServicePicker({ networkId, label, value, known, picked, onPick, inputPr
     const k = picked.get(value) ?? known.get(value);
     data.unshift({ value, label: k ? `${k.name} (#${value})` : `Service #${value}`, group: k?.serviceType ?? 'Chosen' });
   }
-  const groups = [...new Set(data.map((d) => d.group))].map((group) => ({ group, items: data.filter((d) => d.group === group).map(({ value: v, label: l }) => ({ value: v, label: l })) }));
+  const groups = [...new Set(data.map((d) => d.group))].map((group) => ({
+    group,
+    items: data.filter((d) => d.group === group).map(({ value: v, label: l }) => ({ value: v, label: l })),
+  }));
   return (
     <Select
       label={label}

@@ -1,7 +1,13 @@
 import { Alert, Group, Loader, MultiSelect, Select, Switch } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SPECIAL_OFFER_TRANSLATION_FIELDS, specialOfferBodySchema, type SpecialOfferBody, type SpecialOfferDetail, type SpecialOfferRow } from '../../../contract/storefront';
+import {
+  SPECIAL_OFFER_TRANSLATION_FIELDS,
+  specialOfferBodySchema,
+  type SpecialOfferBody,
+  type SpecialOfferDetail,
+  type SpecialOfferRow,
+} from '../../../contract/storefront';
 import type { Translations } from '../../../contract/locales';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
@@ -80,7 +86,13 @@ function SpecialOfferForm({ detail, ...props }: ActionDialogProps<SpecialOfferRo
 
   return (
     <FormDialog form={form} {...props} submitLabel={detail ? 'Save' : 'Create'}>
-      <TranslationsField label="Name" required={['en']} fields={[{ name: 'name', label: 'Name' }]} {...form.getInputProps('translations')} errors={form.errors} />
+      <TranslationsField
+        label="Name"
+        required={['en']}
+        fields={[{ name: 'name', label: 'Name' }]}
+        {...form.getInputProps('translations')}
+        errors={form.errors}
+      />
       <Group grow align="flex-start">
         <Select label="Place" required data={collection.data?.places ?? []} {...form.getInputProps('place')} />
         <Select label="Position" required data={collection.data?.positions ?? []} {...form.getInputProps('position')} />
@@ -116,7 +128,13 @@ function SpecialOfferForm({ detail, ...props }: ActionDialogProps<SpecialOfferRo
         maxDropdownHeight={260}
         disabled={networkId === null}
         placeholder={networkId === null ? 'Choose the network first' : 'Search services'}
-        description={networkId === null ? undefined : services.loading ? `Loading services… ${services.items.length} so far` : `${services.items.length} services of the network`}
+        description={
+          networkId === null
+            ? undefined
+            : services.loading
+              ? `Loading services… ${services.items.length} so far`
+              : `${services.items.length} services of the network`
+        }
         rightSection={services.loading ? <Loader size="xs" /> : undefined}
         data={serviceData}
         {...form.getInputProps('services')}

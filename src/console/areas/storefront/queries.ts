@@ -10,7 +10,10 @@ export const packageCollectionsQuery = () =>
   queryOptions({ queryKey: ['storefront', 'package-collections'], queryFn: ({ signal }) => api('packagesCollections', { signal }), staleTime: 60_000 });
 
 export const packageQuery = (packageId: number) =>
-  queryOptions({ queryKey: [...detailKeyPrefix('packages'), packageId] as const, queryFn: ({ signal }) => api('packagesShow', { params: { packageId }, signal }) });
+  queryOptions({
+    queryKey: [...detailKeyPrefix('packages'), packageId] as const,
+    queryFn: ({ signal }) => api('packagesShow', { params: { packageId }, signal }),
+  });
 
 export const specialOfferQuery = (specialOfferId: number) =>
   queryOptions({

@@ -76,8 +76,23 @@ export const packagesResource = defineResource({
           <Dash />
         ),
     },
-    { key: 'defaultCost', header: 'Default cost', width: 120, visible: false, align: 'right', filterUi: { decimals: 4 }, render: (p) => <CostLabel value={p.defaultCost} /> },
-    { key: 'discountPercent', header: 'Discount', width: 100, align: 'right', filterUi: { decimals: 3 }, render: (p) => (Number(p.discountPercent) ? percentText(p.discountPercent) : <Dash />) },
+    {
+      key: 'defaultCost',
+      header: 'Default cost',
+      width: 120,
+      visible: false,
+      align: 'right',
+      filterUi: { decimals: 4 },
+      render: (p) => <CostLabel value={p.defaultCost} />,
+    },
+    {
+      key: 'discountPercent',
+      header: 'Discount',
+      width: 100,
+      align: 'right',
+      filterUi: { decimals: 3 },
+      render: (p) => (Number(p.discountPercent) ? percentText(p.discountPercent) : <Dash />),
+    },
     {
       key: 'totalCost',
       header: 'Total cost',
@@ -95,7 +110,13 @@ export const packagesResource = defineResource({
         </Group>
       ),
     },
-    { key: 'provider.name', header: 'Provider', visible: false, filterUi: { useOptions: usePackageProviderOptions }, render: (p) => p.provider?.name ?? <Dash /> },
+    {
+      key: 'provider.name',
+      header: 'Provider',
+      visible: false,
+      filterUi: { useOptions: usePackageProviderOptions },
+      render: (p) => p.provider?.name ?? <Dash />,
+    },
     {
       key: 'isEnabled',
       header: 'Enabled',
@@ -137,7 +158,13 @@ export const packagesResource = defineResource({
   ],
 });
 
-const offerAction = (id: 'enable' | 'disable' | 'unarchive', label: string, past: string, endpoint: 'specialOffersEnable' | 'specialOffersDisable' | 'specialOffersUnarchive', shortcut: string) =>
+const offerAction = (
+  id: 'enable' | 'disable' | 'unarchive',
+  label: string,
+  past: string,
+  endpoint: 'specialOffersEnable' | 'specialOffersDisable' | 'specialOffersUnarchive',
+  shortcut: string,
+) =>
   defineRowAction<SpecialOfferRow>({
     id,
     label,
@@ -172,7 +199,13 @@ export const specialOffersResource = defineResource({
       ),
     },
     { key: 'place', header: 'Place', width: 170, filterUi: { labels: SPECIAL_OFFER_PLACE_LABELS }, render: (o) => SPECIAL_OFFER_PLACE_LABELS[o.place] },
-    { key: 'position', header: 'Position', width: 110, filterUi: { labels: SPECIAL_OFFER_POSITION_LABELS }, render: (o) => SPECIAL_OFFER_POSITION_LABELS[o.position] },
+    {
+      key: 'position',
+      header: 'Position',
+      width: 110,
+      filterUi: { labels: SPECIAL_OFFER_POSITION_LABELS },
+      render: (o) => SPECIAL_OFFER_POSITION_LABELS[o.position],
+    },
     { key: 'network.name', header: 'Network', width: 130, filterUi: { useOptions: useOfferNetworkOptions }, render: (o) => o.network.name },
     { key: 'servicesCount', header: 'Services', width: 100, align: 'right', render: (o) => o.servicesCount },
     {

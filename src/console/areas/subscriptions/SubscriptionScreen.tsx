@@ -25,7 +25,6 @@ export const subscriptionDetailQuery = (subscriptionId: number) =>
     queryFn: ({ signal }) => api('subscriptionsShow', { params: { subscriptionId }, signal }),
   });
 
-
 export function SubscriptionScreen({ id: subscriptionId }: RecordScreenProps) {
   const query = useQuery(subscriptionDetailQuery(subscriptionId));
   const fallback = detailFallback(query, { loading: 'Loading subscription', title: `Subscription ${subscriptionId}` });

@@ -14,7 +14,12 @@ import { useBillingTypeOptions, useSubscriptionStatusOptions, useSubscriptionTyp
 /** Subscriptions: cancel when cancelable, not undoable. */
 
 export function SubscriptionServices({ row }: { row: Pick<SubscriptionRow, 'subscriptionServices'> }) {
-  if (row.subscriptionServices.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+  if (row.subscriptionServices.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Stack gap={2}>
       {row.subscriptionServices.map((s) => (
@@ -72,12 +77,19 @@ export const subscriptionsResource = defineResource({
     },
     { key: 'contentsLimit', visible: false, header: 'Contents limit', align: 'right', render: (s) => formatNumber(s.contentsLimit) },
     {
-      key: 'subscriptionContentsCount', visible: false,
+      key: 'subscriptionContentsCount',
+      visible: false,
       header: 'Contents served',
       align: 'right',
       render: (s) => formatNumber(s.subscriptionContentsCount),
     },
-    { key: 'subscriptionServices', visible: false, header: 'Services', filterUi: { placeholder: 'Service id' }, render: (s) => <SubscriptionServices row={s} /> },
+    {
+      key: 'subscriptionServices',
+      visible: false,
+      header: 'Services',
+      filterUi: { placeholder: 'Service id' },
+      render: (s) => <SubscriptionServices row={s} />,
+    },
     {
       key: 'subscriptionContents',
       header: 'Latest contents',
@@ -91,7 +103,8 @@ export const subscriptionsResource = defineResource({
       render: (s) => s.recurringPaymentMethods.map((m) => m.name).join(', ') || '—',
     },
     {
-      key: 'billingType', visible: false,
+      key: 'billingType',
+      visible: false,
       header: 'Billing',
       filterUi: { useOptions: useBillingTypeOptions },
       render: (s) => BILLING_TYPE_LABELS[s.billingType],

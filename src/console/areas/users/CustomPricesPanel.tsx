@@ -78,7 +78,10 @@ function ServiceRow({ userId, service, canEdit }: { userId: number; service: Use
   return (
     <Table.Tr>
       <Table.Td>
-        {service.serviceName} <Text span c="dimmed" size="xs">#{service.serviceId}</Text>
+        {service.serviceName}{' '}
+        <Text span c="dimmed" size="xs">
+          #{service.serviceId}
+        </Text>
       </Table.Td>
       <Table.Td>{service.network}</Table.Td>
       <Table.Td>
@@ -93,7 +96,14 @@ function ServiceRow({ userId, service, canEdit }: { userId: number; service: Use
       </Table.Td>
       {canEdit && (
         <Table.Td>
-          <Button size="xs" variant="subtle" color="red" loading={removing} onClick={() => void remove()} aria-label={`Remove custom price of ${service.serviceName}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={removing}
+            onClick={() => void remove()}
+            aria-label={`Remove custom price of ${service.serviceName}`}
+          >
             Remove
           </Button>
         </Table.Td>

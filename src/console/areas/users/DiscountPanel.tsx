@@ -42,16 +42,7 @@ function DiscountForm({ userId, fraction, canEdit }: { userId: number; fraction:
       <Text size="sm" mb="xs">
         Current discount: {percentText(fraction)}
       </Text>
-      <NumberInput
-        label="Discount, %"
-        min={0}
-        max={100}
-        decimalScale={2}
-        step={0.5}
-        disabled={!canEdit}
-        mb="sm"
-        {...form.getInputProps('percent')}
-      />
+      <NumberInput label="Discount, %" min={0} max={100} decimalScale={2} step={0.5} disabled={!canEdit} mb="sm" {...form.getInputProps('percent')} />
       {canEdit && <PanelFormFooter error={error} submitting={submitting} label="Save discount" />}
     </form>
   );

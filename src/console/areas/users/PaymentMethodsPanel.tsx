@@ -19,7 +19,15 @@ export function PaymentMethodsPanel({ user, canEdit }: { user: UserDetail; canEd
         <Text c="dimmed">No payment methods exist.</Text>
       ) : (
         <form onSubmit={submit} noValidate>
-          <MultiSelect label="Allowed payment methods" data={data} searchable clearable disabled={!canEdit} mb="sm" {...form.getInputProps('paymentMethodIds')} />
+          <MultiSelect
+            label="Allowed payment methods"
+            data={data}
+            searchable
+            clearable
+            disabled={!canEdit}
+            mb="sm"
+            {...form.getInputProps('paymentMethodIds')}
+          />
           {canEdit && <PanelFormFooter error={error} submitting={submitting} label="Save payment methods" />}
         </form>
       )}

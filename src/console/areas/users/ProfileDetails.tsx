@@ -12,7 +12,6 @@ import { ProfilePanel } from './ProfilePanel';
 
 const none = <Dash />;
 
-
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** Every field of the user profile, read-only. */
@@ -22,10 +21,18 @@ export function ProfileDetails({ user, showGrade }: { user: UserDetail; showGrad
     <>
       <ProfilePanel title="Details">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} component="dl" m={0}>
-          <Field label="ID" definition>{user.id ?? none}</Field>
-          <Field label="Name" definition>{user.name ?? none}</Field>
-          <Field label="Email" definition>{user.email ?? none}</Field>
-          <Field label="Telegram username" definition>{user.telegramUsername ?? none}</Field>
+          <Field label="ID" definition>
+            {user.id ?? none}
+          </Field>
+          <Field label="Name" definition>
+            {user.name ?? none}
+          </Field>
+          <Field label="Email" definition>
+            {user.email ?? none}
+          </Field>
+          <Field label="Telegram username" definition>
+            {user.telegramUsername ?? none}
+          </Field>
           <Field label="Status" definition>
             <StatusLabel value={user.status} size="sm" />
           </Field>
@@ -35,12 +42,26 @@ export function ProfileDetails({ user, showGrade }: { user: UserDetail; showGrad
           <Field label="Spent" definition>
             <CostLabel value={user.spent} />
           </Field>
-          {showGrade && <Field label="Grade" definition>{user.currentGrade?.name ?? 'None'}</Field>}
-          <Field label="Personal discount" definition>{percentText(user.discountPercent)}</Field>
-          <Field label="Messengers" definition>{yesNo(user.messengers)}</Field>
-          <Field label="Custom prices" definition>{user.userServiceExists ? `Yes (${formatNumber(user.userServicesCount)})` : 'No'}</Field>
-          <Field label="Affiliate code" definition>{user.affiliateCode ?? none}</Field>
-          <Field label="Affiliates" definition>{formatNumber(user.affiliates)}</Field>
+          {showGrade && (
+            <Field label="Grade" definition>
+              {user.currentGrade?.name ?? 'None'}
+            </Field>
+          )}
+          <Field label="Personal discount" definition>
+            {percentText(user.discountPercent)}
+          </Field>
+          <Field label="Messengers" definition>
+            {yesNo(user.messengers)}
+          </Field>
+          <Field label="Custom prices" definition>
+            {user.userServiceExists ? `Yes (${formatNumber(user.userServicesCount)})` : 'No'}
+          </Field>
+          <Field label="Affiliate code" definition>
+            {user.affiliateCode ?? none}
+          </Field>
+          <Field label="Affiliates" definition>
+            {formatNumber(user.affiliates)}
+          </Field>
           <Field label="Referrer" definition>
             {user.referrer ? (
               <Anchor component={Link} to={`/users/${user.referrer.id}`} size="sm">
@@ -50,24 +71,40 @@ export function ProfileDetails({ user, showGrade }: { user: UserDetail; showGrad
               none
             )}
           </Field>
-          <Field label="Manager" definition>{user.seller?.email ?? none}</Field>
-          <Field label="Seller status" definition>{user.sellerStatus ? humanize(user.sellerStatus) : none}</Field>
-          <Field label="Contact step" definition>{user.contactStep?.name ?? none}</Field>
-          <Field label="Marketing subid" definition>{user.marketingSubid ?? none}</Field>
-          <Field label="Verification documents" definition>{formatNumber(user.verificationDocumentsCount)}</Field>
+          <Field label="Manager" definition>
+            {user.seller?.email ?? none}
+          </Field>
+          <Field label="Seller status" definition>
+            {user.sellerStatus ? humanize(user.sellerStatus) : none}
+          </Field>
+          <Field label="Contact step" definition>
+            {user.contactStep?.name ?? none}
+          </Field>
+          <Field label="Marketing subid" definition>
+            {user.marketingSubid ?? none}
+          </Field>
+          <Field label="Verification documents" definition>
+            {formatNumber(user.verificationDocumentsCount)}
+          </Field>
           <Field label="Created" definition>
             <DateTime value={user.createdAt} />
           </Field>
           <Field label="Updated" definition>
             <DateTime value={user.updatedAt} />
           </Field>
-          <Field label="Frozen at" definition>{user.frozenAt ? <DateTime value={user.frozenAt} /> : none}</Field>
-          <Field label="Deactivated at" definition>{user.deactivatedAt ? <DateTime value={user.deactivatedAt} /> : none}</Field>
+          <Field label="Frozen at" definition>
+            {user.frozenAt ? <DateTime value={user.frozenAt} /> : none}
+          </Field>
+          <Field label="Deactivated at" definition>
+            {user.deactivatedAt ? <DateTime value={user.deactivatedAt} /> : none}
+          </Field>
         </SimpleGrid>
       </ProfilePanel>
       <ProfilePanel title="Transactions">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} component="dl" m={0}>
-          <Field label="Transactions" definition>{formatNumber(t.count)}</Field>
+          <Field label="Transactions" definition>
+            {formatNumber(t.count)}
+          </Field>
           <Field label="Main balance" definition>
             <Money value={t.main} />
           </Field>
@@ -77,7 +114,9 @@ export function ProfileDetails({ user, showGrade }: { user: UserDetail; showGrad
           <Field label="Referral program balance" definition>
             <Money value={t.referral} />
           </Field>
-          <Field label="Last transaction" definition>{t.lastTransactionAt ? <DateTime value={t.lastTransactionAt} /> : none}</Field>
+          <Field label="Last transaction" definition>
+            {t.lastTransactionAt ? <DateTime value={t.lastTransactionAt} /> : none}
+          </Field>
         </SimpleGrid>
       </ProfilePanel>
     </>

@@ -17,7 +17,17 @@ export function ProfilePanel({ title, children, id }: { title: string; children:
 }
 
 /** The general error of a panel form and its submit button. */
-export function PanelFormFooter({ error, submitting, label = 'Save', disabled }: { error: string | null; submitting: boolean; label?: string; disabled?: boolean }) {
+export function PanelFormFooter({
+  error,
+  submitting,
+  label = 'Save',
+  disabled,
+}: {
+  error: string | null;
+  submitting: boolean;
+  label?: string;
+  disabled?: boolean;
+}) {
   return (
     <Stack gap="xs">
       {error && (

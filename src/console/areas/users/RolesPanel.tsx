@@ -18,7 +18,15 @@ export function RolesPanel({ user, canEdit }: { user: UserDetail; canEdit: boole
     <ProfilePanel title="Roles and permissions">
       <form onSubmit={submit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} mb="sm">
-          <MultiSelect label="Roles" data={withCurrent(user.availableRoles, user.roles)} searchable clearable disabled={!canEdit} nothingFoundMessage="No roles" {...form.getInputProps('roles')} />
+          <MultiSelect
+            label="Roles"
+            data={withCurrent(user.availableRoles, user.roles)}
+            searchable
+            clearable
+            disabled={!canEdit}
+            nothingFoundMessage="No roles"
+            {...form.getInputProps('roles')}
+          />
           <MultiSelect
             label="Permissions"
             data={withCurrent(user.availablePermissions, user.permissions)}

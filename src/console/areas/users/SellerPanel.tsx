@@ -29,7 +29,12 @@ export function SellerPanel({ user, canEdit }: { user: UserDetail; canEdit: bool
     },
     send: (v) =>
       api('usersUpdateSeller', {
-        body: { userId: user.id, sellerId: toId(v.sellerId), sellerStatus: (v.sellerStatus as SellerStatus | null) ?? null, contactStepId: toId(v.contactStepId) },
+        body: {
+          userId: user.id,
+          sellerId: toId(v.sellerId),
+          sellerStatus: (v.sellerStatus as SellerStatus | null) ?? null,
+          contactStepId: toId(v.contactStepId),
+        },
       }),
   });
 

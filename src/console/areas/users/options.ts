@@ -3,7 +3,6 @@ import { useListEngine } from '../../list/engineContext';
 import type { FilterOption } from '../../resource/filters';
 import { availableSellersQueryOptions, gradesAvailableQueryOptions } from './queries';
 
-
 const NONE: readonly FilterOption[] = [];
 
 /** Grade filter options (value: grade id), fetched only for members who may see grades. */

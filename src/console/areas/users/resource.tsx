@@ -103,13 +103,15 @@ export const usersResource = defineResource({
     { key: 'affiliateCode', header: 'Affiliate code', visible: false },
     { key: 'affiliates', visible: false, header: 'Affiliates', align: 'right', filterUi: { decimals: 0 } },
     {
-      key: 'seller.email', visible: false,
+      key: 'seller.email',
+      visible: false,
       header: 'Manager',
       filterUi: { useOptions: useSellerOptions },
       render: (u) => u.seller?.email ?? dimDash,
     },
     {
-      key: 'sellerStatus', visible: false,
+      key: 'sellerStatus',
+      visible: false,
       header: 'Seller status',
       render: (u) => (u.sellerStatus ? <StatusLabel value={u.sellerStatus} text={humanize(u.sellerStatus)} size="sm" /> : dimDash),
     },

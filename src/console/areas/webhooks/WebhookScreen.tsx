@@ -94,7 +94,13 @@ export function WebhookScreen({ id }: RecordScreenProps) {
         description={<Text style={{ wordBreak: 'break-all' }}>{webhook.url}</Text>}
         actions={
           <Group gap="sm">
-            <Button variant="default" onClick={() => { resetEdit(); setEditing(true); }}>
+            <Button
+              variant="default"
+              onClick={() => {
+                resetEdit();
+                setEditing(true);
+              }}
+            >
               Edit
             </Button>
             <Button variant="default" onClick={rotate} loading={busy === 'rotate'}>
@@ -259,7 +265,13 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
                       <Button size="compact-sm" variant="default" onClick={() => setOpened(d.id)} aria-label={`Details of delivery ${d.id}`}>
                         Details
                       </Button>
-                      <Button size="compact-sm" variant="default" loading={redelivering === d.id} onClick={() => redeliver(d)} aria-label={`Redeliver delivery ${d.id}`}>
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        loading={redelivering === d.id}
+                        onClick={() => redeliver(d)}
+                        aria-label={`Redeliver delivery ${d.id}`}
+                      >
                         Redeliver
                       </Button>
                     </Group>
@@ -270,7 +282,15 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && <Pagination mt="sm" total={pages} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Next page' : c === 'previous' ? 'Previous page' : c })} />}
+      {pages > 1 && (
+        <Pagination
+          mt="sm"
+          total={pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Next page' : c === 'previous' ? 'Previous page' : c })}
+        />
+      )}
       <Modal opened={opened !== null} onClose={() => setOpened(null)} title={`Delivery ${opened ?? ''}`} size="xl">
         {opened !== null && <DeliveryDetails deliveryId={opened} />}
       </Modal>
@@ -279,7 +299,10 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
 }
 
 function DeliveryDetails({ deliveryId }: { deliveryId: number }) {
-  const detail = useQuery({ queryKey: ['webhook-delivery', deliveryId], queryFn: ({ signal }) => api('webhookDeliveriesShow', { params: { deliveryId }, signal }) });
+  const detail = useQuery({
+    queryKey: ['webhook-delivery', deliveryId],
+    queryFn: ({ signal }) => api('webhookDeliveriesShow', { params: { deliveryId }, signal }),
+  });
   if (detail.isPending) return <Skeleton h={160} />;
   if (detail.isError) return <Alert color="red">{errorMessage(detail.error)}</Alert>;
   const d = detail.data;

@@ -63,7 +63,12 @@ export const webhooksResource = defineResource({
       key: 'lastDeliveryStatus',
       header: 'Last delivery',
       filterUi: { labels: DELIVERY_STATUS_LABELS },
-      render: (w) => (w.lastDeliveryStatus ? <StatusLabel value={w.lastDeliveryStatus === 'delivered' ? 'completed' : w.lastDeliveryStatus} text={DELIVERY_STATUS_LABELS[w.lastDeliveryStatus]} /> : <Dash />),
+      render: (w) =>
+        w.lastDeliveryStatus ? (
+          <StatusLabel value={w.lastDeliveryStatus === 'delivered' ? 'completed' : w.lastDeliveryStatus} text={DELIVERY_STATUS_LABELS[w.lastDeliveryStatus]} />
+        ) : (
+          <Dash />
+        ),
     },
     { key: 'createdAt', header: 'Created', render: (w) => <DateTime value={w.createdAt} /> },
   ],

@@ -28,7 +28,18 @@ const filter: OptionsFilter = ({ options, search, limit }) => {
  * GET /api/v1/countries once per session. Codes already chosen stay visible (as their codes) while
  * the list loads or if it cannot be loaded, and a failed load can be retried from the field.
  */
-export function CountrySelect({ value, defaultValue, onChange, withFlags = false, label = 'Countries', placeholder, error, disabled, rightSection, ...others }: CountrySelectProps) {
+export function CountrySelect({
+  value,
+  defaultValue,
+  onChange,
+  withFlags = false,
+  label = 'Countries',
+  placeholder,
+  error,
+  disabled,
+  rightSection,
+  ...others
+}: CountrySelectProps) {
   const countries = useQuery(countriesQuery());
 
   const data = useMemo(() => {

@@ -173,7 +173,9 @@ export function SortableList<T>({
     onDragOver: ({ active, over }) => {
       if ((over?.id ?? null) === lastOver.current) return undefined;
       lastOver.current = over?.id ?? null;
-      return over ? `${labelOf(active.id)} was moved into position ${indexOf(over.id) + 1} of ${items.length}.` : `${labelOf(active.id)} is no longer over the list.`;
+      return over
+        ? `${labelOf(active.id)} was moved into position ${indexOf(over.id) + 1} of ${items.length}.`
+        : `${labelOf(active.id)} is no longer over the list.`;
     },
     onDragEnd: ({ active, over }) =>
       over ? `${labelOf(active.id)} was dropped at position ${indexOf(over.id) + 1} of ${items.length}.` : `${labelOf(active.id)} was dropped.`,

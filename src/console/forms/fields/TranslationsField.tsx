@@ -3,15 +3,7 @@ import { useUncontrolled } from '@mantine/hooks';
 import { useId, useMemo, useState, type FocusEventHandler, type ReactNode } from 'react';
 import { LOCALES, LOCALE_LABELS, type Locale, type Translations } from '../../../contract/locales';
 import classes from './TranslationsField.module.css';
-import {
-  completenessOf,
-  localesWithErrors,
-  setTranslation,
-  toFieldSpec,
-  translationErrors,
-  type Completeness,
-  type FieldSpec,
-} from './translations';
+import { completenessOf, localesWithErrors, setTranslation, toFieldSpec, translationErrors, type Completeness, type FieldSpec } from './translations';
 
 export interface TranslationsFieldProps<F extends string> {
   /** The translated fields, in order: keys, or `{ name, label, multiline }`. */

@@ -17,7 +17,12 @@ export const countriesQuery = () =>
 /** 'DE' -> 🇩🇪 (regional indicator letters); '' for anything that is not two letters. */
 export function flagOf(code: string): string {
   if (!/^[A-Za-z]{2}$/.test(code)) return '';
-  return String.fromCodePoint(...code.toUpperCase().split('').map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+  return String.fromCodePoint(
+    ...code
+      .toUpperCase()
+      .split('')
+      .map((c) => 0x1f1e6 + c.charCodeAt(0) - 65),
+  );
 }
 
 /** Lower case without accents, so 'cote' finds Côte d'Ivoire and 'turk' finds Türkiye. */

@@ -18,7 +18,10 @@ export function sanitizeMoneyText(raw: string, decimals = 4): string {
   if (point < 0) return text;
   if (decimals <= 0) return text.slice(0, point);
   const int = text.slice(0, point);
-  const frac = text.slice(point + 1).replace(/\./g, '').slice(0, decimals);
+  const frac = text
+    .slice(point + 1)
+    .replace(/\./g, '')
+    .slice(0, decimals);
   return `${int}.${frac}`;
 }
 

@@ -14,7 +14,10 @@ export interface TranslatableField<F extends string = string> {
 export type FieldSpec<F extends string> = F | TranslatableField<F>;
 
 const humanize = (key: string) => {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -39,10 +42,7 @@ export function completenessOf<F extends string>(
  * The errors of one translations field, by locale then field, out of a form's flat error map:
  * keys under `path` (`translations.fr.name`, `translations[fr][name]`; any key when `path` is '').
  */
-export function translationErrors(
-  errors: Record<string, unknown> | undefined,
-  path: string,
-): Partial<Record<Locale, Record<string, unknown>>> {
+export function translationErrors(errors: Record<string, unknown> | undefined, path: string): Partial<Record<Locale, Record<string, unknown>>> {
   const out: Partial<Record<Locale, Record<string, unknown>>> = {};
   if (!errors) return out;
   for (const [key, message] of Object.entries(errors)) {

@@ -76,7 +76,15 @@ export const catalogueHandlers = defineHandlers({
   },
   networksSort: async ({ body, actor, deps }) => {
     await deps.database.db.transaction((tx) =>
-      sortRows(tx, actor, { table: 'networks', scope: sql`true`, ids: body.networks, field: 'networks', noun: 'networks', auditType: 'network', auditId: null }),
+      sortRows(tx, actor, {
+        table: 'networks',
+        scope: sql`true`,
+        ids: body.networks,
+        field: 'networks',
+        noun: 'networks',
+        auditType: 'network',
+        auditId: null,
+      }),
     );
     return { message: 'Networks reordered.' };
   },
@@ -88,15 +96,23 @@ export const catalogueHandlers = defineHandlers({
   networkServiceTypes: async ({ params, staff, deps }) => {
     const q = deps.database.db;
     await findById(q, networkRecord, params.networkId);
-    const found = await rows<any>(q, sql`SELECT ${SERVICE_TYPE_SELECT} FROM service_types st JOIN networks n ON n.id = st.network_id WHERE st.network_id = ${params.networkId} ORDER BY st.sorting, st.id`);
+    const found = await rows<any>(
+      q,
+      sql`SELECT ${SERVICE_TYPE_SELECT} FROM service_types st JOIN networks n ON n.id = st.network_id WHERE st.network_id = ${params.networkId} ORDER BY st.sorting, st.id`,
+    );
     return found.map((r) => mapServiceTypeRow(r, staff));
   },
   networkServiceTypesSort: async ({ params, body, actor, deps }) => {
     await deps.database.db.transaction(async (tx) => {
       const network = await findById(tx, networkRecord, params.networkId);
       await sortRows(tx, actor, {
-        table: 'service_types', scope: sql`network_id = ${network.id}`, ids: body.service_types, field: 'service_types',
-        noun: `service types of ${network.name}`, auditType: 'network', auditId: network.id,
+        table: 'service_types',
+        scope: sql`network_id = ${network.id}`,
+        ids: body.service_types,
+        field: 'service_types',
+        noun: `service types of ${network.name}`,
+        auditType: 'network',
+        auditId: network.id,
       });
     });
     return { message: 'Service types reordered.' };
@@ -117,14 +133,22 @@ export const catalogueHandlers = defineHandlers({
   serviceTypeServices: async ({ params, deps }) => {
     const q = deps.database.db;
     await findById(q, serviceTypeRecord, params.serviceTypeId);
-    return rows(q, sql`SELECT id, name, sorting, is_enabled AS "isEnabled", is_archived AS "isArchived" FROM services WHERE service_type_id = ${params.serviceTypeId} ORDER BY sorting, id`);
+    return rows(
+      q,
+      sql`SELECT id, name, sorting, is_enabled AS "isEnabled", is_archived AS "isArchived" FROM services WHERE service_type_id = ${params.serviceTypeId} ORDER BY sorting, id`,
+    );
   },
   serviceTypesSortServices: async ({ params, body, actor, deps }) => {
     await deps.database.db.transaction(async (tx) => {
       const type = await findById(tx, serviceTypeRecord, params.serviceTypeId);
       await sortRows(tx, actor, {
-        table: 'services', scope: sql`service_type_id = ${type.id}`, ids: body.services, field: 'services',
-        noun: `services of ${type.name}`, auditType: 'service_type', auditId: type.id,
+        table: 'services',
+        scope: sql`service_type_id = ${type.id}`,
+        ids: body.services,
+        field: 'services',
+        noun: `services of ${type.name}`,
+        auditType: 'service_type',
+        auditId: type.id,
       });
     });
     return { message: 'Services reordered.' };

@@ -31,7 +31,10 @@ async function linked(q: Queryable, linkTable: string, ownerColumn: string, owne
     sql`SELECT DISTINCT o.id, o.name FROM ${sql.identifier(linkTable)} x JOIN ${sql.identifier(ownerTable)} o ON o.id = x.${sql.identifier(ownerColumn)}
          WHERE x.service_id = ${serviceId} ORDER BY o.id LIMIT 50`,
   );
-  const total = await one<{ n: number }>(q, sql`SELECT count(DISTINCT x.${sql.identifier(ownerColumn)})::int AS n FROM ${sql.identifier(linkTable)} x WHERE x.service_id = ${serviceId}`);
+  const total = await one<{ n: number }>(
+    q,
+    sql`SELECT count(DISTINCT x.${sql.identifier(ownerColumn)})::int AS n FROM ${sql.identifier(linkTable)} x WHERE x.service_id = ${serviceId}`,
+  );
   return { count: total?.n ?? 0, items };
 }
 

@@ -17,17 +17,30 @@ type Texts = Record<string, Record<string, string>>;
 
 export async function storeLabel(tx: Queryable, actor: Actor, body: z.output<typeof labelBodySchema>, ctx: TableContext): Promise<LabelRow> {
   const translations = body.translations as Texts;
-  const row = await createRecord(tx, actor, labelRecord, { name: englishName(translations), icon: body.icon, translations }, {
-    changeLog: { information: ({ row }) => `Label ${row.id} (${row.name}) created.` },
-  });
+  const row = await createRecord(
+    tx,
+    actor,
+    labelRecord,
+    { name: englishName(translations), icon: body.icon, translations },
+    {
+      changeLog: { information: ({ row }) => `Label ${row.id} (${row.name}) created.` },
+    },
+  );
   return (await findLabelRow(tx, row.id, ctx))!;
 }
 
 export async function updateLabel(tx: Queryable, actor: Actor, id: number, body: z.output<typeof labelBodySchema>, ctx: TableContext): Promise<LabelRow> {
   const translations = body.translations as Texts;
-  await updateRecord(tx, actor, labelRecord, id, { name: englishName(translations), icon: body.icon, translations }, {
-    changeLog: { information: ({ after, changed }) => `Label ${id} (${after.name}) updated: ${changed.join(', ')}.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    labelRecord,
+    id,
+    { name: englishName(translations), icon: body.icon, translations },
+    {
+      changeLog: { information: ({ after, changed }) => `Label ${id} (${after.name}) updated: ${changed.join(', ')}.` },
+    },
+  );
   return (await findLabelRow(tx, id, ctx))!;
 }
 
@@ -40,14 +53,33 @@ export async function removeLabel(tx: Queryable, actor: Actor, id: number): Prom
 }
 
 export async function storeTargetType(tx: Queryable, actor: Actor, body: z.output<typeof targetTypeBodySchema>, ctx: TableContext): Promise<TargetTypeRow> {
-  const row = await createRecord(tx, actor, targetTypeRecord, { ...body }, { changeLog: { information: ({ row }) => `Target type ${row.id} (${row.title}) created.` } });
+  const row = await createRecord(
+    tx,
+    actor,
+    targetTypeRecord,
+    { ...body },
+    { changeLog: { information: ({ row }) => `Target type ${row.id} (${row.title}) created.` } },
+  );
   return (await findTargetTypeRow(tx, row.id, ctx))!;
 }
 
-export async function updateTargetType(tx: Queryable, actor: Actor, id: number, body: z.output<typeof targetTypeBodySchema>, ctx: TableContext): Promise<TargetTypeRow> {
-  await updateRecord(tx, actor, targetTypeRecord, id, { ...body }, {
-    changeLog: { information: ({ after, changed }) => `Target type ${id} (${after.title}) updated: ${changed.join(', ')}.` },
-  });
+export async function updateTargetType(
+  tx: Queryable,
+  actor: Actor,
+  id: number,
+  body: z.output<typeof targetTypeBodySchema>,
+  ctx: TableContext,
+): Promise<TargetTypeRow> {
+  await updateRecord(
+    tx,
+    actor,
+    targetTypeRecord,
+    id,
+    { ...body },
+    {
+      changeLog: { information: ({ after, changed }) => `Target type ${id} (${after.title}) updated: ${changed.join(', ')}.` },
+    },
+  );
   return (await findTargetTypeRow(tx, id, ctx))!;
 }
 
@@ -73,7 +105,9 @@ async function checkTargetType(q: Queryable, id: number): Promise<void> {
 
 export async function storeTarget(tx: Queryable, actor: Actor, body: z.output<typeof targetBodySchema>, ctx: TableContext): Promise<TargetRow> {
   await checkTargetType(tx, body.target_type_id!);
-  const row = await createRecord(tx, actor, targetRecord, targetColumns(body), { changeLog: { information: ({ row }) => `Target ${row.id} (${row.name}) created.` } });
+  const row = await createRecord(tx, actor, targetRecord, targetColumns(body), {
+    changeLog: { information: ({ row }) => `Target ${row.id} (${row.name}) created.` },
+  });
   return (await findTargetRow(tx, row.id, ctx))!;
 }
 

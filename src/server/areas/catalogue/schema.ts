@@ -44,10 +44,7 @@ export const targetTypes = pgTable(
   },
   (t) => [
     check('target_types_name_check', sql`${t.name} IN ('geotargeting', 'comment', 'keyword', 'seo_keyword', 'language')`),
-    check(
-      'target_types_view_type_check',
-      sql`${t.viewType} IN ('float_input', 'input', 'multiselect', 'number_input', 'select', 'textarea', 'url_input')`,
-    ),
+    check('target_types_view_type_check', sql`${t.viewType} IN ('float_input', 'input', 'multiselect', 'number_input', 'select', 'textarea', 'url_input')`),
   ],
 );
 

@@ -19,29 +19,127 @@ export function demoServicesCount(env: NodeJS.ProcessEnv = process.env): number 
 
 /** A stable pseudo-random number in [0, n) for row `id` and a salt. */
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 31 + ${salt})::int)::bigint) % ${n})`;
-const textArray = (values: readonly string[]): SQL => sql`(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[])`;
+const textArray = (values: readonly string[]): SQL =>
+  sql`(ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[])`;
 
 const NETWORK_LOOKS: Record<string, { icon: string; color: string; examples: string[]; fr: string; de: string; es: string; ru: string }> = {
-  youtube: { icon: 'brand-youtube', color: '#ff0000', examples: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'], fr: 'Vidéos, abonnés et likes', de: 'Videos, Abonnenten und Likes', es: 'Vídeos, suscriptores y me gusta', ru: 'Видео, подписчики и лайки' },
-  instagram: { icon: 'brand-instagram', color: '#e1306c', examples: ['https://www.instagram.com/p/Cx1AbCdEfG/'], fr: 'Abonnés, likes et vues', de: 'Follower, Likes und Aufrufe', es: 'Seguidores, me gusta y vistas', ru: 'Подписчики, лайки и просмотры' },
-  tiktok: { icon: 'brand-tiktok', color: '#010101', examples: ['https://www.tiktok.com/@creator/video/7234567890123456789'], fr: 'Abonnés, likes et vues', de: 'Follower, Likes und Aufrufe', es: 'Seguidores, me gusta y vistas', ru: 'Подписчики, лайки и просмотры' },
-  telegram: { icon: 'brand-telegram', color: '#229ed9', examples: ['https://t.me/channel_name'], fr: 'Membres, vues et réactions', de: 'Mitglieder, Aufrufe und Reaktionen', es: 'Miembros, vistas y reacciones', ru: 'Участники, просмотры и реакции' },
-  facebook: { icon: 'brand-facebook', color: '#1877f2', examples: ['https://www.facebook.com/page.name'], fr: 'Mentions J’aime, vues et membres', de: 'Gefällt-mir, Aufrufe und Mitglieder', es: 'Me gusta, vistas y miembros', ru: 'Лайки, просмотры и участники' },
+  youtube: {
+    icon: 'brand-youtube',
+    color: '#ff0000',
+    examples: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
+    fr: 'Vidéos, abonnés et likes',
+    de: 'Videos, Abonnenten und Likes',
+    es: 'Vídeos, suscriptores y me gusta',
+    ru: 'Видео, подписчики и лайки',
+  },
+  instagram: {
+    icon: 'brand-instagram',
+    color: '#e1306c',
+    examples: ['https://www.instagram.com/p/Cx1AbCdEfG/'],
+    fr: 'Abonnés, likes et vues',
+    de: 'Follower, Likes und Aufrufe',
+    es: 'Seguidores, me gusta y vistas',
+    ru: 'Подписчики, лайки и просмотры',
+  },
+  tiktok: {
+    icon: 'brand-tiktok',
+    color: '#010101',
+    examples: ['https://www.tiktok.com/@creator/video/7234567890123456789'],
+    fr: 'Abonnés, likes et vues',
+    de: 'Follower, Likes und Aufrufe',
+    es: 'Seguidores, me gusta y vistas',
+    ru: 'Подписчики, лайки и просмотры',
+  },
+  telegram: {
+    icon: 'brand-telegram',
+    color: '#229ed9',
+    examples: ['https://t.me/channel_name'],
+    fr: 'Membres, vues et réactions',
+    de: 'Mitglieder, Aufrufe und Reaktionen',
+    es: 'Miembros, vistas y reacciones',
+    ru: 'Участники, просмотры и реакции',
+  },
+  facebook: {
+    icon: 'brand-facebook',
+    color: '#1877f2',
+    examples: ['https://www.facebook.com/page.name'],
+    fr: 'Mentions J’aime, vues et membres',
+    de: 'Gefällt-mir, Aufrufe und Mitglieder',
+    es: 'Me gusta, vistas y miembros',
+    ru: 'Лайки, просмотры и участники',
+  },
 };
 
 const NEW_NETWORKS = [
-  { name: 'X (Twitter)', network: 'twitter', icon: 'brand-x', color: '#14171a', example: 'https://x.com/user/status/1712345678901234567', types: [['X Followers', 'followers'], ['X Likes', 'likes'], ['X Retweets', 'retweets'], ['X Views', 'views']] },
-  { name: 'Spotify', network: 'spotify', icon: 'brand-spotify', color: '#1db954', example: 'https://open.spotify.com/track/4cOdK2wGLETKBW3PvgPWqT', types: [['Spotify Plays', 'plays'], ['Spotify Followers', 'followers'], ['Spotify Monthly Listeners', 'listeners']] },
-  { name: 'Twitch', network: 'twitch', icon: 'brand-twitch', color: '#9146ff', example: 'https://www.twitch.tv/streamer', types: [['Twitch Followers', 'followers'], ['Twitch Live Viewers', 'viewers'], ['Twitch Clip Views', 'views']] },
+  {
+    name: 'X (Twitter)',
+    network: 'twitter',
+    icon: 'brand-x',
+    color: '#14171a',
+    example: 'https://x.com/user/status/1712345678901234567',
+    types: [
+      ['X Followers', 'followers'],
+      ['X Likes', 'likes'],
+      ['X Retweets', 'retweets'],
+      ['X Views', 'views'],
+    ],
+  },
+  {
+    name: 'Spotify',
+    network: 'spotify',
+    icon: 'brand-spotify',
+    color: '#1db954',
+    example: 'https://open.spotify.com/track/4cOdK2wGLETKBW3PvgPWqT',
+    types: [
+      ['Spotify Plays', 'plays'],
+      ['Spotify Followers', 'followers'],
+      ['Spotify Monthly Listeners', 'listeners'],
+    ],
+  },
+  {
+    name: 'Twitch',
+    network: 'twitch',
+    icon: 'brand-twitch',
+    color: '#9146ff',
+    example: 'https://www.twitch.tv/streamer',
+    types: [
+      ['Twitch Followers', 'followers'],
+      ['Twitch Live Viewers', 'viewers'],
+      ['Twitch Clip Views', 'views'],
+    ],
+  },
 ] as const;
 
 /** More service types for the first five networks, so the catalogue has 40. */
 const MORE_TYPES: Record<string, [string, string][]> = {
-  youtube: [['YouTube Watch Hours', 'watch_hours'], ['YouTube Shorts Views', 'views'], ['YouTube Live Viewers', 'viewers'], ['YouTube Comment Likes', 'likes']],
-  instagram: [['Instagram Comments', 'comments'], ['Instagram Saves', 'saves'], ['Instagram Live Viewers', 'viewers']],
-  tiktok: [['TikTok Comments', 'comments'], ['TikTok Saves', 'saves'], ['TikTok Live Likes', 'likes']],
-  telegram: [['Telegram Premium Members', 'members'], ['Telegram Bot Starts', 'starts'], ['Telegram Comments', 'comments']],
-  facebook: [['Facebook Comments', 'comments'], ['Facebook Shares', 'shares']],
+  youtube: [
+    ['YouTube Watch Hours', 'watch_hours'],
+    ['YouTube Shorts Views', 'views'],
+    ['YouTube Live Viewers', 'viewers'],
+    ['YouTube Comment Likes', 'likes'],
+  ],
+  instagram: [
+    ['Instagram Comments', 'comments'],
+    ['Instagram Saves', 'saves'],
+    ['Instagram Live Viewers', 'viewers'],
+  ],
+  tiktok: [
+    ['TikTok Comments', 'comments'],
+    ['TikTok Saves', 'saves'],
+    ['TikTok Live Likes', 'likes'],
+  ],
+  telegram: [
+    ['Telegram Premium Members', 'members'],
+    ['Telegram Bot Starts', 'starts'],
+    ['Telegram Comments', 'comments'],
+  ],
+  facebook: [
+    ['Facebook Comments', 'comments'],
+    ['Facebook Shares', 'shares'],
+  ],
 };
 
 /** Service name variants in the locales the demo fills (English always, the others for part of the services). */
@@ -50,11 +148,28 @@ const VARIANTS = {
   fr: ['Réels', 'Rapide', 'Premium', 'Économique', 'Démarrage instantané', 'Haute qualité', 'Garantie 30 jours', 'Sans perte', 'Ciblés', 'Lent et régulier'],
   de: ['Echt', 'Schnell', 'Premium', 'Günstig', 'Sofortstart', 'Hohe Qualität', '30 Tage Garantie', 'Ohne Verlust', 'Zielgerichtet', 'Langsam und stetig'],
   es: ['Reales', 'Rápido', 'Premium', 'Económico', 'Inicio inmediato', 'Alta calidad', 'Garantía 30 días', 'Sin caídas', 'Segmentados', 'Lento y constante'],
-  ru: ['Реальные', 'Быстро', 'Премиум', 'Дёшево', 'Мгновенный старт', 'Высокое качество', 'Гарантия 30 дней', 'Без списаний', 'Таргетированные', 'Медленно и стабильно'],
+  ru: [
+    'Реальные',
+    'Быстро',
+    'Премиум',
+    'Дёшево',
+    'Мгновенный старт',
+    'Высокое качество',
+    'Гарантия 30 дней',
+    'Без списаний',
+    'Таргетированные',
+    'Медленно и стабильно',
+  ],
 };
 const SPEED = { en: 'Up to 10,000 per day', fr: 'Jusqu’à 10 000 par jour', de: 'Bis zu 10.000 pro Tag', es: 'Hasta 10 000 por día', ru: 'До 10 000 в день' };
 const START = { en: '0–2 hours', fr: '0 à 2 heures', de: '0–2 Stunden', es: '0–2 horas', ru: '0–2 часа' };
-const GUARANTEE = { en: '30 days refill', fr: 'Recharge pendant 30 jours', de: '30 Tage Nachfüllung', es: 'Reposición durante 30 días', ru: 'Восполнение 30 дней' };
+const GUARANTEE = {
+  en: '30 days refill',
+  fr: 'Recharge pendant 30 jours',
+  de: '30 Tage Nachfüllung',
+  es: 'Reposición durante 30 días',
+  ru: 'Восполнение 30 дней',
+};
 
 const LABELS: [string, string, Record<string, string>][] = [
   ['Fast', 'bolt', { fr: 'Rapide', de: 'Schnell', es: 'Rápido', ru: 'Быстро' }],
@@ -148,7 +263,10 @@ export async function seedDemoCatalogue(q: Queryable): Promise<void> {
         ${h(i, 13, 100)} < 5, ${h(i, 14, 100)} < 10, ${h(i, 15, 100)} < 20, round((${h(i, 16, 40)} / 100.0)::numeric, 4),
         now() - ${h(i, 17, 700)} * interval '1 day'
       FROM generate_series(1, ${total - existing}) AS g(i)
-      CROSS JOIN LATERAL (SELECT (${sql`ARRAY[${sql.join(types.map((t) => sql`${t.id}`), sql`, `)}]::int[]`})[1 + ${h(i, 6, types.length)}] AS id) pick
+      CROSS JOIN LATERAL (SELECT (${sql`ARRAY[${sql.join(
+        types.map((t) => sql`${t.id}`),
+        sql`, `,
+      )}]::int[]`})[1 + ${h(i, 6, types.length)}] AS id) pick
       JOIN service_types t ON t.id = pick.id
       CROSS JOIN LATERAL (SELECT (ARRAY[10, 50, 100, 500])[1 + ${h(i, 18, 4)}] AS min_q, (ARRAY[1, 10, 50])[1 + ${h(i, 19, 3)}] AS step) m`);
   }
@@ -188,7 +306,9 @@ export async function seedDemoCatalogue(q: Queryable): Promise<void> {
       JOIN provider_services ps ON ps.id = pool.ids[1 + ${h(sql`(s.id * 3 + k.k)`, 25, 1000000)} % cardinality(pool.ids)]
      WHERE NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id) AND (k.k = 1 OR ${h(s, 26, 100)} < 40)
     ON CONFLICT DO NOTHING`);
-  await q.execute(sql`UPDATE services s SET is_enabled = false WHERE is_enabled AND NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id AND x.is_active)`);
+  await q.execute(
+    sql`UPDATE services s SET is_enabled = false WHERE is_enabled AND NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id AND x.is_active)`,
+  );
 
   // Labels on about a third of the services.
   for (const [name, icon, more] of LABELS) {
@@ -200,12 +320,26 @@ export async function seedDemoCatalogue(q: Queryable): Promise<void> {
 
   // Target types, targets, attachments and checker groups.
   for (const [kind, title, viewType, selectable] of TARGET_TYPES) {
-    await q.execute(sql`INSERT INTO target_types (name, title, view_type, selectable, enabled_for_service) VALUES (${kind}, ${title}, ${viewType}, ${selectable}, true)`);
+    await q.execute(
+      sql`INSERT INTO target_types (name, title, view_type, selectable, enabled_for_service) VALUES (${kind}, ${title}, ${viewType}, ${selectable}, true)`,
+    );
   }
   const typeId = async (kind: string) => (await one<{ id: number }>(q, sql`SELECT id FROM target_types WHERE name = ${kind} ORDER BY id LIMIT 1`))!.id;
   const targets: [string, string, string, string[], Record<string, Record<string, string>>][] = [
-    ['geotargeting', 'Country', 'Choose the audience country', ['US', 'GB', 'DE', 'FR', 'ES', 'BR', 'IN', 'TR', 'RU', 'JP'], { fr: { name: 'Pays' }, de: { name: 'Land' } }],
-    ['language', 'Audience language', 'Languages of the audience', ['English', 'Spanish', 'Portuguese', 'German', 'French', 'Turkish'], { fr: { name: 'Langue du public' } }],
+    [
+      'geotargeting',
+      'Country',
+      'Choose the audience country',
+      ['US', 'GB', 'DE', 'FR', 'ES', 'BR', 'IN', 'TR', 'RU', 'JP'],
+      { fr: { name: 'Pays' }, de: { name: 'Land' } },
+    ],
+    [
+      'language',
+      'Audience language',
+      'Languages of the audience',
+      ['English', 'Spanish', 'Portuguese', 'German', 'French', 'Turkish'],
+      { fr: { name: 'Langue du public' } },
+    ],
     ['comment', 'Comments', 'One comment per line', [], {}],
     ['keyword', 'Search keyword', 'The phrase viewers search for', [], {}],
     ['seo_keyword', 'SEO keyword', 'The keyword to rank for', [], {}],

@@ -37,8 +37,16 @@ const canEditAutoRefill = (ctx: TableContext) => ctx.permissions.has('writeAutoR
 
 async function providersOf(q: Queryable, serviceId: number): Promise<ServiceProvider[]> {
   const found = await rows<{
-    provider_service_id: number; name: string; provider_id: number; provider_name: string; source_price: string;
-    source_pricing_per: number; status: string; is_archived: boolean; is_active: boolean; priority: number;
+    provider_service_id: number;
+    name: string;
+    provider_id: number;
+    provider_name: string;
+    source_price: string;
+    source_pricing_per: number;
+    status: string;
+    is_archived: boolean;
+    is_active: boolean;
+    priority: number;
   }>(
     q,
     sql`SELECT ps.id AS provider_service_id, ps.name, p.id AS provider_id, p.name AS provider_name, ps.source_price::text AS source_price,
@@ -98,7 +106,11 @@ export async function loadServiceDetail(q: Queryable, id: number, ctx: TableCont
     providers: await providersOf(q, id),
     countries: s.countries,
     labels,
-    targets: targets.map((t) => ({ targetId: t.target_id, name: t.name, targetableValues: typeof t.targetable_values === 'string' ? JSON.parse(t.targetable_values) : t.targetable_values })),
+    targets: targets.map((t) => ({
+      targetId: t.target_id,
+      name: t.name,
+      targetableValues: typeof t.targetable_values === 'string' ? JSON.parse(t.targetable_values) : t.targetable_values,
+    })),
     targetAttachments: attachments,
     orderQuantityRatio: s.orderQuantityRatio,
     budgetMultiplier: s.budgetMultiplier,
@@ -146,7 +158,16 @@ export async function serviceCollections(q: Queryable): Promise<ServiceCollectio
     if (!network || network.id !== r.network_id) networks.push((network = { id: r.network_id, name: r.network_name, serviceTypes: [] }));
     if (r.st_id !== null) network.serviceTypes.push({ id: r.st_id, name: r.st_name! });
   }
-  const targets = await rows<{ id: number; name: string; tt_id: number; tt_name: string; tt_title: string; tt_view_type: string; tt_selectable: boolean; selectable_values: string[] | string }>(
+  const targets = await rows<{
+    id: number;
+    name: string;
+    tt_id: number;
+    tt_name: string;
+    tt_title: string;
+    tt_view_type: string;
+    tt_selectable: boolean;
+    selectable_values: string[] | string;
+  }>(
     q,
     sql`SELECT t.id, t.name, tt.id AS tt_id, tt.name AS tt_name, tt.title AS tt_title, tt.view_type AS tt_view_type, tt.selectable AS tt_selectable, t.selectable_values
           FROM targets t JOIN target_types tt ON tt.id = t.target_type_id WHERE tt.enabled_for_service ORDER BY t.name, t.id`,
@@ -174,7 +195,16 @@ export async function providerServiceOptions(q: Queryable, search: string | unde
   const term = search?.trim() ?? '';
   const byId = /^\d{1,9}$/.test(term) ? sql` OR ps.id = ${Number(term)}` : sql``;
   const where = term ? sql`AND (ps.name ILIKE ${containsPattern(term)} OR p.name ILIKE ${containsPattern(term)}${byId})` : sql``;
-  const found = await rows<{ id: number; name: string; provider_id: number; provider_name: string; source_price: string; source_pricing_per: number; status: string; is_archived: boolean }>(
+  const found = await rows<{
+    id: number;
+    name: string;
+    provider_id: number;
+    provider_name: string;
+    source_price: string;
+    source_pricing_per: number;
+    status: string;
+    is_archived: boolean;
+  }>(
     q,
     sql`SELECT ps.id, ps.name, p.id AS provider_id, p.name AS provider_name, ps.source_price::text AS source_price, ps.source_pricing_per, ps.status, ps.is_archived
           FROM provider_services ps JOIN providers p ON p.id = ps.external_panel_id
@@ -206,7 +236,9 @@ export const slugify = (text: string): string =>
 /** `base`, or `base-2`, `base-3`… : the first slug no other service holds. */
 export async function freeSlug(q: Queryable, base: string, exceptId: number | null = null): Promise<string> {
   const taken = new Set(
-    (await rows<{ slug: string }>(q, sql`SELECT slug FROM services WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id <> ${exceptId ?? 0}`)).map((r) => r.slug),
+    (await rows<{ slug: string }>(q, sql`SELECT slug FROM services WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id <> ${exceptId ?? 0}`)).map(
+      (r) => r.slug,
+    ),
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -222,13 +254,21 @@ const missingIds = async (q: Queryable, table: string, ids: readonly number[]): 
 async function checkReferences(q: Queryable, body: ServiceBodyOut, id: number | null, slug: string): Promise<void> {
   const errors: Record<string, string[]> = {};
   if ((await missingIds(q, 'service_types', [body.serviceTypeId!])).size) errors.serviceTypeId = ['Choose an existing service type.'];
-  const missingProviders = await missingIds(q, 'provider_services', body.providers.map((p) => p.providerServiceId));
+  const missingProviders = await missingIds(
+    q,
+    'provider_services',
+    body.providers.map((p) => p.providerServiceId),
+  );
   body.providers.forEach((p, i) => {
     if (missingProviders.has(p.providerServiceId)) errors[`providers.${i}.providerServiceId`] = [`Provider service ${p.providerServiceId} does not exist.`];
   });
   const missingLabels = await missingIds(q, 'labels', body.labels);
   if (missingLabels.size) errors.labels = [`Unknown labels: ${[...missingLabels].join(', ')}.`];
-  const missingTargets = await missingIds(q, 'targets', body.targets.map((t) => t.targetId));
+  const missingTargets = await missingIds(
+    q,
+    'targets',
+    body.targets.map((t) => t.targetId),
+  );
   body.targets.forEach((t, i) => {
     if (missingTargets.has(t.targetId)) errors[`targets.${i}.targetId`] = [`Target ${t.targetId} does not exist.`];
   });
@@ -290,16 +330,28 @@ interface Links {
 }
 
 async function linksOf(q: Queryable, id: number): Promise<Links> {
-  const targets = await rows<{ target_id: number; targetable_values: string[] | string }>(q, sql`SELECT target_id, targetable_values FROM service_targets WHERE service_id = ${id} ORDER BY target_id`);
+  const targets = await rows<{ target_id: number; targetable_values: string[] | string }>(
+    q,
+    sql`SELECT target_id, targetable_values FROM service_targets WHERE service_id = ${id} ORDER BY target_id`,
+  );
   return {
-    providers: (await rows<{ provider_service_id: number; is_active: boolean }>(q, sql`SELECT provider_service_id, is_active FROM service_providers WHERE service_id = ${id} ORDER BY priority, provider_service_id`)).map(
-      (r) => ({ providerServiceId: r.provider_service_id, isActive: r.is_active }),
-    ),
+    providers: (
+      await rows<{ provider_service_id: number; is_active: boolean }>(
+        q,
+        sql`SELECT provider_service_id, is_active FROM service_providers WHERE service_id = ${id} ORDER BY priority, provider_service_id`,
+      )
+    ).map((r) => ({ providerServiceId: r.provider_service_id, isActive: r.is_active })),
     labels: (await rows<{ label_id: number }>(q, sql`SELECT label_id FROM service_labels WHERE service_id = ${id} ORDER BY label_id`)).map((r) => r.label_id),
-    targets: targets.map((t) => ({ targetId: t.target_id, targetableValues: typeof t.targetable_values === 'string' ? JSON.parse(t.targetable_values) : t.targetable_values })),
-    targetAttachments: (await rows<{ target_attachment_id: number }>(q, sql`SELECT target_attachment_id FROM service_target_attachments WHERE service_id = ${id} ORDER BY target_attachment_id`)).map(
-      (r) => r.target_attachment_id,
-    ),
+    targets: targets.map((t) => ({
+      targetId: t.target_id,
+      targetableValues: typeof t.targetable_values === 'string' ? JSON.parse(t.targetable_values) : t.targetable_values,
+    })),
+    targetAttachments: (
+      await rows<{ target_attachment_id: number }>(
+        q,
+        sql`SELECT target_attachment_id FROM service_target_attachments WHERE service_id = ${id} ORDER BY target_attachment_id`,
+      )
+    ).map((r) => r.target_attachment_id),
   };
 }
 
@@ -307,16 +359,27 @@ async function linksOf(q: Queryable, id: number): Promise<Links> {
 async function writeLinks(tx: Queryable, actor: Actor, id: number, links: Links, before: Links | null): Promise<void> {
   await tx.execute(sql`DELETE FROM service_providers WHERE service_id = ${id}`);
   for (const [i, p] of links.providers.entries()) {
-    await tx.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, is_active, priority) VALUES (${id}, ${p.providerServiceId}, ${p.isActive}, ${i + 1})`);
+    await tx.execute(
+      sql`INSERT INTO service_providers (service_id, provider_service_id, is_active, priority) VALUES (${id}, ${p.providerServiceId}, ${p.isActive}, ${i + 1})`,
+    );
   }
   await tx.execute(sql`DELETE FROM service_labels WHERE service_id = ${id}`);
-  if (links.labels.length) await tx.execute(sql`INSERT INTO service_labels (service_id, label_id) SELECT ${id}, unnest(${sql`ARRAY[${sql.join(links.labels.map((l) => sql`${l}`), sql`, `)}]::int[]`})`);
+  if (links.labels.length)
+    await tx.execute(
+      sql`INSERT INTO service_labels (service_id, label_id) SELECT ${id}, unnest(${sql`ARRAY[${sql.join(
+        links.labels.map((l) => sql`${l}`),
+        sql`, `,
+      )}]::int[]`})`,
+    );
   await tx.execute(sql`DELETE FROM service_targets WHERE service_id = ${id}`);
   for (const t of links.targets) {
-    await tx.execute(sql`INSERT INTO service_targets (service_id, target_id, targetable_values) VALUES (${id}, ${t.targetId}, ${JSON.stringify(t.targetableValues)}::jsonb)`);
+    await tx.execute(
+      sql`INSERT INTO service_targets (service_id, target_id, targetable_values) VALUES (${id}, ${t.targetId}, ${JSON.stringify(t.targetableValues)}::jsonb)`,
+    );
   }
   await tx.execute(sql`DELETE FROM service_target_attachments WHERE service_id = ${id}`);
-  for (const a of links.targetAttachments) await tx.execute(sql`INSERT INTO service_target_attachments (service_id, target_attachment_id) VALUES (${id}, ${a})`);
+  for (const a of links.targetAttachments)
+    await tx.execute(sql`INSERT INTO service_target_attachments (service_id, target_attachment_id) VALUES (${id}, ${a})`);
 
   const oldValues: Record<string, unknown> = {};
   const newValues: Record<string, unknown> = {};
@@ -353,12 +416,21 @@ export async function storeService(tx: Queryable, actor: Actor, body: ServiceBod
   const columns = columnsOf(body);
   const slug = body.slug || (await freeSlug(tx, slugify(columns.name)));
   await checkReferences(tx, body, null, slug);
-  const sorting = await one<{ n: number }>(tx, sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM services WHERE service_type_id = ${columns.serviceTypeId}`);
+  const sorting = await one<{ n: number }>(
+    tx,
+    sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM services WHERE service_type_id = ${columns.serviceTypeId}`,
+  );
   const row = await createRecord(
     tx,
     actor,
     serviceRecord,
-    { ...columns, slug, sorting: sorting!.n, autoRefill: autoRefillOf(body, ctx, null) ?? DEFAULT_AUTO_REFILL, ...stampTranslations(null, columns.translations) },
+    {
+      ...columns,
+      slug,
+      sorting: sorting!.n,
+      autoRefill: autoRefillOf(body, ctx, null) ?? DEFAULT_AUTO_REFILL,
+      ...stampTranslations(null, columns.translations),
+    },
     { changeLog: { information: ({ row }) => `Service ${row.id} (${row.name}) created.` } },
   );
   await writeLinks(tx, actor, row.id, linksFromBody(body), null);
@@ -392,7 +464,10 @@ export async function setArchived(tx: Queryable, actor: Actor, id: number, archi
   if (before.isArchived === archived) throw conflict(`Service ${id} is ${archived ? 'already archived' : 'not archived'}.`);
   const { after } = await updateRecord(tx, actor, serviceRecord, id, archived ? { isArchived: true, isEnabled: false } : { isArchived: false }, {
     event: archived ? 'archived' : 'unarchived',
-    changeLog: { actionType: archived ? 'archive' : 'unarchive', information: () => `Service ${id} (${before.name}) ${archived ? 'archived' : 'brought back from the archive, disabled'}.` },
+    changeLog: {
+      actionType: archived ? 'archive' : 'unarchive',
+      information: () => `Service ${id} (${before.name}) ${archived ? 'archived' : 'brought back from the archive, disabled'}.`,
+    },
   });
   return after;
 }
@@ -404,7 +479,10 @@ export async function copyService(tx: Queryable, actor: Actor, id: number, ctx: 
   const translations: Texts = JSON.parse(JSON.stringify(source.translations));
   translations.en = { ...(translations.en ?? {}), name };
   const slug = await freeSlug(tx, `${source.slug ?? slugify(source.name)}-copy`);
-  const sorting = await one<{ n: number }>(tx, sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM services WHERE service_type_id = ${source.serviceTypeId}`);
+  const sorting = await one<{ n: number }>(
+    tx,
+    sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM services WHERE service_type_id = ${source.serviceTypeId}`,
+  );
   const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
   const row = await createRecord(
     tx,

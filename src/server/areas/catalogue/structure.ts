@@ -53,18 +53,31 @@ const networkColumns = (body: NetworkBody) => {
 export async function storeNetwork(tx: Queryable, actor: Actor, body: NetworkBody, ctx: TableContext): Promise<NetworkDetail> {
   const columns = networkColumns(body);
   const last = await one<{ n: number }>(tx, sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM networks`);
-  const row = await createRecord(tx, actor, networkRecord, { ...columns, sorting: last!.n, ...stampTranslations(null, columns.translations) }, {
-    changeLog: { information: ({ row }) => `Network ${row.id} (${row.name}) created.` },
-  });
+  const row = await createRecord(
+    tx,
+    actor,
+    networkRecord,
+    { ...columns, sorting: last!.n, ...stampTranslations(null, columns.translations) },
+    {
+      changeLog: { information: ({ row }) => `Network ${row.id} (${row.name}) created.` },
+    },
+  );
   return loadNetworkDetail(tx, row.id, ctx);
 }
 
 export async function updateNetwork(tx: Queryable, actor: Actor, id: number, body: NetworkBody, ctx: TableContext): Promise<NetworkDetail> {
   const before = await findById(tx, networkRecord, id, { lock: true });
   const columns = networkColumns(body);
-  await updateRecord(tx, actor, networkRecord, id, { ...columns, ...stampTranslations(before, columns.translations) }, {
-    changeLog: { information: ({ after, changed }) => `Network ${id} (${after.name}) updated: ${changed.join(', ')}.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    networkRecord,
+    id,
+    { ...columns, ...stampTranslations(before, columns.translations) },
+    {
+      changeLog: { information: ({ after, changed }) => `Network ${id} (${after.name}) updated: ${changed.join(', ')}.` },
+    },
+  );
   return loadNetworkDetail(tx, id, ctx);
 }
 
@@ -75,7 +88,15 @@ export async function updateNetwork(tx: Queryable, actor: Actor, id: number, bod
 export async function sortRows(
   tx: Queryable,
   actor: Actor,
-  options: { table: 'networks' | 'service_types' | 'services'; scope: ReturnType<typeof sql>; ids: number[]; field: string; noun: string; auditType: string; auditId: number | null },
+  options: {
+    table: 'networks' | 'service_types' | 'services';
+    scope: ReturnType<typeof sql>;
+    ids: number[];
+    field: string;
+    noun: string;
+    auditType: string;
+    auditId: number | null;
+  },
 ): Promise<void> {
   const { table, scope, ids, field, noun } = options;
   if (ids.length === 0) return; // Saving an empty list does nothing.
@@ -85,12 +106,26 @@ export async function sortRows(
   if (unknown.length) throw validationFailed({ [field]: [`Not ${noun} of this list: ${unknown.join(', ')}.`] });
   if (ids.length !== all.length) throw validationFailed({ [field]: [`Every one of the ${all.length} ${noun} must be placed.`] });
   await tx.execute(sql`UPDATE ${sql.identifier(table)} x SET sorting = s.n, updated_at = now()
-    FROM unnest(${sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`}) WITH ORDINALITY AS s(id, n)
+    FROM unnest(${sql`ARRAY[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]`}) WITH ORDINALITY AS s(id, n)
     WHERE x.id = s.id AND x.sorting IS DISTINCT FROM s.n`);
   const before = Object.fromEntries(all.map((r) => [r.id, r.sorting]));
   const after = Object.fromEntries(ids.map((id, i) => [id, i + 1]));
-  await writeAudit(tx, actor, { event: 'sorted', auditableType: options.auditType, auditableId: options.auditId, oldValues: { sorting: before }, newValues: { sorting: after } });
-  await writeChangeLog(tx, actor, { actionType: 'sort', modelType: options.auditType, modelId: options.auditId, information: `${noun[0].toUpperCase()}${noun.slice(1)} reordered: ${ids.join(', ')}.` });
+  await writeAudit(tx, actor, {
+    event: 'sorted',
+    auditableType: options.auditType,
+    auditableId: options.auditId,
+    oldValues: { sorting: before },
+    newValues: { sorting: after },
+  });
+  await writeChangeLog(tx, actor, {
+    actionType: 'sort',
+    modelType: options.auditType,
+    modelId: options.auditId,
+    information: `${noun[0].toUpperCase()}${noun.slice(1)} reordered: ${ids.join(', ')}.`,
+  });
 }
 
 /* ---------- service types ---------- */
@@ -140,7 +175,11 @@ async function checkServiceType(q: Queryable, body: ServiceTypeBody, slug: strin
 }
 
 async function freeTypeSlug(q: Queryable, base: string, id: number | null): Promise<string> {
-  const taken = new Set((await rows<{ slug: string }>(q, sql`SELECT slug FROM service_types WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id <> ${id ?? 0}`)).map((r) => r.slug));
+  const taken = new Set(
+    (await rows<{ slug: string }>(q, sql`SELECT slug FROM service_types WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id <> ${id ?? 0}`)).map(
+      (r) => r.slug,
+    ),
+  );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
@@ -150,9 +189,15 @@ export async function storeServiceType(tx: Queryable, actor: Actor, body: Servic
   const slug = body.slug || (await freeTypeSlug(tx, slugify(columns.name), null));
   await checkServiceType(tx, body, slug, null);
   const last = await one<{ n: number }>(tx, sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM service_types WHERE network_id = ${columns.networkId}`);
-  const row = await createRecord(tx, actor, serviceTypeRecord, { ...columns, slug, sorting: last!.n, ...stampTranslations(null, columns.translations) }, {
-    changeLog: { information: ({ row }) => `Service type ${row.id} (${row.name}) created.` },
-  });
+  const row = await createRecord(
+    tx,
+    actor,
+    serviceTypeRecord,
+    { ...columns, slug, sorting: last!.n, ...stampTranslations(null, columns.translations) },
+    {
+      changeLog: { information: ({ row }) => `Service type ${row.id} (${row.name}) created.` },
+    },
+  );
   return loadServiceTypeDetail(tx, row.id, ctx);
 }
 
@@ -166,9 +211,16 @@ export async function updateServiceType(tx: Queryable, actor: Actor, id: number,
     before.networkId === columns.networkId
       ? undefined
       : (await one<{ n: number }>(tx, sql`SELECT coalesce(max(sorting), 0)::int + 1 AS n FROM service_types WHERE network_id = ${columns.networkId}`))!.n;
-  await updateRecord(tx, actor, serviceTypeRecord, id, { ...columns, slug, sorting, ...stampTranslations(before, columns.translations) }, {
-    changeLog: { information: ({ after, changed }) => `Service type ${id} (${after.name}) updated: ${changed.join(', ')}.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    serviceTypeRecord,
+    id,
+    { ...columns, slug, sorting, ...stampTranslations(before, columns.translations) },
+    {
+      changeLog: { information: ({ after, changed }) => `Service type ${id} (${after.name}) updated: ${changed.join(', ')}.` },
+    },
+  );
   return loadServiceTypeDetail(tx, id, ctx);
 }
 

@@ -27,7 +27,8 @@ import { missingTranslationsFilter, translationState } from './translations';
 export const ONE_ROW = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: 1 } });
 
 type Texts = Record<string, Record<string, string>>;
-const parse = <T>(value: unknown, fallback: T): T => (value === null || value === undefined ? fallback : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+const parse = <T>(value: unknown, fallback: T): T =>
+  value === null || value === undefined ? fallback : typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 
 /** A timestamp as ISO text with milliseconds (translation stamps are compared to the millisecond). */
 const isoText = (expr: ReturnType<typeof sql>) => sql`to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -97,7 +98,10 @@ export const servicesTable = defineTable(SERVICES_TABLE, {
                                     WHERE sp.service_id = s.id AND ps.external_panel_id = ${providerId})`,
       ),
     },
-    labels: { sql: sql`s.id`, filter: idFilter((labelId) => sql`EXISTS (SELECT 1 FROM service_labels sl WHERE sl.service_id = s.id AND sl.label_id = ${labelId})`) },
+    labels: {
+      sql: sql`s.id`,
+      filter: idFilter((labelId) => sql`EXISTS (SELECT 1 FROM service_labels sl WHERE sl.service_id = s.id AND sl.label_id = ${labelId})`),
+    },
     isEnabled: { sql: sql`s.is_enabled` },
     isArchived: { sql: sql`s.is_archived` },
     hasRefill: { sql: sql`s.has_refill` },
@@ -252,7 +256,10 @@ export const serviceTypesTable = defineTable(SERVICE_TYPES_TABLE, {
     sorting: { sql: sql`st.sorting` },
   },
   search: [sql`st.name`, sql`st.slug`],
-  defaultSort: [{ key: 'network.name', desc: false }, { key: 'sorting', desc: false }],
+  defaultSort: [
+    { key: 'network.name', desc: false },
+    { key: 'sorting', desc: false },
+  ],
   map: mapServiceTypeRow,
 });
 
@@ -280,10 +287,13 @@ export const labelsTable = defineTable(LABELS_TABLE, {
     id: { sql: sql`l.id` },
     name: { sql: sql`l.name` },
     servicesCount: { sql: sql`(SELECT count(*) FROM service_labels sl WHERE sl.label_id = l.id)` },
-    translations: { sql: sql`l.id`, filter: (value: unknown) => {
-      const locale = readScalar(value, 'text');
-      return sql`coalesce(l.translations->${locale}->>'name', '') = ''`;
-    } },
+    translations: {
+      sql: sql`l.id`,
+      filter: (value: unknown) => {
+        const locale = readScalar(value, 'text');
+        return sql`coalesce(l.translations->${locale}->>'name', '') = ''`;
+      },
+    },
   },
   search: [sql`l.name`],
   defaultSort: [{ key: 'name', desc: false }],

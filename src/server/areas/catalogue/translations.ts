@@ -64,15 +64,17 @@ export function stampTranslations(
  * The "missing translations in <locale>" filter of a list: the locale lacks a text English has,
  * or it is older than the English texts. `alias` is the table's alias in the list's FROM.
  */
-export const missingTranslationsFilter = (alias: string) => (value: unknown): SQL | undefined => {
-  const locale = readScalar(value, 'text', LOCALES) as Locale;
-  const t = sql.raw(alias);
-  if (locale === 'en') return sql`coalesce(${t}.translations->'en'->>'name', '') = ''`;
-  return sql`(EXISTS (SELECT 1 FROM jsonb_each_text(coalesce(${t}.translations->'en', '{}'::jsonb)) e
+export const missingTranslationsFilter =
+  (alias: string) =>
+  (value: unknown): SQL | undefined => {
+    const locale = readScalar(value, 'text', LOCALES) as Locale;
+    const t = sql.raw(alias);
+    if (locale === 'en') return sql`coalesce(${t}.translations->'en'->>'name', '') = ''`;
+    return sql`(EXISTS (SELECT 1 FROM jsonb_each_text(coalesce(${t}.translations->'en', '{}'::jsonb)) e
                 WHERE e.value <> '' AND coalesce(${t}.translations->${locale}->>e.key, '') = '')
            OR (${t}.source_updated_at IS NOT NULL
                AND coalesce((${t}.translations_updated_at->>${locale})::timestamptz, '-infinity'::timestamptz) < ${t}.source_updated_at))`;
-};
+  };
 
 /** The main name of a translated record: its English name. */
 export const englishName = (translations: Texts): string => translations.en?.name?.trim() ?? '';

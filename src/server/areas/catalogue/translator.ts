@@ -45,11 +45,18 @@ export async function translateTexts(
     const response = await fetchImpl(`${config.url}/translate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ q: keys.map((k) => fields[k]), source: languageCode(from), target: languageCode(to), format: 'text', ...(config.apiKey ? { api_key: config.apiKey } : {}) }),
+      body: JSON.stringify({
+        q: keys.map((k) => fields[k]),
+        source: languageCode(from),
+        target: languageCode(to),
+        format: 'text',
+        ...(config.apiKey ? { api_key: config.apiKey } : {}),
+      }),
       signal: controller.signal,
     });
     const answer = (await response.json().catch(() => null)) as { translatedText?: unknown; error?: unknown } | null;
-    if (!response.ok) throw unavailable(`The translation service refused the texts (${response.status}${typeof answer?.error === 'string' ? `: ${answer.error}` : ''}).`);
+    if (!response.ok)
+      throw unavailable(`The translation service refused the texts (${response.status}${typeof answer?.error === 'string' ? `: ${answer.error}` : ''}).`);
     const texts = answer?.translatedText;
     if (!Array.isArray(texts) || texts.length !== keys.length || texts.some((t) => typeof t !== 'string')) {
       throw unavailable('The translation service answered in an unexpected shape.');

@@ -10,7 +10,10 @@ function transitionHandler(action: ComboAction) {
   const transition = comboTransitions[action];
   // The row was just changed in the same transaction, so it is there.
   return async ({ body: { comboOrderId: id }, staff, actor, deps }: HandlerArgs<Endpoints['comboOrdersApprove']>) =>
-    transition.run(deps, actor, id, async (tx) => ({ message: `Combo order ${id} ${transition.event}.`, comboOrder: (await findComboOrderRow(tx, id, staff))! }));
+    transition.run(deps, actor, id, async (tx) => ({
+      message: `Combo order ${id} ${transition.event}.`,
+      comboOrder: (await findComboOrderRow(tx, id, staff))!,
+    }));
 }
 
 export const comboOrdersHandlers = defineHandlers({

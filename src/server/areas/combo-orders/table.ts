@@ -1,11 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  COMBO_ORDERS_TABLE,
-  type ComboOrderActions,
-  type ComboOrderRow,
-  type ComboOrderStatus,
-  type PackageType,
-} from '../../../contract/combo-orders';
+import { COMBO_ORDERS_TABLE, type ComboOrderActions, type ComboOrderRow, type ComboOrderStatus, type PackageType } from '../../../contract/combo-orders';
 import type { Permission } from '../../../contract/permissions';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';

@@ -33,7 +33,12 @@ const children = (comboId: number) => sql`source_type = 'combo_order' AND source
 
 async function logOrders(q: Queryable, actor: Actor, action: ComboAction, event: string, comboId: number, orderIds: readonly number[]) {
   for (const orderId of orderIds) {
-    await writeChangeLog(q, actor, { actionType: action, modelType: 'order', modelId: orderId, information: `Order ${orderId} ${event} with combo order ${comboId}.` });
+    await writeChangeLog(q, actor, {
+      actionType: action,
+      modelType: 'order',
+      modelId: orderId,
+      information: `Order ${orderId} ${event} with combo order ${comboId}.`,
+    });
   }
 }
 
@@ -49,8 +54,11 @@ export const comboTransitions = {
     permission: endpointPermission('comboOrdersApprove'),
     effects: async (tx, actor, { id }): Promise<Carried> => {
       const orders = moved(
-        await rows<{ id: number }>(tx, sql`UPDATE orders SET status = 'in_processing', updated_at = now()
-          WHERE ${children(id)} AND status = 'in_moderation' RETURNING id::int AS id`),
+        await rows<{ id: number }>(
+          tx,
+          sql`UPDATE orders SET status = 'in_processing', updated_at = now()
+          WHERE ${children(id)} AND status = 'in_moderation' RETURNING id::int AS id`,
+        ),
       );
       await logOrders(tx, actor, 'approve', 'approved', id, orders);
       return { orders };
@@ -108,8 +116,11 @@ export const comboTransitions = {
     permission: endpointPermission('comboOrdersComplete'),
     effects: async (tx, actor, { id }): Promise<Carried> => {
       const orders = moved(
-        await rows<{ id: number }>(tx, sql`UPDATE orders SET status = 'completed', completed_at = now(), has_no_active_providers = false, updated_at = now()
-          WHERE ${children(id)} AND status IN ('in_processing', 'stopped') RETURNING id::int AS id`),
+        await rows<{ id: number }>(
+          tx,
+          sql`UPDATE orders SET status = 'completed', completed_at = now(), has_no_active_providers = false, updated_at = now()
+          WHERE ${children(id)} AND status IN ('in_processing', 'stopped') RETURNING id::int AS id`,
+        ),
       );
       await logOrders(tx, actor, 'complete', 'completed', id, orders);
       return { orders };

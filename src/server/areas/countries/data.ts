@@ -58,7 +58,7 @@ const ROWS: readonly (readonly [code: string, name: string])[] = [
   ['KM', 'Comoros'],
   ['CK', 'Cook Islands'],
   ['CR', 'Costa Rica'],
-  ['CI', 'Côte d\'Ivoire'],
+  ['CI', "Côte d'Ivoire"],
   ['HR', 'Croatia'],
   ['CU', 'Cuba'],
   ['CW', 'Curaçao'],
@@ -253,6 +253,7 @@ const ROWS: readonly (readonly [code: string, name: string])[] = [
   ['EH', 'Western Sahara'],
   ['YE', 'Yemen'],
   ['ZM', 'Zambia'],
-  ['ZW', 'Zimbabwe'],];
+  ['ZW', 'Zimbabwe'],
+];
 
 export const COUNTRIES: readonly Country[] = ROWS.map(([code, name]) => ({ code, name }));

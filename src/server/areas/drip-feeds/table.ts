@@ -46,7 +46,10 @@ function countriesFilter(value: unknown) {
   if (list.length === 0) return undefined;
   if (list.length > 300) throw new FilterValueError('The filter may list at most 300 countries.');
   const codes = list.map((v) => String(readScalar(v, 'text')).trim().toUpperCase());
-  return sql`d.countries && ${sql`ARRAY[${sql.join(codes.map((c) => sql`${c}`), sql`, `)}]::text[]`}`;
+  return sql`d.countries && ${sql`ARRAY[${sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`}`;
 }
 
 export const parseJsonList = <T>(value: T[] | string | null): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []));

@@ -105,8 +105,18 @@ export async function recreateExternalPanelOrder(q: Queryable, actor: Actor, id:
     event: 'recreated',
     auditableType: 'external_panel_order',
     auditableId: id,
-    oldValues: { status: attempt.status, recreated_at: null, order_provider_id: moved?.old_provider_id ?? null, order_external_id: moved?.old_external_id ?? null },
-    newValues: { recreated_into_id: created!.id, provider_id: provider!.id, quantity: input.quantity, order_status: resumed ? 'in_processing' : moved?.old_status },
+    oldValues: {
+      status: attempt.status,
+      recreated_at: null,
+      order_provider_id: moved?.old_provider_id ?? null,
+      order_external_id: moved?.old_external_id ?? null,
+    },
+    newValues: {
+      recreated_into_id: created!.id,
+      provider_id: provider!.id,
+      quantity: input.quantity,
+      order_status: resumed ? 'in_processing' : moved?.old_status,
+    },
   });
   await writeChangeLog(q, actor, {
     actionType: 'recreate_external_order',

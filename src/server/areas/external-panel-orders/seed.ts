@@ -18,9 +18,18 @@ import type { Queryable } from '../../db/client';
 
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 47 + ${salt})::int)::bigint) % ${n})`;
 
-const ERRORS = ['Not enough funds on balance', 'Incorrect service ID', 'Quantity less than minimal 100', 'Bad link',
-  'The provider could not be reached: fetch failed'];
-const errorAt = (id: SQL): SQL => sql`(ARRAY[${sql.join(ERRORS.map((e) => sql`${e}`), sql`, `)}]::text[])[1 + ${h(id, 9, ERRORS.length)}]`;
+const ERRORS = [
+  'Not enough funds on balance',
+  'Incorrect service ID',
+  'Quantity less than minimal 100',
+  'Bad link',
+  'The provider could not be reached: fetch failed',
+];
+const errorAt = (id: SQL): SQL =>
+  sql`(ARRAY[${sql.join(
+    ERRORS.map((e) => sql`${e}`),
+    sql`, `,
+  )}]::text[])[1 + ${h(id, 9, ERRORS.length)}]`;
 
 const LIMITS = { running: 600, completed: 1800, stopped: 300, canceledPartial: 150, failed: 150, history: 100 };
 

@@ -1,9 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  EXTERNAL_PANEL_ORDERS_TABLE,
-  type ExternalPanelOrderRow,
-  type ExternalPanelOrderStatus,
-} from '../../../contract/external-panel-orders';
+import { EXTERNAL_PANEL_ORDERS_TABLE, type ExternalPanelOrderRow, type ExternalPanelOrderStatus } from '../../../contract/external-panel-orders';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';

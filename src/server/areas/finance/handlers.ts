@@ -27,7 +27,10 @@ export const financeHandlers = defineHandlers({
   withdrawalsTable: async ({ body, staff, deps }) => withdrawalsTable.query(deps.database.db, body, staff),
 
   withdrawalsApprove: async ({ params: { withdrawalId: id }, staff, actor, deps }) =>
-    withdrawalTransitions.approve.run(deps, actor, id, async (tx) => ({ message: `Withdrawal ${id} approved.`, withdrawal: (await findWithdrawalRow(tx, id, staff))! })),
+    withdrawalTransitions.approve.run(deps, actor, id, async (tx) => ({
+      message: `Withdrawal ${id} approved.`,
+      withdrawal: (await findWithdrawalRow(tx, id, staff))!,
+    })),
 
   withdrawalsReject: async ({ params: { withdrawalId: id }, body, staff, actor, deps }) =>
     withdrawalTransitions.reject.run(
@@ -96,4 +99,3 @@ export const financeHandlers = defineHandlers({
     message: await deps.database.db.transaction((tx) => deleteBonus(tx, actor, params.bonusId)),
   }),
 });
-

@@ -97,7 +97,10 @@ export function toDetail(m: MethodRow, bonuses: PaymentMethodBonus[], ctx: Table
 }
 
 async function bonusesOf(q: Queryable, methodId: number): Promise<PaymentMethodBonus[]> {
-  const row = await one<{ bonuses: PaymentMethodBonus[] | string }>(q, sql`SELECT ${BONUSES_JSON('pm')} AS bonuses FROM payment_methods pm WHERE pm.id = ${methodId}`);
+  const row = await one<{ bonuses: PaymentMethodBonus[] | string }>(
+    q,
+    sql`SELECT ${BONUSES_JSON('pm')} AS bonuses FROM payment_methods pm WHERE pm.id = ${methodId}`,
+  );
   return parseJson<PaymentMethodBonus[]>(row?.bonuses ?? null, []);
 }
 
@@ -138,9 +141,15 @@ function columnsOf(body: MethodBody, stored: Record<string, string>) {
 
 export async function storeMethod(tx: Queryable, actor: Actor, body: MethodBody, ctx: TableContext): Promise<PaymentMethodDetail> {
   const count = await one<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM payment_methods`);
-  const row = await createRecord(tx, actor, paymentMethodRecord, { ...columnsOf(body, {}), position: body.position ?? count!.n + 1 }, {
-    changeLog: { information: ({ row }) => `Payment method ${row.id} (${row.name}, ${row.type}) created.` },
-  });
+  const row = await createRecord(
+    tx,
+    actor,
+    paymentMethodRecord,
+    { ...columnsOf(body, {}), position: body.position ?? count!.n + 1 },
+    {
+      changeLog: { information: ({ row }) => `Payment method ${row.id} (${row.name}, ${row.type}) created.` },
+    },
+  );
   return toDetail(row, [], ctx);
 }
 
@@ -148,19 +157,36 @@ export async function updateMethod(tx: Queryable, actor: Actor, id: number, body
   const before = await findById(tx, paymentMethodRecord, id, { lock: true });
   // A type change starts from the new type's defaults: another gateway's credentials are never kept.
   const stored = before.type === body.type ? before.secrets : {};
-  const { after } = await updateRecord(tx, actor, paymentMethodRecord, id, { ...columnsOf(body, stored), position: body.position }, {
-    changeLog: { information: ({ after, changed }) => `Payment method ${id} (${after.name}) updated: ${changed.join(', ')}.` },
-  });
+  const { after } = await updateRecord(
+    tx,
+    actor,
+    paymentMethodRecord,
+    id,
+    { ...columnsOf(body, stored), position: body.position },
+    {
+      changeLog: { information: ({ after, changed }) => `Payment method ${id} (${after.name}) updated: ${changed.join(', ')}.` },
+    },
+  );
   return toDetail(after, await bonusesOf(tx, id), ctx);
 }
 
 export async function setMethodEnabled(tx: Queryable, actor: Actor, id: number, enabled: boolean, ctx: TableContext): Promise<PaymentMethodDetail> {
   const before = await findById(tx, paymentMethodRecord, id, { lock: true });
   if (before.isEnabled === enabled) throw conflict(`Payment method ${id} is already ${enabled ? 'enabled' : 'disabled'}.`);
-  const { after } = await updateRecord(tx, actor, paymentMethodRecord, id, { isEnabled: enabled }, {
-    event: enabled ? 'enabled' : 'disabled',
-    changeLog: { actionType: enabled ? 'enable' : 'disable', information: () => `Payment method ${id} (${before.name}) ${enabled ? 'enabled' : 'disabled'}.` },
-  });
+  const { after } = await updateRecord(
+    tx,
+    actor,
+    paymentMethodRecord,
+    id,
+    { isEnabled: enabled },
+    {
+      event: enabled ? 'enabled' : 'disabled',
+      changeLog: {
+        actionType: enabled ? 'enable' : 'disable',
+        information: () => `Payment method ${id} (${before.name}) ${enabled ? 'enabled' : 'disabled'}.`,
+      },
+    },
+  );
   return toDetail(after, await bonusesOf(tx, id), ctx);
 }
 
@@ -173,11 +199,25 @@ export async function sortMethods(tx: Queryable, actor: Actor, ids: number[]): P
   if (ids.length !== all.length) throw validationFailed({ ids: ['Every payment method must be placed.'] });
   const before = Object.fromEntries(all.map((r) => [r.id, r.position]));
   await tx.execute(sql`UPDATE payment_methods pm SET position = s.n, updated_at = now()
-    FROM unnest(${sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::int[]`}) WITH ORDINALITY AS s(id, n)
+    FROM unnest(${sql`ARRAY[${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::int[]`}) WITH ORDINALITY AS s(id, n)
     WHERE pm.id = s.id AND pm.position <> s.n`);
   const after = Object.fromEntries(ids.map((id, i) => [id, i + 1]));
-  await writeAudit(tx, actor, { event: 'sorted', auditableType: 'payment_method', auditableId: null, oldValues: { positions: before }, newValues: { positions: after } });
-  await writeChangeLog(tx, actor, { actionType: 'sort', modelType: 'payment_method', modelId: null, information: `Payment methods reordered: ${ids.join(', ')}.` });
+  await writeAudit(tx, actor, {
+    event: 'sorted',
+    auditableType: 'payment_method',
+    auditableId: null,
+    oldValues: { positions: before },
+    newValues: { positions: after },
+  });
+  await writeChangeLog(tx, actor, {
+    actionType: 'sort',
+    modelType: 'payment_method',
+    modelId: null,
+    information: `Payment methods reordered: ${ids.join(', ')}.`,
+  });
 }
 
 /**
@@ -208,7 +248,9 @@ export async function storeBonuses(tx: Queryable, actor: Actor, methodId: number
     else await createRecord(tx, actor, bonusRecord, { ...values, paymentMethodId: methodId });
   }
   await writeChangeLog(tx, actor, {
-    actionType: 'update', modelType: 'payment_method', modelId: methodId,
+    actionType: 'update',
+    modelType: 'payment_method',
+    modelId: methodId,
     information: `Payment method ${methodId}: ${body.bonuses.length} bonus${body.bonuses.length === 1 ? '' : 'es'} stored.`,
   });
   return bonusesOf(tx, methodId);
@@ -222,11 +264,13 @@ export async function deleteBonus(tx: Queryable, actor: Actor, bonusId: number):
 }
 
 export const collections = async (q: Queryable) => ({
-  types: PAYMENT_METHOD_TYPES.map((t) => ({ type: t.type, label: t.label, secretFields: t.secretFields.map((f) => ({ ...f, options: f.options ? [...f.options] : undefined })) })),
+  types: PAYMENT_METHOD_TYPES.map((t) => ({
+    type: t.type,
+    label: t.label,
+    secretFields: t.secretFields.map((f) => ({ ...f, options: f.options ? [...f.options] : undefined })),
+  })),
   chargeCurrencies: [...CHARGE_CURRENCIES],
   chargeTypes: [...CHARGE_TYPES],
   strategies: [...PAYMENT_STRATEGIES],
   count: (await one<{ n: number }>(q, sql`SELECT count(*)::int AS n FROM payment_methods`))!.n,
 });
-
-

@@ -10,7 +10,9 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
     amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
@@ -35,7 +37,9 @@ export const withdrawals = pgTable(
   'withdrawals',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
     status: text('status').$type<WithdrawalStatus>().notNull().default('pending'),
     accountNumber: text('account_number').notNull(),
@@ -64,7 +68,9 @@ export const paymentMethodBonuses = pgTable(
   'payment_method_bonuses',
   {
     id: serial('id').primaryKey(),
-    paymentMethodId: integer('payment_method_id').notNull().references(() => paymentMethods.id, { onDelete: 'cascade' }),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id, { onDelete: 'cascade' }),
     /** A fraction: '0.0500' is 5 %. */
     bonusPercent: numeric('bonus_percent', { precision: 6, scale: 4 }).notNull().default('0'),
     fromAmount: numeric('from_amount', { precision: 14, scale: 4 }).notNull().default('0'),

@@ -32,16 +32,119 @@ interface DemoMethod {
 
 /** The users seed created the first six by name; they get their details, the rest are added. */
 const METHODS: DemoMethod[] = [
-  { name: 'Visa / Mastercard', type: 'card', secrets: { merchantId: 'mrc_demo_4821', secretKey: 'sk_demo_card_9f2c7a', mode: 'live' }, currency: 'USD', fee: '0.0290', min: '5', max: '5000', strategy: 'redirect', bonuses: [['0.0200', '100', true], ['0.0500', '500', true], ['0.1000', '2000', false]] },
-  { name: 'PayPal', type: 'paypal', secrets: { clientId: 'AbC_demo_client', clientSecret: 'EFg_demo_secret_77', mode: 'live' }, currency: 'USD', fee: '0.0349', min: '5', max: '3000', strategy: 'redirect', withdraw: { feePercent: '0.020', minAmount: '10', maxAmount: '2000', minFee: '1' }, bonuses: [['0.0300', '200', true]] },
-  { name: 'Bitcoin', type: 'crypto', secrets: { apiKey: 'cp_demo_btc_key', ipnSecret: 'ipn_demo_btc', network: 'BTC' }, currency: 'BTC', fee: '0.0100', min: '20', max: null, strategy: 'invoice', withdraw: { feePercent: '0.010', minAmount: '50', maxAmount: null, minFee: '5' }, bonuses: [['0.0500', '100', true], ['0.0800', '1000', true]] },
-  { name: 'USDT (TRC20)', type: 'crypto', secrets: { apiKey: 'cp_demo_usdt_key', ipnSecret: 'ipn_demo_usdt', network: 'TRC20' }, currency: 'USDT', fee: '0.0050', min: '10', max: null, strategy: 'invoice', withdraw: { feePercent: '0.005', minAmount: '20', maxAmount: '10000', minFee: '1' }, bonuses: [['0.0300', '50', true], ['0.0600', '500', true]] },
-  { name: 'Perfect Money', type: 'perfect_money', secrets: { accountId: 'U1234567', passphrase: 'pm_demo_pass' }, currency: 'USD', fee: '0.0050', min: '1', max: '10000', strategy: 'redirect', withdraw: { feePercent: '0.005', minAmount: '10', maxAmount: '5000', minFee: '0.5' } },
-  { name: 'Bank transfer', type: 'bank', enabled: false, secrets: { iban: 'DE89370400440532013000', swift: 'COBADEFFXXX' }, currency: 'EUR', fee: '0', min: '100', max: null, strategy: 'manual', withdraw: { feePercent: '0.000', minAmount: '200', maxAmount: null, minFee: '15' } },
-  { name: 'Payeer', type: 'payeer', secrets: { shopId: '1948273', secretKey: 'payeer_demo_secret' }, currency: 'RUB', fee: '0.0195', min: '1', max: '2000', strategy: 'redirect', withdraw: { feePercent: '0.015', minAmount: '5', maxAmount: '1000', minFee: '0.2' } },
-  { name: 'Stripe', type: 'stripe', secrets: { publishableKey: 'pk_demo_51H', secretKey: 'sk_demo_51H_stripe', webhookSecret: 'whsec_demo' }, currency: 'EUR', fee: '0.0250', min: '5', max: '5000', strategy: 'widget' },
+  {
+    name: 'Visa / Mastercard',
+    type: 'card',
+    secrets: { merchantId: 'mrc_demo_4821', secretKey: 'sk_demo_card_9f2c7a', mode: 'live' },
+    currency: 'USD',
+    fee: '0.0290',
+    min: '5',
+    max: '5000',
+    strategy: 'redirect',
+    bonuses: [
+      ['0.0200', '100', true],
+      ['0.0500', '500', true],
+      ['0.1000', '2000', false],
+    ],
+  },
+  {
+    name: 'PayPal',
+    type: 'paypal',
+    secrets: { clientId: 'AbC_demo_client', clientSecret: 'EFg_demo_secret_77', mode: 'live' },
+    currency: 'USD',
+    fee: '0.0349',
+    min: '5',
+    max: '3000',
+    strategy: 'redirect',
+    withdraw: { feePercent: '0.020', minAmount: '10', maxAmount: '2000', minFee: '1' },
+    bonuses: [['0.0300', '200', true]],
+  },
+  {
+    name: 'Bitcoin',
+    type: 'crypto',
+    secrets: { apiKey: 'cp_demo_btc_key', ipnSecret: 'ipn_demo_btc', network: 'BTC' },
+    currency: 'BTC',
+    fee: '0.0100',
+    min: '20',
+    max: null,
+    strategy: 'invoice',
+    withdraw: { feePercent: '0.010', minAmount: '50', maxAmount: null, minFee: '5' },
+    bonuses: [
+      ['0.0500', '100', true],
+      ['0.0800', '1000', true],
+    ],
+  },
+  {
+    name: 'USDT (TRC20)',
+    type: 'crypto',
+    secrets: { apiKey: 'cp_demo_usdt_key', ipnSecret: 'ipn_demo_usdt', network: 'TRC20' },
+    currency: 'USDT',
+    fee: '0.0050',
+    min: '10',
+    max: null,
+    strategy: 'invoice',
+    withdraw: { feePercent: '0.005', minAmount: '20', maxAmount: '10000', minFee: '1' },
+    bonuses: [
+      ['0.0300', '50', true],
+      ['0.0600', '500', true],
+    ],
+  },
+  {
+    name: 'Perfect Money',
+    type: 'perfect_money',
+    secrets: { accountId: 'U1234567', passphrase: 'pm_demo_pass' },
+    currency: 'USD',
+    fee: '0.0050',
+    min: '1',
+    max: '10000',
+    strategy: 'redirect',
+    withdraw: { feePercent: '0.005', minAmount: '10', maxAmount: '5000', minFee: '0.5' },
+  },
+  {
+    name: 'Bank transfer',
+    type: 'bank',
+    enabled: false,
+    secrets: { iban: 'DE89370400440532013000', swift: 'COBADEFFXXX' },
+    currency: 'EUR',
+    fee: '0',
+    min: '100',
+    max: null,
+    strategy: 'manual',
+    withdraw: { feePercent: '0.000', minAmount: '200', maxAmount: null, minFee: '15' },
+  },
+  {
+    name: 'Payeer',
+    type: 'payeer',
+    secrets: { shopId: '1948273', secretKey: 'payeer_demo_secret' },
+    currency: 'RUB',
+    fee: '0.0195',
+    min: '1',
+    max: '2000',
+    strategy: 'redirect',
+    withdraw: { feePercent: '0.015', minAmount: '5', maxAmount: '1000', minFee: '0.2' },
+  },
+  {
+    name: 'Stripe',
+    type: 'stripe',
+    secrets: { publishableKey: 'pk_demo_51H', secretKey: 'sk_demo_51H_stripe', webhookSecret: 'whsec_demo' },
+    currency: 'EUR',
+    fee: '0.0250',
+    min: '5',
+    max: '5000',
+    strategy: 'widget',
+  },
   { name: 'UPI', type: 'manual', secrets: {}, currency: 'INR', fee: '0', min: '1', max: '500', strategy: 'manual' },
-  { name: 'Ethereum', type: 'crypto', enabled: false, secrets: { apiKey: '', ipnSecret: '', network: 'ERC20' }, currency: 'USDT', fee: '0.0150', min: '30', max: null, strategy: 'invoice' },
+  {
+    name: 'Ethereum',
+    type: 'crypto',
+    enabled: false,
+    secrets: { apiKey: '', ipnSecret: '', network: 'ERC20' },
+    currency: 'USDT',
+    fee: '0.0150',
+    min: '30',
+    max: null,
+    strategy: 'invoice',
+  },
 ];
 
 const translate = (name: string, i: number) =>
@@ -100,7 +203,10 @@ export async function seedDemoFinance(q: Queryable): Promise<void> {
   // Invoices that credited nothing: recent ones pending, older ones expired.
   const uid = sql`u.id`;
   const methods = (await rows<{ id: number }>(q, sql`SELECT id FROM payment_methods WHERE is_enabled ORDER BY position`)).map((r) => r.id);
-  const methodArray = sql`(ARRAY[${sql.join(methods.map((m) => sql`${m}`), sql`, `)}]::int[])`;
+  const methodArray = sql`(ARRAY[${sql.join(
+    methods.map((m) => sql`${m}`),
+    sql`, `,
+  )}]::int[])`;
   await q.execute(sql`INSERT INTO invoices (user_id, payment_method_id, status, amount, short_name, created_at, updated_at)
     SELECT u.id, ${methodArray}[1 + ${h(uid, 1, methods.length)}],
            CASE WHEN ${h(uid, 2, 100)} < 45 THEN 'pending' ELSE 'expired' END,
@@ -111,9 +217,14 @@ export async function seedDemoFinance(q: Queryable): Promise<void> {
   await q.execute(sql`SELECT setval(pg_get_serial_sequence('invoices', 'id'), greatest((SELECT max(id) FROM invoices), 1))`);
 
   // Withdrawals of about a quarter of the users with at least 20 on their balance.
-  const wmethods = (await rows<{ id: number }>(q, sql`SELECT id FROM payment_methods WHERE (withdrawal_options->>'availableForWithdrawal')::boolean ORDER BY position`)).map((r) => r.id);
+  const wmethods = (
+    await rows<{ id: number }>(q, sql`SELECT id FROM payment_methods WHERE (withdrawal_options->>'availableForWithdrawal')::boolean ORDER BY position`)
+  ).map((r) => r.id);
   if (wmethods.length === 0) return;
-  const wArray = sql`(ARRAY[${sql.join(wmethods.map((m) => sql`${m}`), sql`, `)}]::int[])`;
+  const wArray = sql`(ARRAY[${sql.join(
+    wmethods.map((m) => sql`${m}`),
+    sql`, `,
+  )}]::int[])`;
   await q.execute(sql`DROP TABLE IF EXISTS seed_withdrawals`);
   await q.execute(sql`CREATE TEMP TABLE seed_withdrawals AS
     SELECT u.id AS user_id, ${wArray}[1 + ${h(uid, 7, wmethods.length)}] AS method_id,

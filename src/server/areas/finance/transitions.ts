@@ -21,7 +21,6 @@ export const withdrawalRecord = defineRecord({ table: withdrawals, thing: 'Withd
 export const paymentMethodRecord = defineRecord({ table: paymentMethods, thing: 'Payment method', type: 'payment_method', secret: ['secrets'] });
 export const bonusRecord = defineRecord({ table: paymentMethodBonuses, thing: 'Payment method bonus', type: 'payment_method_bonus' });
 
-
 export interface MarkPaidEffects {
   credited: string;
   bonus: string;
@@ -47,26 +46,36 @@ export const markInvoicePaid = defineTransition({
   effects: async (tx, actor, change, input): Promise<MarkPaidEffects> => {
     const userId = change.row.userId as number;
     const methodId = (change.row.paymentMethodId as number | null) ?? null;
-    const bonus = methodId === null
-      ? undefined
-      : await one<{ percent: string; bonus: string }>(
-          tx,
-          sql`SELECT bonus_percent::text AS percent, round(${input.amount}::numeric * bonus_percent, 4)::text AS bonus
+    const bonus =
+      methodId === null
+        ? undefined
+        : await one<{ percent: string; bonus: string }>(
+            tx,
+            sql`SELECT bonus_percent::text AS percent, round(${input.amount}::numeric * bonus_percent, 4)::text AS bonus
                 FROM payment_method_bonuses
                WHERE payment_method_id = ${methodId} AND is_enabled AND from_amount <= ${input.amount}::numeric
                ORDER BY from_amount DESC, bonus_percent DESC, id LIMIT 1`,
-        );
+          );
     await lockUser(tx, userId);
     const deposit = await postTransaction(tx, actor, {
-      userId, amount: input.amount, type: 'deposit', paymentMethodId: methodId, invoiceId: change.id,
+      userId,
+      amount: input.amount,
+      type: 'deposit',
+      paymentMethodId: methodId,
+      invoiceId: change.id,
       comment: `Invoice #${change.id} (${change.row.shortName}) paid`,
     });
-    const bonusEntry = bonus && Number(bonus.bonus) > 0
-      ? await postTransaction(tx, actor, {
-          userId, amount: bonus.bonus, type: 'bonus', paymentMethodId: methodId, invoiceId: change.id,
-          comment: `Bonus ${Number(bonus.percent) * 100} % on invoice #${change.id}`,
-        })
-      : null;
+    const bonusEntry =
+      bonus && Number(bonus.bonus) > 0
+        ? await postTransaction(tx, actor, {
+            userId,
+            amount: bonus.bonus,
+            type: 'bonus',
+            paymentMethodId: methodId,
+            invoiceId: change.id,
+            comment: `Bonus ${Number(bonus.percent) * 100} % on invoice #${change.id}`,
+          })
+        : null;
     const bonusAmount = bonusEntry?.amount ?? '0.0000';
     await tx.execute(sql`UPDATE invoices SET bonus_amount = ${bonusAmount}::numeric WHERE id = ${change.id}`);
     return { credited: deposit!.amount, bonus: bonusAmount, bonus_percent: bonusEntry ? bonus!.percent : null, balance: (bonusEntry ?? deposit)!.balanceAfter };
@@ -145,10 +154,10 @@ export interface WithdrawalRequest {
  */
 export async function requestWithdrawal(tx: Queryable, actor: Actor, request: WithdrawalRequest): Promise<{ id: number; fee: string }> {
   await lockUser(tx, request.userId);
-  const method = await one<{ name: string; options: { availableForWithdrawal: boolean; feePercent: string; maxAmount: string | null; minAmount: string | null; minFee: string } | string }>(
-    tx,
-    sql`SELECT name, withdrawal_options AS options FROM payment_methods WHERE id = ${request.paymentMethodId}`,
-  );
+  const method = await one<{
+    name: string;
+    options: { availableForWithdrawal: boolean; feePercent: string; maxAmount: string | null; minAmount: string | null; minFee: string } | string;
+  }>(tx, sql`SELECT name, withdrawal_options AS options FROM payment_methods WHERE id = ${request.paymentMethodId}`);
   if (!method) throw notFound(`Payment method ${request.paymentMethodId}`);
   const options = typeof method.options === 'string' ? JSON.parse(method.options) : method.options;
   if (!options.availableForWithdrawal) throw fieldError('paymentMethodId', `${method.name} does not accept withdrawals.`);
@@ -171,8 +180,13 @@ export async function requestWithdrawal(tx: Queryable, actor: Actor, request: Wi
         RETURNING id`,
   );
   await postTransaction(tx, actor, {
-    userId: request.userId, amount: `-${request.amount}`, type: 'withdrawal', paymentMethodId: request.paymentMethodId,
-    withdrawalId: created!.id, comment: `Withdrawal #${created!.id} requested: amount held`, refuseBelowZero: 'amount',
+    userId: request.userId,
+    amount: `-${request.amount}`,
+    type: 'withdrawal',
+    paymentMethodId: request.paymentMethodId,
+    withdrawalId: created!.id,
+    comment: `Withdrawal #${created!.id} requested: amount held`,
+    refuseBelowZero: 'amount',
   });
   return { id: created!.id, fee: check!.fee };
 }

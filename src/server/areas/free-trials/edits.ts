@@ -20,10 +20,13 @@ async function resolveRequest(q: Queryable, body: ParsedFreeTrial) {
   const errors: Record<string, string[]> = {};
   const user = await one<{ id: number }>(q, sql`SELECT id FROM users WHERE email = ${body.userEmail.trim().toLowerCase()}`);
   if (!user) errors.userEmail = ['No user has this e-mail.'];
-  const service = body.serviceId === null ? undefined : await one<{ id: number; min: number; max: number }>(
-    q,
-    sql`SELECT id, min_quantity AS min, max_quantity AS max FROM services WHERE id = ${body.serviceId} AND is_enabled AND NOT is_archived`,
-  );
+  const service =
+    body.serviceId === null
+      ? undefined
+      : await one<{ id: number; min: number; max: number }>(
+          q,
+          sql`SELECT id, min_quantity AS min, max_quantity AS max FROM services WHERE id = ${body.serviceId} AND is_enabled AND NOT is_archived`,
+        );
   if (!service) errors.serviceId = ['Choose an enabled service.'];
   else if (body.quantity > service.max) errors.quantity = [`The quantity may be at most ${service.max} for this service.`];
   if (body.questId) {
@@ -43,9 +46,15 @@ async function resolveRequest(q: Queryable, body: ParsedFreeTrial) {
 
 export async function storeFreeTrial(tx: Queryable, actor: Actor, body: ParsedFreeTrial): Promise<number> {
   const values = await resolveRequest(tx, body);
-  const row = await createRecord(tx, actor, freeTrialRecord, { ...values, status: 'pending' }, {
-    changeLog: { information: ({ row }) => `Free trial ${row.id} requested for ${body.userEmail}: ${row.quantity} units at ${row.url}.` },
-  });
+  const row = await createRecord(
+    tx,
+    actor,
+    freeTrialRecord,
+    { ...values, status: 'pending' },
+    {
+      changeLog: { information: ({ row }) => `Free trial ${row.id} requested for ${body.userEmail}: ${row.quantity} units at ${row.url}.` },
+    },
+  );
   return row.id;
 }
 
@@ -64,17 +73,24 @@ export async function setFreeTrialArchived(tx: Queryable, actor: Actor, id: numb
   const current = await findById(tx, freeTrialRecord, id, { lock: true });
   if (current.isArchived === archived) throw conflict(`Free trial ${id} is already ${archived ? 'archived' : 'active'}.`);
   if (archived && current.status === 'pending') throw conflict(`Free trial ${id} cannot be archived: it is pending. Approve or reject it first.`);
-  await updateRecord(tx, actor, freeTrialRecord, id, { isArchived: archived }, {
-    event: archived ? 'archived' : 'restored',
-    changeLog: { actionType: archived ? 'archive' : 'unarchive', information: () => `Free trial ${id} ${archived ? 'archived' : 'restored'}.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    freeTrialRecord,
+    id,
+    { isArchived: archived },
+    {
+      event: archived ? 'archived' : 'restored',
+      changeLog: { actionType: archived ? 'archive' : 'unarchive', information: () => `Free trial ${id} ${archived ? 'archived' : 'restored'}.` },
+    },
+  );
 }
 
 async function resolveQuest(q: Queryable, body: ParsedQuest) {
-  const service = body.serviceId === null ? undefined : await one<{ id: number; max: number }>(
-    q,
-    sql`SELECT id, max_quantity AS max FROM services WHERE id = ${body.serviceId} AND NOT is_archived`,
-  );
+  const service =
+    body.serviceId === null
+      ? undefined
+      : await one<{ id: number; max: number }>(q, sql`SELECT id, max_quantity AS max FROM services WHERE id = ${body.serviceId} AND NOT is_archived`);
   const errors: Record<string, string[]> = {};
   if (!service) errors.serviceId = ['Choose a service that is not archived.'];
   else if (body.quantity > service.max) errors.quantity = [`The quantity may be at most ${service.max} for this service.`];
@@ -109,10 +125,20 @@ export async function updateQuest(tx: Queryable, actor: Actor, id: number, body:
 export async function setQuestArchived(tx: Queryable, actor: Actor, id: number, archived: boolean): Promise<void> {
   const current = await findById(tx, questRecord, id, { lock: true });
   if (current.isArchived === archived) throw conflict(`Free-trial quest ${id} is already ${archived ? 'archived' : 'active'}.`);
-  await updateRecord(tx, actor, questRecord, id, { isArchived: archived }, {
-    event: archived ? 'archived' : 'restored',
-    changeLog: { actionType: archived ? 'archive' : 'unarchive', information: () => `Free-trial quest ${id} "${current.name}" ${archived ? 'archived' : 'restored'}.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    questRecord,
+    id,
+    { isArchived: archived },
+    {
+      event: archived ? 'archived' : 'restored',
+      changeLog: {
+        actionType: archived ? 'archive' : 'unarchive',
+        information: () => `Free-trial quest ${id} "${current.name}" ${archived ? 'archived' : 'restored'}.`,
+      },
+    },
+  );
 }
 
 export async function collections(q: Queryable) {

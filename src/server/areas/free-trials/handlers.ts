@@ -44,13 +44,10 @@ export const freeTrialsHandlers = defineHandlers({
     })),
 
   freeTrialsReject: async ({ params: { freeTrialId: id }, body, staff, actor, deps }) =>
-    rejectFreeTrial.run(
-      deps,
-      actor,
-      id,
-      async (tx) => ({ message: `Free trial ${id} rejected.`, freeTrial: (await findFreeTrialRow(tx, id, staff))! }),
-      { note: body.admin_note?.trim() ? body.admin_note.trim() : null, staffId: actor.staffId },
-    ),
+    rejectFreeTrial.run(deps, actor, id, async (tx) => ({ message: `Free trial ${id} rejected.`, freeTrial: (await findFreeTrialRow(tx, id, staff))! }), {
+      note: body.admin_note?.trim() ? body.admin_note.trim() : null,
+      staffId: actor.staffId,
+    }),
 
   freeTrialsArchive: async ({ params: { freeTrialId: id }, staff, actor, deps }) => {
     const freeTrial = await deps.database.db.transaction(async (tx) => {

@@ -51,7 +51,15 @@ async function placeFreeOrder(tx: Queryable, actor: Actor, requestId: number): P
     event: 'created',
     auditableType: 'order',
     auditableId: orderId,
-    newValues: { status: 'in_processing', source: 'free_trial', user_id: order.user_id, service_id: order.service_id, url: order.url, quantity: order.quantity, price: '0.0000' },
+    newValues: {
+      status: 'in_processing',
+      source: 'free_trial',
+      user_id: order.user_id,
+      service_id: order.service_id,
+      url: order.url,
+      quantity: order.quantity,
+      price: '0.0000',
+    },
   });
   await writeChangeLog(tx, actor, {
     actionType: 'create',

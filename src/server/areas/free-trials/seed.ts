@@ -30,7 +30,8 @@ export async function seedDemoFreeTrials(q: Queryable): Promise<void> {
 
   const enabledServices = sql`(SELECT array_agg(id ORDER BY id) FROM services WHERE is_enabled AND NOT is_archived)`;
   const values = QUESTS.map(
-    (quest, i) => sql`(${quest.name}, ${`Complete the task and get ${quest.quantity} free units.`}, ${quest.kind}, ${quest.url}, ${quest.quantity}::int, ${quest.archived}::boolean, ${i}::int)`,
+    (quest, i) =>
+      sql`(${quest.name}, ${`Complete the task and get ${quest.quantity} free units.`}, ${quest.kind}, ${quest.url}, ${quest.quantity}::int, ${quest.archived}::boolean, ${i}::int)`,
   );
   await q.execute(sql`
     INSERT INTO free_trial_quests (name, description, kind, task_url, quantity, is_archived, service_id, created_at)

@@ -72,7 +72,9 @@ export async function refundsPerDay(q: Queryable, period: Period, withMoney: boo
           FROM order_stats_daily s WHERE ${inPeriod(period)} GROUP BY s.day`,
   );
   const days = perDay(period, found, (r, date) => ({
-    date, canceled: r?.canceled ?? 0, refunded: withMoney ? (r?.refunded ?? '0.0000') : null,
+    date,
+    canceled: r?.canceled ?? 0,
+    refunded: withMoney ? (r?.refunded ?? '0.0000') : null,
   }));
   return { from: period.from, to: period.to, days };
 }
@@ -101,7 +103,9 @@ export async function topServices(q: Queryable, period: Period, withMoney: boole
          ORDER BY ${withMoney ? sql`t.revenue DESC, t.orders DESC` : sql`t.orders DESC`}, t.service_id`,
   );
   return {
-    from: period.from, to: period.to, rankedBy,
+    from: period.from,
+    to: period.to,
+    rankedBy,
     services: found.map((r) => ({ ...r, revenue: withMoney ? r.revenue : null })),
   };
 }

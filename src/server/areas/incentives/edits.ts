@@ -81,7 +81,10 @@ export async function updateCoupon(tx: Queryable, actor: Actor, id: number, body
 async function checkDiscount(q: Queryable, body: DiscountBody): Promise<void> {
   const ids = body.services.map((s) => s.service_id!);
   const found = new Map(
-    (await rows<{ id: number; is_archived: boolean }>(q, sql`SELECT id, is_archived FROM services WHERE id IN ${ids.length ? ids : [0]}`)).map((s) => [s.id, s]),
+    (await rows<{ id: number; is_archived: boolean }>(q, sql`SELECT id, is_archived FROM services WHERE id IN ${ids.length ? ids : [0]}`)).map((s) => [
+      s.id,
+      s,
+    ]),
   );
   const errors: Record<string, string[]> = {};
   body.services.forEach((s, i) => {
@@ -94,13 +97,18 @@ async function checkDiscount(q: Queryable, body: DiscountBody): Promise<void> {
 
 async function writeDiscountServices(tx: Queryable, discountId: number, body: DiscountBody): Promise<void> {
   await tx.delete(discountServices).where(sql`discount_id = ${discountId}`);
-  await tx.insert(discountServices).values(
-    body.services.map((s, i) => ({ discountId, serviceId: s.service_id!, discountPercent: s.discount_percent, position: i })),
-  );
+  await tx
+    .insert(discountServices)
+    .values(body.services.map((s, i) => ({ discountId, serviceId: s.service_id!, discountPercent: s.discount_percent, position: i })));
 }
 
 const servicesText = async (q: Queryable, id: number): Promise<string> =>
-  (await rows<{ t: string }>(q, sql`SELECT service_id || ':' || discount_percent::text AS t FROM discount_services WHERE discount_id = ${id} ORDER BY position, service_id`))
+  (
+    await rows<{ t: string }>(
+      q,
+      sql`SELECT service_id || ':' || discount_percent::text AS t FROM discount_services WHERE discount_id = ${id} ORDER BY position, service_id`,
+    )
+  )
     .map((r) => r.t)
     .join(', ');
 
@@ -111,7 +119,13 @@ export async function storeDiscount(tx: Queryable, actor: Actor, body: DiscountB
     tx,
     actor,
     discountRecord,
-    { name: body.name, validFrom: utc(body.valid_from)!, validTo, countries: [...new Set(body.countries)], status: validTo > new Date() ? 'active' : 'completed' },
+    {
+      name: body.name,
+      validFrom: utc(body.valid_from)!,
+      validTo,
+      countries: [...new Set(body.countries)],
+      status: validTo > new Date() ? 'active' : 'completed',
+    },
     { changeLog: { information: ({ row }) => `Discount ${row.name} created for ${body.services.length} service${body.services.length === 1 ? '' : 's'}.` } },
   );
   await writeDiscountServices(tx, row.id, body);
@@ -126,14 +140,31 @@ export async function updateDiscount(tx: Queryable, actor: Actor, id: number, bo
   const validTo = utc(body.valid_to)!;
   // A completed discount given a later end runs again.
   const status = validTo > new Date() ? 'active' : 'completed';
-  await updateRecord(tx, actor, discountRecord, id, {
-    name: body.name, validFrom: utc(body.valid_from)!, validTo, countries: [...new Set(body.countries)], status,
-  }, { changeLog: { information: ({ changed, after }) => `Discount ${after.name} changed: ${changed.join(', ')}.` } });
+  await updateRecord(
+    tx,
+    actor,
+    discountRecord,
+    id,
+    {
+      name: body.name,
+      validFrom: utc(body.valid_from)!,
+      validTo,
+      countries: [...new Set(body.countries)],
+      status,
+    },
+    { changeLog: { information: ({ changed, after }) => `Discount ${after.name} changed: ${changed.join(', ')}.` } },
+  );
   await writeDiscountServices(tx, id, body);
   const after = await servicesText(tx, id);
   // The service rows live in their own table: their change is one audit entry of the discount.
   if (before !== after) {
-    await writeAudit(tx, actor, { event: 'updated', auditableType: 'discount', auditableId: id, oldValues: { services: before }, newValues: { services: after } });
+    await writeAudit(tx, actor, {
+      event: 'updated',
+      auditableType: 'discount',
+      auditableId: id,
+      oldValues: { services: before },
+      newValues: { services: after },
+    });
   }
 }
 
@@ -172,8 +203,15 @@ export async function updateGrade(tx: Queryable, actor: Actor, id: number, body:
 export async function setGradeArchived(tx: Queryable, actor: Actor, id: number, archived: boolean): Promise<void> {
   const current = await findById(tx, gradeRecord, id, { lock: true });
   if (current.isArchived === archived) throw conflict(`Grade ${current.name} is ${archived ? 'already archived' : 'not archived'}.`);
-  await updateRecord(tx, actor, gradeRecord, id, { isArchived: archived }, {
-    event: archived ? 'archived' : 'restored',
-    changeLog: { actionType: archived ? 'archive' : 'unarchive', information: () => `Grade ${current.name} ${archived ? 'archived' : 'restored'}.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    gradeRecord,
+    id,
+    { isArchived: archived },
+    {
+      event: archived ? 'archived' : 'restored',
+      changeLog: { actionType: archived ? 'archive' : 'unarchive', information: () => `Grade ${current.name} ${archived ? 'archived' : 'restored'}.` },
+    },
+  );
 }

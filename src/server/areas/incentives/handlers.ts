@@ -46,9 +46,15 @@ export const incentivesHandlers = defineHandlers({
     return { message: `Coupon ${coupon!.code} saved.`, coupon: coupon! };
   },
   couponsArchive: async ({ params: { id }, staff, actor, deps }) =>
-    archiveCoupon.run(deps, actor, id, async (tx, change) => ({ message: `Coupon ${change.row.code} archived.`, coupon: (await findCouponRow(tx, id, staff))! })),
+    archiveCoupon.run(deps, actor, id, async (tx, change) => ({
+      message: `Coupon ${change.row.code} archived.`,
+      coupon: (await findCouponRow(tx, id, staff))!,
+    })),
   couponsUnarchive: async ({ params: { id }, staff, actor, deps }) =>
-    unarchiveCoupon.run(deps, actor, id, async (tx, change) => ({ message: `Coupon ${change.row.code} unarchived.`, coupon: (await findCouponRow(tx, id, staff))! })),
+    unarchiveCoupon.run(deps, actor, id, async (tx, change) => ({
+      message: `Coupon ${change.row.code} unarchived.`,
+      coupon: (await findCouponRow(tx, id, staff))!,
+    })),
   couponsStatistics: async ({ body, deps }) => couponStatistics(deps.database.db, body),
   couponsStatisticByDate: async ({ body, deps }) => usagesOfDay(deps.database.db, body.statistic_date),
   incentivesUsers: async ({ query, deps }) => searchCustomers(deps.database.db, query.search),
@@ -78,11 +84,20 @@ export const incentivesHandlers = defineHandlers({
     return { message: `Discount ${discount!.name} saved.`, discount: discount! };
   },
   discountsComplete: async ({ params: { discountId: id }, staff, actor, deps }) =>
-    completeDiscount.run(deps, actor, id, async (tx, change) => ({ message: `Discount ${change.row.name} completed.`, discount: (await findDiscountRow(tx, id, staff))! })),
+    completeDiscount.run(deps, actor, id, async (tx, change) => ({
+      message: `Discount ${change.row.name} completed.`,
+      discount: (await findDiscountRow(tx, id, staff))!,
+    })),
   discountsArchive: async ({ params: { discountId: id }, staff, actor, deps }) =>
-    archiveDiscount.run(deps, actor, id, async (tx, change) => ({ message: `Discount ${change.row.name} archived.`, discount: (await findDiscountRow(tx, id, staff))! })),
+    archiveDiscount.run(deps, actor, id, async (tx, change) => ({
+      message: `Discount ${change.row.name} archived.`,
+      discount: (await findDiscountRow(tx, id, staff))!,
+    })),
   discountsUnarchive: async ({ params: { discountId: id }, staff, actor, deps }) =>
-    unarchiveDiscount.run(deps, actor, id, async (tx, change) => ({ message: `Discount ${change.row.name} unarchived.`, discount: (await findDiscountRow(tx, id, staff))! })),
+    unarchiveDiscount.run(deps, actor, id, async (tx, change) => ({
+      message: `Discount ${change.row.name} unarchived.`,
+      discount: (await findDiscountRow(tx, id, staff))!,
+    })),
 
   gradesTable: async ({ body, staff, deps }) => gradesTable.query(deps.database.db, body, staff),
   gradesShow: async ({ params: { gradeId: id }, staff, deps }) => {

@@ -7,39 +7,69 @@ import { coupons, discounts } from './schema';
 
 /** The incentives' record kinds and the discount's and coupon's state changes. */
 
-export const couponRecord = defineRecord({ table: coupons, thing: 'Coupon', type: 'coupon', unique: { coupons_code_unique: { field: 'code', message: 'Another coupon has this code.' } } });
+export const couponRecord = defineRecord({
+  table: coupons,
+  thing: 'Coupon',
+  type: 'coupon',
+  unique: { coupons_code_unique: { field: 'code', message: 'Another coupon has this code.' } },
+});
 export const discountRecord = defineRecord({ table: discounts, thing: 'Discount', type: 'discount' });
 export const gradeRecord = defineRecord({ table: grades, thing: 'Grade', type: 'grade' });
 
 export const archiveCoupon = defineTransition({
-  record: couponRecord, action: 'archive', event: 'archived', from: ['active'], set: sql`status = 'archived'`, permission: endpointPermission('couponsArchive'),
+  record: couponRecord,
+  action: 'archive',
+  event: 'archived',
+  from: ['active'],
+  set: sql`status = 'archived'`,
+  permission: endpointPermission('couponsArchive'),
   returning: ['code'],
   information: (change) => `Coupon ${change.row.code} archived: it no longer applies.`,
 });
 
 export const unarchiveCoupon = defineTransition({
-  record: couponRecord, action: 'unarchive', event: 'unarchived', from: ['archived'], set: sql`status = 'active'`, permission: endpointPermission('couponsUnarchive'),
+  record: couponRecord,
+  action: 'unarchive',
+  event: 'unarchived',
+  from: ['archived'],
+  set: sql`status = 'active'`,
+  permission: endpointPermission('couponsUnarchive'),
   returning: ['code'],
   information: (change) => `Coupon ${change.row.code} is back from the archive.`,
 });
 
 /** Ends a running discount now: its end moves to now when later. */
 export const completeDiscount = defineTransition({
-  record: discountRecord, action: 'complete', event: 'completed', from: ['active'],
-  set: sql`status = 'completed', valid_to = LEAST(valid_to, now())`, permission: endpointPermission('discountsComplete'),
-  audit: ['status', 'validTo'], returning: ['name'],
+  record: discountRecord,
+  action: 'complete',
+  event: 'completed',
+  from: ['active'],
+  set: sql`status = 'completed', valid_to = LEAST(valid_to, now())`,
+  permission: endpointPermission('discountsComplete'),
+  audit: ['status', 'validTo'],
+  returning: ['name'],
   information: (change) => `Discount ${change.row.name} completed: it no longer applies.`,
 });
 
 export const archiveDiscount = defineTransition({
-  record: discountRecord, action: 'archive', event: 'archived', from: ['active', 'completed'], set: sql`status = 'archived'`, permission: endpointPermission('discountsArchive'),
+  record: discountRecord,
+  action: 'archive',
+  event: 'archived',
+  from: ['active', 'completed'],
+  set: sql`status = 'archived'`,
+  permission: endpointPermission('discountsArchive'),
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} archived.`,
 });
 
 /** Back as completed, whatever it was: running it again is an edit of its dates (then it is active). */
 export const unarchiveDiscount = defineTransition({
-  record: discountRecord, action: 'unarchive', event: 'unarchived', from: ['archived'], set: sql`status = 'completed'`, permission: endpointPermission('discountsUnarchive'),
+  record: discountRecord,
+  action: 'unarchive',
+  event: 'unarchived',
+  from: ['archived'],
+  set: sql`status = 'completed'`,
+  permission: endpointPermission('discountsUnarchive'),
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} is back from the archive, completed.`,
 });

@@ -15,7 +15,17 @@ const range = (from: string, to: string) =>
   sql`cu.created_at >= (${from}::date)::timestamp AT TIME ZONE 'UTC' AND cu.created_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'UTC')`;
 const day = sql`to_char(cu.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
-interface StatDbRow { date: string | null; id: number; name: string; code: string; received: string; spent: string; usages: number; affiliate_id: number | null; affiliate_email: string | null }
+interface StatDbRow {
+  date: string | null;
+  id: number;
+  name: string;
+  code: string;
+  received: string;
+  spent: string;
+  usages: number;
+  affiliate_id: number | null;
+  affiliate_email: string | null;
+}
 
 export async function couponStatistics(q: Queryable, body: Body): Promise<CouponStatistics> {
   const where = range(body.start_date, body.end_date);
@@ -58,7 +68,20 @@ export async function couponStatistics(q: Queryable, body: Body): Promise<Coupon
   };
 }
 
-interface UsageDbRow { id: number | string; coupon_id: number; name: string; code: string; user_id: number | null; email: string | null; order_id: number | string | null; transaction_id: number | string | null; kind: CouponUsage['kind']; spent: string; received: string; created_at: string }
+interface UsageDbRow {
+  id: number | string;
+  coupon_id: number;
+  name: string;
+  code: string;
+  user_id: number | null;
+  email: string | null;
+  order_id: number | string | null;
+  transaction_id: number | string | null;
+  kind: CouponUsage['kind'];
+  spent: string;
+  received: string;
+  created_at: string;
+}
 
 const usageSelect = sql`SELECT cu.id, c.id AS coupon_id, c.name, c.code, u.id AS user_id, u.email, cu.order_id, cu.transaction_id, cu.kind,
     cu.spent::text AS spent, cu.received::text AS received, ${utcText(sql`cu.created_at`)} AS created_at
@@ -88,7 +111,10 @@ export const USAGES_PAGE = 30;
 
 export async function usagesOfCoupon(q: Queryable, couponId: number, page: number): Promise<{ items: CouponUsage[]; total: number }> {
   const items = (
-    await rows<UsageDbRow>(q, sql`${usageSelect} WHERE cu.coupon_id = ${couponId} ORDER BY cu.created_at DESC, cu.id DESC LIMIT ${USAGES_PAGE} OFFSET ${(page - 1) * USAGES_PAGE}`)
+    await rows<UsageDbRow>(
+      q,
+      sql`${usageSelect} WHERE cu.coupon_id = ${couponId} ORDER BY cu.created_at DESC, cu.id DESC LIMIT ${USAGES_PAGE} OFFSET ${(page - 1) * USAGES_PAGE}`,
+    )
   ).map(toUsage);
   const total = await one<{ n: number }>(q, sql`SELECT count(*)::int AS n FROM coupon_usages WHERE coupon_id = ${couponId}`);
   return { items, total: Number(total!.n) };

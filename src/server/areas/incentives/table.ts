@@ -15,17 +15,38 @@ const ONE_ROW = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: 1 }
 // ---------------------------------------------------------------- coupons
 
 interface CouponDbRow extends Record<string, unknown> {
-  id: number; status: CouponRow['status']; displayable: boolean; name: string; description: string;
-  translations: CouponRow['translations'] | string; code: string; payment_type: CouponRow['paymentType']; bonus_type: CouponRow['bonusType'];
-  calc: CouponRow['bonusAmountCalculationType']; bonus_percentage: string | null; bonus_amount: string | null; min_amount: string;
-  valid_from: string | null; valid_to: string | null; usage_limit: number | null; affiliate_id: number | null; affiliate_email: string | null;
-  wsd: boolean; wucp: boolean; wuo: boolean; wb: boolean; usages_count: number; received: string; spent: string; created_at: string;
+  id: number;
+  status: CouponRow['status'];
+  displayable: boolean;
+  name: string;
+  description: string;
+  translations: CouponRow['translations'] | string;
+  code: string;
+  payment_type: CouponRow['paymentType'];
+  bonus_type: CouponRow['bonusType'];
+  calc: CouponRow['bonusAmountCalculationType'];
+  bonus_percentage: string | null;
+  bonus_amount: string | null;
+  min_amount: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  usage_limit: number | null;
+  affiliate_id: number | null;
+  affiliate_email: string | null;
+  wsd: boolean;
+  wucp: boolean;
+  wuo: boolean;
+  wb: boolean;
+  usages_count: number;
+  received: string;
+  spent: string;
+  created_at: string;
 }
 
 const usage = sql`(SELECT count(*)::int AS n, COALESCE(sum(received), 0)::numeric(14,4)::text AS received, COALESCE(sum(spent), 0)::numeric(14,4)::text AS spent
   FROM coupon_usages cu WHERE cu.coupon_id = c.id)`;
 const usagesCount = sql`(SELECT count(*)::int FROM coupon_usages cu WHERE cu.coupon_id = c.id)`;
-const json = <T,>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 /** '0.1500' -> '0.15': the stored fraction to the decimals its form allows (the column keeps 4). */
 const toDecimals = (text: string, n: number): string => {
   const [int, frac = ''] = text.split('.');
@@ -102,8 +123,15 @@ export async function findCouponRow(q: Queryable, id: number, ctx: TableContext)
 // ---------------------------------------------------------------- discounts
 
 interface DiscountDbRow extends Record<string, unknown> {
-  id: number; name: string; status: DiscountRow['status']; created_at: string; valid_from: string; valid_to: string;
-  countries: string[]; services: DiscountRow['services'] | string; running: boolean;
+  id: number;
+  name: string;
+  status: DiscountRow['status'];
+  created_at: string;
+  valid_from: string;
+  valid_to: string;
+  countries: string[];
+  services: DiscountRow['services'] | string;
+  running: boolean;
 }
 
 const discountServicesJson = sql`(SELECT COALESCE(json_agg(json_build_object('id', s.id, 'name', s.name, 'discountPercent', ds.discount_percent::text) ORDER BY ds.position, s.id), '[]'::json)
@@ -154,9 +182,19 @@ export async function findDiscountRow(q: Queryable, id: number, ctx: TableContex
 // ---------------------------------------------------------------- grades
 
 interface GradeDbRow extends Record<string, unknown> {
-  id: number; name: string; translations: Record<string, { name: string }> | string; icon: string | null; spending_goal: string;
-  discount_percent: string; thumbnail_period: number | null; consultation_chat_period: number | null; acs: boolean; apm: boolean;
-  is_archived: boolean; users_count: number; created_at: string;
+  id: number;
+  name: string;
+  translations: Record<string, { name: string }> | string;
+  icon: string | null;
+  spending_goal: string;
+  discount_percent: string;
+  thumbnail_period: number | null;
+  consultation_chat_period: number | null;
+  acs: boolean;
+  apm: boolean;
+  is_archived: boolean;
+  users_count: number;
+  created_at: string;
 }
 
 const usersCount = sql`(SELECT count(*)::int FROM users u WHERE u.current_grade_id = g.id)`;

@@ -64,11 +64,22 @@ export async function recordHistory(q: Queryable, staff: StaffContext, type: str
     const user = r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name ?? '', email: r.staff_email ?? '' };
     return r.kind === 'audit'
       ? {
-          kind: 'audit', id: Number(r.id), createdAt: r.created_at, user, event: r.event ?? '', ipAddress: r.ip_address, userAgent: r.user_agent,
-          oldValues: redactSecrets(r.old_values), newValues: redactSecrets(r.new_values),
+          kind: 'audit',
+          id: Number(r.id),
+          createdAt: r.created_at,
+          user,
+          event: r.event ?? '',
+          ipAddress: r.ip_address,
+          userAgent: r.user_agent,
+          oldValues: redactSecrets(r.old_values),
+          newValues: redactSecrets(r.new_values),
         }
       : {
-          kind: 'change', id: Number(r.id), createdAt: r.created_at, user, actionType: r.action_type ?? '',
+          kind: 'change',
+          id: Number(r.id),
+          createdAt: r.created_at,
+          user,
+          actionType: r.action_type ?? '',
           information: typeof r.information === 'string' ? safeJson(r.information) : (r.information ?? null),
         };
   });
@@ -84,7 +95,11 @@ const safeJson = (text: string): unknown => {
 };
 
 /** Distinct values of an indexed column, by skipping through its index (a loose index scan). */
-export async function distinctValues(q: Queryable, table: 'audit_entries' | 'change_logs' | 'service_logs', column: string): Promise<{ value: string; label: string }[]> {
+export async function distinctValues(
+  q: Queryable,
+  table: 'audit_entries' | 'change_logs' | 'service_logs',
+  column: string,
+): Promise<{ value: string; label: string }[]> {
   const t = sql.identifier(table);
   const c = sql.identifier(column);
   const found = await rows<{ v: string }>(

@@ -21,7 +21,8 @@ export function seedHistoryCount(env: NodeJS.ProcessEnv = process.env): number {
 
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 13 + ${salt})::int)::bigint) % ${n})`;
 const g = sql`g`;
-const pick = (list: readonly string[], salt: number): SQL => sql`(${sql.raw(`ARRAY[${list.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`)})[1 + ${h(g, salt, list.length)}]`;
+const pick = (list: readonly string[], salt: number): SQL =>
+  sql`(${sql.raw(`ARRAY[${list.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]`)})[1 + ${h(g, salt, list.length)}]`;
 
 const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',

@@ -59,8 +59,11 @@ async function save(tx: Queryable, actor: Actor, panel: PanelInput | undefined, 
     if (before.description === p.description && before.is_enabled === p.is_enabled) continue;
     await tx.execute(sql`UPDATE panel_notifications SET description = ${p.description}, is_enabled = ${p.is_enabled} WHERE id = ${before.id}`);
     await writeAudit(tx, actor, {
-      event: 'updated', auditableType: 'panel_notification', auditableId: before.id,
-      oldValues: { description: before.description, is_enabled: before.is_enabled }, newValues: { description: p.description, is_enabled: p.is_enabled },
+      event: 'updated',
+      auditableType: 'panel_notification',
+      auditableId: before.id,
+      oldValues: { description: before.description, is_enabled: before.is_enabled },
+      newValues: { description: p.description, is_enabled: p.is_enabled },
     });
   }
   for (const a of admin ?? []) {
@@ -70,8 +73,11 @@ async function save(tx: Queryable, actor: Actor, panel: PanelInput | undefined, 
     await tx.execute(sql`DELETE FROM admin_notification_recipients WHERE notification_id = ${before.id}`);
     if (users.length) await tx.insert(adminNotificationRecipients).values(users.map((staffId) => ({ notificationId: before.id, staffId })));
     await writeAudit(tx, actor, {
-      event: 'recipients_updated', auditableType: 'panel_notification', auditableId: before.id,
-      oldValues: { users: before.users ?? [] }, newValues: { users },
+      event: 'recipients_updated',
+      auditableType: 'panel_notification',
+      auditableId: before.id,
+      oldValues: { users: before.users ?? [] },
+      newValues: { users },
     });
   }
 }
@@ -79,7 +85,10 @@ async function save(tx: Queryable, actor: Actor, panel: PanelInput | undefined, 
 export const notificationsHandlers = defineHandlers({
   notificationsShow: async ({ deps }) => ({
     panel_notifications: (await readAll(deps.database.db)).map((n) => ({
-      notification: n.notification, name: n.name, description: n.description, is_enabled: n.is_enabled,
+      notification: n.notification,
+      name: n.name,
+      description: n.description,
+      is_enabled: n.is_enabled,
     })),
   }),
 
@@ -112,6 +121,11 @@ export const notificationsHandlers = defineHandlers({
 export async function seedPanelNotifications(q: Queryable): Promise<void> {
   await q
     .insert(panelNotifications)
-    .values(PANEL_NOTIFICATIONS.map((n, position) => ({ notification: n.notification, name: n.name, description: n.description, forStaff: n.forStaff, position })))
-    .onConflictDoUpdate({ target: panelNotifications.notification, set: { name: sql`excluded.name`, forStaff: sql`excluded.for_staff`, position: sql`excluded.position` } });
+    .values(
+      PANEL_NOTIFICATIONS.map((n, position) => ({ notification: n.notification, name: n.name, description: n.description, forStaff: n.forStaff, position })),
+    )
+    .onConflictDoUpdate({
+      target: panelNotifications.notification,
+      set: { name: sql`excluded.name`, forStaff: sql`excluded.for_staff`, position: sql`excluded.position` },
+    });
 }

@@ -56,12 +56,13 @@ export async function cancelOrder(q: Queryable, actor: Actor, orderId: number, i
   const order = await one<{ user_id: number | null }>(q, sql`SELECT user_id FROM orders WHERE id = ${orderId}`);
   if (!order) throw notFound(`Order ${orderId}`);
   // user_id never changes, so reading it before the locks is safe; the user row is locked first.
-  const user = order.user_id === null
-    ? undefined
-    : await one<{ id: number; email: string; balance: string }>(
-        q,
-        sql`SELECT id, email, balance::text AS balance FROM users WHERE id = ${order.user_id} FOR UPDATE`,
-      );
+  const user =
+    order.user_id === null
+      ? undefined
+      : await one<{ id: number; email: string; balance: string }>(
+          q,
+          sql`SELECT id, email, balance::text AS balance FROM users WHERE id = ${order.user_id} FOR UPDATE`,
+        );
 
   const refund: SQL = !input.returnMoney
     ? sql`0`

@@ -1,10 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type {
-  OrderChangeLogEntry,
-  OrderDetail,
-  OrderRefillRequest,
-  OrderStatistics,
-} from '../../../contract/orders';
+import type { OrderChangeLogEntry, OrderDetail, OrderRefillRequest, OrderStatistics } from '../../../contract/orders';
 import type { ProviderType } from '../../../contract/providers';
 import { one, rows, type Queryable } from '../../db/client';
 import { notFound } from '../../http/errors';

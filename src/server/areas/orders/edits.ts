@@ -32,7 +32,12 @@ export async function changeUrl(q: Queryable, actor: Actor, orderId: number, url
   if (!row) throw await editFailure(q, orderId);
   if (row.old_url === url) return;
   await writeAudit(q, actor, { event: 'updated', auditableType: 'order', auditableId: orderId, oldValues: { url: row.old_url }, newValues: { url } });
-  await writeChangeLog(q, actor, { actionType: 'change_url', modelType: 'order', modelId: orderId, information: `Order ${orderId}: url changed from ${row.old_url} to ${url}.` });
+  await writeChangeLog(q, actor, {
+    actionType: 'change_url',
+    modelType: 'order',
+    modelId: orderId,
+    information: `Order ${orderId}: url changed from ${row.old_url} to ${url}.`,
+  });
 }
 
 /** The comment is a staff note: editable in every status. */
@@ -45,7 +50,13 @@ export async function updateComment(q: Queryable, actor: Actor, orderId: number,
   );
   if (!row) throw notFound(`Order ${orderId}`);
   if (row.old_comment === comment) return;
-  await writeAudit(q, actor, { event: 'updated', auditableType: 'order', auditableId: orderId, oldValues: { comment: row.old_comment }, newValues: { comment } });
+  await writeAudit(q, actor, {
+    event: 'updated',
+    auditableType: 'order',
+    auditableId: orderId,
+    oldValues: { comment: row.old_comment },
+    newValues: { comment },
+  });
   await writeChangeLog(q, actor, {
     actionType: 'update_comment',
     modelType: 'order',

@@ -19,4 +19,3 @@ export const refundableSql = (o: string): SQL => sql`GREATEST(${paidSql(o)} - ${
 export const defaultRefundSql = (o: string): SQL => sql`GREATEST(0, LEAST(${refundableSql(o)},
   trunc(${paidSql(o)} * (1 - COALESCE(LEAST(${col(o, 'current_quantity')}, ${col(o, 'quantity')})::numeric
     / NULLIF(${col(o, 'quantity')}, 0), 0)), 4) - ${col(o, 'refund_amount')}))::numeric(14,4)`;
-

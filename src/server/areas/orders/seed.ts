@@ -57,29 +57,91 @@ export const DEMO_SIM_API_KEY = 'demo-simulator-key-0001';
 export const DEMO_SIM_ENDPOINT = 'http://127.0.0.1:8080/provider-sim/api/v2';
 
 const DEMO_PROVIDERS = [
-  { name: 'Panvy Demo (simulator)', type: 'socpanel', endpoint: DEMO_SIM_ENDPOINT, token: DEMO_SIM_API_KEY, balance: '10000', currency: 'USD', margin: '0.5000' },
-  { name: 'Perfect Panel Hub', type: 'perfect_panel', endpoint: 'https://perfectpanel-hub.example/api/v2', token: 'pp-hub-demo-token', balance: '2450.75', currency: 'USD', margin: '0.4000' },
-  { name: 'SocialValue Pro', type: 'social_value', endpoint: 'https://socialvalue-pro.example/api/v2', token: 'sv-pro-demo-token', balance: '88000', currency: 'RUB', margin: '0.3500' },
-  { name: 'Growth Wholesale', type: 'perfect_panel', endpoint: 'https://growth-wholesale.example/api/v2', token: 'gw-demo-token', balance: '12.40', currency: 'EUR', margin: '0.4500', status: 'disabled' },
-  { name: 'Legacy Boost Panel', type: 'socpanel', endpoint: 'https://legacy-boost.example/api/v2', token: 'legacy-demo-token', balance: '0', currency: 'USD', margin: '0.3000', archived: true },
+  {
+    name: 'Panvy Demo (simulator)',
+    type: 'socpanel',
+    endpoint: DEMO_SIM_ENDPOINT,
+    token: DEMO_SIM_API_KEY,
+    balance: '10000',
+    currency: 'USD',
+    margin: '0.5000',
+  },
+  {
+    name: 'Perfect Panel Hub',
+    type: 'perfect_panel',
+    endpoint: 'https://perfectpanel-hub.example/api/v2',
+    token: 'pp-hub-demo-token',
+    balance: '2450.75',
+    currency: 'USD',
+    margin: '0.4000',
+  },
+  {
+    name: 'SocialValue Pro',
+    type: 'social_value',
+    endpoint: 'https://socialvalue-pro.example/api/v2',
+    token: 'sv-pro-demo-token',
+    balance: '88000',
+    currency: 'RUB',
+    margin: '0.3500',
+  },
+  {
+    name: 'Growth Wholesale',
+    type: 'perfect_panel',
+    endpoint: 'https://growth-wholesale.example/api/v2',
+    token: 'gw-demo-token',
+    balance: '12.40',
+    currency: 'EUR',
+    margin: '0.4500',
+    status: 'disabled',
+  },
+  {
+    name: 'Legacy Boost Panel',
+    type: 'socpanel',
+    endpoint: 'https://legacy-boost.example/api/v2',
+    token: 'legacy-demo-token',
+    balance: '0',
+    currency: 'USD',
+    margin: '0.3000',
+    archived: true,
+  },
 ] as const;
 
 /** A stable pseudo-random number in [0, n) for row `id` and a salt. */
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 7 + ${salt})::int)::bigint) % ${n})`;
-const textArray = (values: readonly string[]): SQL => sql`(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[])`;
+const textArray = (values: readonly string[]): SQL =>
+  sql`(ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[])`;
 
-const COMMENTS = ['Customer asked for slow delivery', 'Checked the link with the customer', 'VIP customer, handle with care', 'Refill promised by support', 'Second attempt after a drop'];
+const COMMENTS = [
+  'Customer asked for slow delivery',
+  'Checked the link with the customer',
+  'VIP customer, handle with care',
+  'Refill promised by support',
+  'Second attempt after a drop',
+];
 
 /**
  * Which simulator service fulfils our services of a network and kind (service_types.type); the ids
  * are the simulator's service numbers (src/server/provider-sim/catalogue.ts).
  */
 const SIM_SERVICE_FOR: Record<string, number> = {
-  'youtube:views': 1, 'youtube:subscribers': 3, 'youtube:likes': 4,
-  'instagram:followers': 11, 'instagram:likes': 13, 'instagram:views': 14,
-  'tiktok:followers': 21, 'tiktok:likes': 22, 'tiktok:views': 23,
-  'telegram:members': 31, 'telegram:views': 32, 'telegram:reactions': 33,
-  'facebook:likes': 41, 'facebook:views': 42, 'facebook:members': 43,
+  'youtube:views': 1,
+  'youtube:subscribers': 3,
+  'youtube:likes': 4,
+  'instagram:followers': 11,
+  'instagram:likes': 13,
+  'instagram:views': 14,
+  'tiktok:followers': 21,
+  'tiktok:likes': 22,
+  'tiktok:views': 23,
+  'telegram:members': 31,
+  'telegram:views': 32,
+  'telegram:reactions': 33,
+  'facebook:likes': 41,
+  'facebook:views': 42,
+  'facebook:members': 43,
 };
 
 /** About one service in twelve can only go to unusable providers: its open orders show "no providers". */
@@ -231,7 +293,16 @@ async function withIndexesRebuilt(q: Queryable, tables: string[], load: () => Pr
   for (const index of indexes) await q.execute(sql.raw(index.definition));
 }
 
-async function insertOrders(q: Queryable, from: number, to: number, total: number, services: number, users: number, reasons: string[], pricer: DemoPricer): Promise<void> {
+async function insertOrders(
+  q: Queryable,
+  from: number,
+  to: number,
+  total: number,
+  services: number,
+  users: number,
+  reasons: string[],
+  pricer: DemoPricer,
+): Promise<void> {
   const i = sql`i`;
   // The newest 2 % (at least 200 orders) are still moving: most of them in processing, about 5 % in
   // moderation (200 of 200,000), so even a small test seed has some of each.
@@ -338,7 +409,12 @@ async function seedMoney(q: Queryable, firstNew: number): Promise<void> {
     FROM orders WHERE id > ${firstNew} AND refund_amount > 0`);
   // Customers paid for their orders from top-ups made before them.
   const methods = (await rows<{ id: number }>(q, sql`SELECT id FROM payment_methods WHERE is_enabled ORDER BY position, id`)).map((r) => r.id);
-  const method = methods.length ? sql`(ARRAY[${sql.join(methods.map((m) => sql`${m}`), sql`, `)}]::int[])[1 + ${h(sql`t.user_id`, 13, methods.length)}]` : sql`NULL::int`;
+  const method = methods.length
+    ? sql`(ARRAY[${sql.join(
+        methods.map((m) => sql`${m}`),
+        sql`, `,
+      )}]::int[])[1 + ${h(sql`t.user_id`, 13, methods.length)}]`
+    : sql`NULL::int`;
   await q.execute(sql`
     INSERT INTO transactions (user_id, amount, balance_type, type, transaction_type, comment, payment_method_id, created_at)
     SELECT t.user_id, ceil(-sum(t.amount)) + ${h(sql`t.user_id`, 14, 50)}, 'main', 'deposit', 'income', 'Balance top-up', ${method},

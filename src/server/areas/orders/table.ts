@@ -1,12 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  ORDERS_TABLE,
-  type OrderRow,
-  type OrderSource,
-  type OrderSourceType,
-  type OrderStatus,
-  type PriceModification,
-} from '../../../contract/orders';
+import { ORDERS_TABLE, type OrderRow, type OrderSource, type OrderSourceType, type OrderStatus, type PriceModification } from '../../../contract/orders';
 import { tableRequestSchema } from '../../../contract/table';
 import { rows, type Queryable } from '../../db/client';
 import { containsPattern, decimalText, defineTable, FilterValueError, readScalar, utcText, type TableContext } from '../../table';
@@ -178,10 +171,7 @@ export const ordersTable = defineTable(ORDERS_TABLE, {
     refundAmount: { sql: sql`o.refund_amount` },
     source: { sql: sql`o.source` },
   },
-  search: [
-    sql`o.url`,
-    { match: matchCustomerEmail },
-  ],
+  search: [sql`o.url`, { match: matchCustomerEmail }],
   queries: {
     sourceType: { sql: sql`o.source_type` },
     sourceId: { sql: sql`o.source_id` },

@@ -117,7 +117,15 @@ export async function applyChanges(tx: Queryable, actor: Actor, runId: number, s
   // statement computes each one's new values from all its accepted changes; old values come from
   // the locked snapshot so the audit shows both.
   const changed = await rows<{
-    id: number; old_name: string; name: string; old_price: string; price: string; old_status: string; status: string; returned: boolean; removed: boolean;
+    id: number;
+    old_name: string;
+    name: string;
+    old_price: string;
+    price: string;
+    old_status: string;
+    status: string;
+    returned: boolean;
+    removed: boolean;
   }>(
     tx,
     sql`WITH flags AS (SELECT sync_prices, sync_name, sync_services FROM providers WHERE id = ${providerId}),
@@ -161,11 +169,23 @@ export async function applyChanges(tx: Queryable, actor: Actor, runId: number, s
     if (c.old_status !== c.status) [oldValues.status, newValues.status] = [c.old_status, c.status];
     if (Object.keys(newValues).length === 0) continue;
     providerServicesChanged++;
-    await writeAudit(tx, actor, { event: 'synced', auditableType: 'provider_service', auditableId: c.id, oldValues, newValues: { ...newValues, sync_run_id: runId } });
+    await writeAudit(tx, actor, {
+      event: 'synced',
+      auditableType: 'provider_service',
+      auditableId: c.id,
+      oldValues,
+      newValues: { ...newValues, sync_run_id: runId },
+    });
   }
 
   // 3. The margin guard, for the services those provider services fulfil.
-  const linksDisabled = await guardMargins(tx, actor, providerId, runId, changed.map((c) => c.id));
+  const linksDisabled = await guardMargins(
+    tx,
+    actor,
+    providerId,
+    runId,
+    changed.map((c) => c.id),
+  );
 
   const kinds: Record<string, number> = {};
   for (const t of taken) kinds[t.kind] = (kinds[t.kind] ?? 0) + 1;

@@ -38,7 +38,8 @@ export const providerSyncHandlers = defineHandlers({
       for (const key of ['marginFloor', 'disableBelowMargin', 'schedule'] as const) {
         if (String(before[key]) !== String(after[key])) [old[key], now[key]] = [before[key], after[key]];
       }
-      if (Object.keys(now).length) await writeAudit(tx, actor, { event: 'sync_settings_updated', auditableType: 'provider', auditableId: providerId, oldValues: old, newValues: now });
+      if (Object.keys(now).length)
+        await writeAudit(tx, actor, { event: 'sync_settings_updated', auditableType: 'provider', auditableId: providerId, oldValues: old, newValues: now });
       return after;
     }),
 

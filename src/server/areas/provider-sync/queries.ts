@@ -24,10 +24,25 @@ const utc = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const zeroCounts = (): Record<SyncChangeKind, number> => Object.fromEntries(SYNC_CHANGE_KINDS.map((k) => [k, 0])) as Record<SyncChangeKind, number>;
 
 interface RunRow {
-  id: number; provider_id: number; status: SyncRun['status']; trigger: SyncRun['trigger']; attempts: number; created_at: string;
-  started_at: string | null; finished_at: string | null; duration_ms: number | null; error: string | null; currency: string | null;
-  services_count: number | null; skipped_count: number | null; counts: Record<string, number>; affected_count: number;
-  pending_count: number; has_raw: boolean; raw_bytes: number | null; applied_at: string | null;
+  id: number;
+  provider_id: number;
+  status: SyncRun['status'];
+  trigger: SyncRun['trigger'];
+  attempts: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  currency: string | null;
+  services_count: number | null;
+  skipped_count: number | null;
+  counts: Record<string, number>;
+  affected_count: number;
+  pending_count: number;
+  has_raw: boolean;
+  raw_bytes: number | null;
+  applied_at: string | null;
 }
 
 const RUN_COLUMNS = sql`r.id, r.provider_id, r.status, r.trigger, r.attempts, ${utc(sql`r.created_at`)} AS created_at,
@@ -85,8 +100,15 @@ export async function loadSettings(q: Queryable, providerId: number): Promise<Sy
 
 export async function loadOverview(q: Queryable, providerId: number): Promise<ProviderSyncOverview> {
   const p = await one<{
-    id: number; name: string; currency: string; status: string; is_archived: boolean; sync_services: boolean; sync_prices: boolean;
-    sync_name: boolean; sync_failed: boolean;
+    id: number;
+    name: string;
+    currency: string;
+    status: string;
+    is_archived: boolean;
+    sync_services: boolean;
+    sync_prices: boolean;
+    sync_name: boolean;
+    sync_failed: boolean;
   }>(q, sql`SELECT id, name, currency, status, is_archived, sync_services, sync_prices, sync_name, sync_failed FROM providers WHERE id = ${providerId}`);
   if (!p) throw notFound('Provider');
   const mirror = await one<{ services: number; present: number; linked: number; updated_at: string | null }>(
@@ -99,8 +121,15 @@ export async function loadOverview(q: Queryable, providerId: number): Promise<Pr
   const runs = await rows<RunRow>(q, sql`SELECT ${RUN_COLUMNS} FROM provider_sync_runs r WHERE r.provider_id = ${providerId} ORDER BY r.id DESC LIMIT 50`);
   return {
     provider: {
-      id: p.id, name: p.name, currency: p.currency, status: p.status, isArchived: p.is_archived, syncServices: p.sync_services,
-      syncPrices: p.sync_prices, syncName: p.sync_name, syncFailed: p.sync_failed,
+      id: p.id,
+      name: p.name,
+      currency: p.currency,
+      status: p.status,
+      isArchived: p.is_archived,
+      syncServices: p.sync_services,
+      syncPrices: p.sync_prices,
+      syncName: p.sync_name,
+      syncFailed: p.sync_failed,
     },
     settings: await loadSettings(q, providerId),
     defaultFloor: await defaultFloorOf(q),
@@ -155,8 +184,16 @@ export async function loadChanges(q: Queryable, runId: number, query: z.output<t
   const filter = sql.join(where, sql` AND `);
   const total = await one<{ n: number }>(q, sql`SELECT count(*)::int AS n FROM provider_sync_changes c WHERE ${filter}`);
   const found = await rows<{
-    id: number; kind: SyncChangeKind; state: SyncChange['state']; external_id: string; old_values: Record<string, unknown> | null;
-    new_values: Record<string, unknown> | null; ps_id: number | null; ps_name: string | null; ps_status: string | null; services: { id: number; name: string }[] | null;
+    id: number;
+    kind: SyncChangeKind;
+    state: SyncChange['state'];
+    external_id: string;
+    old_values: Record<string, unknown> | null;
+    new_values: Record<string, unknown> | null;
+    ps_id: number | null;
+    ps_name: string | null;
+    ps_status: string | null;
+    services: { id: number; name: string }[] | null;
   }>(
     q,
     sql`SELECT c.id, c.kind, c.state, c.external_id, c.old_values, c.new_values, ps.id AS ps_id, ps.name AS ps_name, ps.status AS ps_status,
@@ -171,9 +208,7 @@ export async function loadChanges(q: Queryable, runId: number, query: z.output<t
     const old = toValues(c.old_values);
     const now = toValues(c.new_values);
     const priceChange =
-      (c.kind === 'price_up' || c.kind === 'price_down') && old && now && Number(old.rate) > 0
-        ? (Number(now.rate) / Number(old.rate) - 1).toFixed(4)
-        : null;
+      (c.kind === 'price_up' || c.kind === 'price_down') && old && now && Number(old.rate) > 0 ? (Number(now.rate) / Number(old.rate) - 1).toFixed(4) : null;
     return {
       id: c.id,
       kind: c.kind,
@@ -205,9 +240,24 @@ export async function loadBelowMargin(q: Queryable) {
   const currencies = await panelCurrencies(q);
   const defaultFloor = await defaultFloorOf(q);
   const found = await rows<{
-    service_id: number; service_name: string; price: string; pricing_per: number; is_enabled: boolean;
-    ps_id: number; ps_name: string; external_id: string; source_price: string; source_pricing_per: number; currency: string;
-    provider_id: number; provider_name: string; cost: string; margin: string; floor: string; link_active: boolean; disabled_by_guard: boolean;
+    service_id: number;
+    service_name: string;
+    price: string;
+    pricing_per: number;
+    is_enabled: boolean;
+    ps_id: number;
+    ps_name: string;
+    external_id: string;
+    source_price: string;
+    source_pricing_per: number;
+    currency: string;
+    provider_id: number;
+    provider_name: string;
+    cost: string;
+    margin: string;
+    floor: string;
+    link_active: boolean;
+    disabled_by_guard: boolean;
   }>(
     q,
     sql`SELECT b.service_id, sv.name AS service_name, sv.default_price::text AS price, sv.pricing_per, sv.is_enabled,
@@ -220,7 +270,14 @@ export async function loadBelowMargin(q: Queryable) {
   );
   const list: BelowMarginRow[] = found.map((r) => ({
     service: { id: r.service_id, name: r.service_name, price: r.price, pricingPer: r.pricing_per, isEnabled: r.is_enabled },
-    providerService: { id: r.ps_id, name: r.ps_name, externalId: r.external_id, sourcePrice: r.source_price, pricingPer: r.source_pricing_per, currency: r.currency },
+    providerService: {
+      id: r.ps_id,
+      name: r.ps_name,
+      externalId: r.external_id,
+      sourcePrice: r.source_price,
+      pricingPer: r.source_pricing_per,
+      currency: r.currency,
+    },
     provider: { id: r.provider_id, name: r.provider_name },
     cost: r.cost,
     margin: r.margin,
@@ -242,9 +299,21 @@ const share = (part: number, whole: number): string | null => (whole > 0 ? (part
  */
 export async function loadHealth(q: Queryable, days: number) {
   const found = await rows<{
-    id: number; name: string; status: string; balance: string; currency: string; sync_failed: boolean;
-    orders: number; completed: number; partial: number; canceled: number; ended: number; avg_seconds: number | null; spend7: string | null;
-    last_sync_at: string | null; last_sync_status: SyncRun['status'] | null;
+    id: number;
+    name: string;
+    status: string;
+    balance: string;
+    currency: string;
+    sync_failed: boolean;
+    orders: number;
+    completed: number;
+    partial: number;
+    canceled: number;
+    ended: number;
+    avg_seconds: number | null;
+    spend7: string | null;
+    last_sync_at: string | null;
+    last_sync_status: SyncRun['status'] | null;
   }>(
     q,
     sql`WITH e AS (
@@ -289,8 +358,15 @@ export async function loadServiceHealth(q: Queryable, providerId: number, days: 
   const p = await one<{ id: number; name: string }>(q, sql`SELECT id, name FROM providers WHERE id = ${providerId}`);
   if (!p) throw notFound('Provider');
   const found = await rows<{
-    external_service_id: string; ps_id: number | null; ps_name: string | null; orders: number; completed: number; partial: number; canceled: number;
-    ended: number; avg_seconds: number | null;
+    external_service_id: string;
+    ps_id: number | null;
+    ps_name: string | null;
+    orders: number;
+    completed: number;
+    partial: number;
+    canceled: number;
+    ended: number;
+    avg_seconds: number | null;
   }>(
     q,
     sql`SELECT e.external_service_id, ps.id AS ps_id, ps.name AS ps_name, e.orders, e.completed, e.partial, e.canceled, e.ended, e.avg_seconds

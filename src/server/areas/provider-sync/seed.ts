@@ -24,8 +24,16 @@ export async function seedDemoProviderSync(q: Queryable): Promise<void> {
     const catalogue = [...baseCatalogue(panel.key)]
       .sort((a, b) => a.id - b.id)
       .map((s) => ({
-        service: s.id, name: s.name, type: s.type ?? 'Default', category: s.category, rate: s.rate,
-        min: String(s.min), max: String(s.max), refill: !!s.refill, cancel: !!s.cancel, dripfeed: !!s.dripfeed,
+        service: s.id,
+        name: s.name,
+        type: s.type ?? 'Default',
+        category: s.category,
+        rate: s.rate,
+        min: String(s.min),
+        max: String(s.max),
+        refill: !!s.refill,
+        cancel: !!s.cancel,
+        dripfeed: !!s.dripfeed,
       }));
     const raw = JSON.stringify(catalogue);
     for (const p of providers) {

@@ -86,10 +86,7 @@ export async function runSync(deps: Pick<AppDeps, 'database' | 'config'>, runId:
   );
   if (!claimed) return { status: 'skipped', changes: 0 };
   const started = performance.now();
-  const provider = await one<ProviderForSync>(
-    db,
-    sql`SELECT id, name, endpoint, api_token, currency FROM providers WHERE id = ${claimed.provider_id}`,
-  );
+  const provider = await one<ProviderForSync>(db, sql`SELECT id, name, endpoint, api_token, currency FROM providers WHERE id = ${claimed.provider_id}`);
   try {
     if (!provider) throw new SmmApiError('The provider was deleted.');
     const client = clientFactory({ endpoint: provider.endpoint, apiKey: provider.api_token }, deps);
@@ -141,8 +138,17 @@ export async function runSync(deps: Pick<AppDeps, 'database' | 'config'>, runId:
 
 async function loadMirror(q: Queryable, providerId: number): Promise<Map<string, MirrorItem>> {
   const found = await rows<{
-    external_id: string; name: string; category: string; type: string; rate: string; min: string | number; max: string | number;
-    refill: boolean; cancel: boolean; dripfeed: boolean; present: boolean;
+    external_id: string;
+    name: string;
+    category: string;
+    type: string;
+    rate: string;
+    min: string | number;
+    max: string | number;
+    refill: boolean;
+    cancel: boolean;
+    dripfeed: boolean;
+    present: boolean;
   }>(
     q,
     sql`SELECT external_id, name, category, type, rate::text AS rate, min, max, refill, cancel, dripfeed, present
@@ -151,8 +157,17 @@ async function loadMirror(q: Queryable, providerId: number): Promise<Map<string,
   const map = new Map<string, MirrorItem>();
   for (const r of found) {
     map.set(r.external_id, {
-      externalId: r.external_id, name: r.name, category: r.category, type: r.type, rate: r.rate, min: Number(r.min), max: Number(r.max),
-      refill: r.refill, cancel: r.cancel, dripfeed: r.dripfeed, present: r.present,
+      externalId: r.external_id,
+      name: r.name,
+      category: r.category,
+      type: r.type,
+      rate: r.rate,
+      min: Number(r.min),
+      max: Number(r.max),
+      refill: r.refill,
+      cancel: r.cancel,
+      dripfeed: r.dripfeed,
+      present: r.present,
     });
   }
   return map;
@@ -190,7 +205,9 @@ export async function queueDueRuns(deps: Pick<AppDeps, 'database'>): Promise<num
   await db.execute(sql`INSERT INTO provider_sync_settings (provider_id, last_scheduled_at)
     SELECT id, now() FROM providers ON CONFLICT (provider_id) DO NOTHING`);
   const minutes = sql`CASE s.schedule ${sql.join(
-    Object.entries(SYNC_SCHEDULE_MINUTES).filter(([, m]) => m !== null).map(([k, m]) => sql`WHEN ${k} THEN ${m}::int`),
+    Object.entries(SYNC_SCHEDULE_MINUTES)
+      .filter(([, m]) => m !== null)
+      .map(([k, m]) => sql`WHEN ${k} THEN ${m}::int`),
     sql` `,
   )} END`;
   return db.transaction(async (tx) => {

@@ -93,7 +93,10 @@ const toBilling = (r: BillingDbRow): BillingRecord => ({
 });
 
 async function findBilling(q: Queryable, panelId: number, billingId: number): Promise<BillingRecord> {
-  const r = await one<BillingDbRow>(q, sql`SELECT ${billingSelect} FROM provider_payments b LEFT JOIN staff_members s ON s.id = b.created_by WHERE b.id = ${billingId} AND b.provider_id = ${panelId}`);
+  const r = await one<BillingDbRow>(
+    q,
+    sql`SELECT ${billingSelect} FROM provider_payments b LEFT JOIN staff_members s ON s.id = b.created_by WHERE b.id = ${billingId} AND b.provider_id = ${panelId}`,
+  );
   if (!r) throw notFound(`Billing record ${billingId}`);
   return toBilling(r);
 }
@@ -231,7 +234,12 @@ export const providersHandlers = defineHandlers({
   externalPanelPaymentsUpdate: async ({ params: { externalPanelId: id, billingId }, body, actor, deps }) =>
     deps.database.db.transaction(async (tx) => {
       await findBilling(tx, id, billingId);
-      await updateRecord(tx, actor, billingRecordKind, billingId, { amount: body.amount, currency: body.currency, paidAt: utc(body.date), comment: body.comment });
+      await updateRecord(tx, actor, billingRecordKind, billingId, {
+        amount: body.amount,
+        currency: body.currency,
+        paidAt: utc(body.date),
+        comment: body.comment,
+      });
       return { message: `Billing record ${billingId} saved.`, billing: await findBilling(tx, id, billingId) };
     }),
 

@@ -40,7 +40,11 @@ export async function liveServices(deps: AppDeps, panel: Panel, c: AppContext): 
   }
 }
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 export async function listImportableServices(deps: AppDeps, panel: Panel, c: AppContext) {
   const q = deps.database.db;
@@ -52,16 +56,18 @@ export async function listImportableServices(deps: AppDeps, panel: Panel, c: App
   );
   const groups = await rows<{ id: number; name: string }>(q, sql`SELECT id, name FROM promotable_checker_groups ORDER BY name, id`);
   const existing = new Map(
-    (await rows<{ id: number; external_panel_service_id: string }>(q, sql`SELECT id, external_panel_service_id FROM provider_services WHERE external_panel_id = ${panel.id}`)).map((r) => [
-      r.external_panel_service_id,
-      r.id,
-    ]),
+    (
+      await rows<{ id: number; external_panel_service_id: string }>(
+        q,
+        sql`SELECT id, external_panel_service_id FROM provider_services WHERE external_panel_id = ${panel.id}`,
+      )
+    ).map((r) => [r.external_panel_service_id, r.id]),
   );
   const items: ImportableService[] = live.map((s) => {
     const category = words(s.category);
     const network = networks.find((n) => category.includes(n.network.toLowerCase()) || category.includes(n.name.toLowerCase())) ?? null;
     const nameWords = new Set(words(s.name));
-    const type = network ? types.find((t) => t.network_id === network.id && nameWords.has(t.type.toLowerCase())) ?? null : null;
+    const type = network ? (types.find((t) => t.network_id === network.id && nameWords.has(t.type.toLowerCase())) ?? null) : null;
     const { providerPrice, price } = proposedPrice(s.rate, panel.currency, panel.resaleMarginPercent);
     return {
       id: s.service,
@@ -91,7 +97,13 @@ export async function listImportableServices(deps: AppDeps, panel: Panel, c: App
   };
 }
 
-const PS_TYPE: Record<string, string> = { 'custom comments': 'custom_comments', package: 'package', subscriptions: 'subscription', poll: 'poll', mentions: 'mentions' };
+const PS_TYPE: Record<string, string> = {
+  'custom comments': 'custom_comments',
+  package: 'package',
+  subscriptions: 'subscription',
+  poll: 'poll',
+  mentions: 'mentions',
+};
 
 /** Creates or updates the provider service of one live service (by provider and service id). */
 async function upsertProviderService(tx: Queryable, actor: Actor, panel: Panel, s: SmmService, syncFlags: Record<string, boolean> | undefined) {
@@ -130,14 +142,17 @@ export async function importServices(deps: AppDeps, actor: Actor, staff: StaffCo
   const typeIds = [...new Set(body.services.map((r) => r.service_type_id))];
   const knownTypes = new Set((await rows<{ id: number }>(db, sql`SELECT id FROM service_types WHERE id IN ${typeIds}`)).map((r) => r.id));
   const groupIds = [...new Set(body.services.flatMap((r) => (r.promotable_checker_group_id === null ? [] : [r.promotable_checker_group_id])))];
-  const knownGroups = new Set(groupIds.length ? (await rows<{ id: number }>(db, sql`SELECT id FROM promotable_checker_groups WHERE id IN ${groupIds}`)).map((r) => r.id) : []);
+  const knownGroups = new Set(
+    groupIds.length ? (await rows<{ id: number }>(db, sql`SELECT id FROM promotable_checker_groups WHERE id IN ${groupIds}`)).map((r) => r.id) : [],
+  );
   const seen = new Set<string>();
   body.services.forEach((r, i) => {
     if (seen.has(r.id)) add('id', i, `service ${r.id} is chosen twice.`);
     seen.add(r.id);
     if (!live.has(r.id)) add('id', i, `${panel.name} does not sell service ${r.id} (any more).`);
     if (!knownTypes.has(r.service_type_id)) add('service_type_id', i, 'choose an existing service type.');
-    if (r.promotable_checker_group_id !== null && !knownGroups.has(r.promotable_checker_group_id)) add('promotable_checker_group_id', i, 'choose an existing checker group.');
+    if (r.promotable_checker_group_id !== null && !knownGroups.has(r.promotable_checker_group_id))
+      add('promotable_checker_group_id', i, 'choose an existing checker group.');
     if (Number(r.price) <= 0) add('price', i, 'the price must be above zero.');
   });
   if (Object.keys(errors).length) throw validationFailed(errors);
@@ -149,7 +164,10 @@ export async function importServices(deps: AppDeps, actor: Actor, staff: StaffCo
     for (const [i, r] of body.services.entries()) {
       const s = live.get(r.id)!;
       const ps = await upsertProviderService(tx, actor, panel, s, r.sync);
-      const linked = await one<{ service_id: number }>(tx, sql`SELECT service_id FROM service_providers WHERE provider_service_id = ${ps.id} ORDER BY priority LIMIT 1`);
+      const linked = await one<{ service_id: number }>(
+        tx,
+        sql`SELECT service_id FROM service_providers WHERE provider_service_id = ${ps.id} ORDER BY priority LIMIT 1`,
+      );
       if (linked) {
         updated++;
         ids.push(linked.service_id);
@@ -187,7 +205,11 @@ export async function importServices(deps: AppDeps, actor: Actor, staff: StaffCo
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const key = String(issue?.path[0] ?? 'id');
-        throw validationFailed({ [`services.${i}.${key === 'defaultPrice' || key === 'minPrice' ? 'price' : key === 'serviceTypeId' ? 'service_type_id' : 'id'}`]: [`Row ${i + 1}: ${issue?.message ?? 'cannot be imported.'}`] });
+        throw validationFailed({
+          [`services.${i}.${key === 'defaultPrice' || key === 'minPrice' ? 'price' : key === 'serviceTypeId' ? 'service_type_id' : 'id'}`]: [
+            `Row ${i + 1}: ${issue?.message ?? 'cannot be imported.'}`,
+          ],
+        });
       }
       try {
         const service = await storeService(tx, actor, parsed.data, staff);
@@ -206,17 +228,28 @@ export async function importServices(deps: AppDeps, actor: Actor, staff: StaffCo
         throw e;
       }
     }
-    const parts = [created ? `${created} service${created === 1 ? '' : 's'} created` : '', updated ? `${updated} already imported (provider services updated)` : ''].filter(Boolean);
+    const parts = [
+      created ? `${created} service${created === 1 ? '' : 's'} created` : '',
+      updated ? `${updated} already imported (provider services updated)` : '',
+    ].filter(Boolean);
     return { message: `Import from ${panel.name}: ${parts.join(', ')}.`, created, updated, ids };
   });
 }
 
 /** Provider services only (no catalogue services) for the chosen live services. */
-export async function importProviderServices(deps: AppDeps, actor: Actor, panel: Panel, serviceIds: readonly string[], c: AppContext, field = 'importableServicesIds') {
+export async function importProviderServices(
+  deps: AppDeps,
+  actor: Actor,
+  panel: Panel,
+  serviceIds: readonly string[],
+  c: AppContext,
+  field = 'importableServicesIds',
+) {
   const live = new Map((await liveServices(deps, panel, c)).map((s) => [s.service, s]));
   const errors: Record<string, string[]> = {};
   serviceIds.forEach((id, i) => {
-    if (!live.has(id)) errors[field === 'importableServicesIds' ? `importableServicesIds.${i}` : field] = [`Row ${i + 1}: ${panel.name} does not sell service ${id}.`];
+    if (!live.has(id))
+      errors[field === 'importableServicesIds' ? `importableServicesIds.${i}` : field] = [`Row ${i + 1}: ${panel.name} does not sell service ${id}.`];
   });
   if (Object.keys(errors).length) throw validationFailed(errors);
   return deps.database.db.transaction(async (tx) => {
@@ -228,7 +261,12 @@ export async function importProviderServices(deps: AppDeps, actor: Actor, panel:
       ids.push(r.id);
     }
     const updated = ids.length - created;
-    return { message: `${created} provider service${created === 1 ? '' : 's'} created${updated ? `, ${updated} updated` : ''} from ${panel.name}.`, created, updated, ids };
+    return {
+      message: `${created} provider service${created === 1 ? '' : 's'} created${updated ? `, ${updated} updated` : ''} from ${panel.name}.`,
+      created,
+      updated,
+      ids,
+    };
   });
 }
 
@@ -240,7 +278,14 @@ function asFraction(value: string | null): string {
 }
 
 async function packageColumns(q: Queryable): Promise<Set<string>> {
-  return new Set((await rows<{ column_name: string }>(q, sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'packages' AND table_schema = current_schema()`)).map((r) => r.column_name));
+  return new Set(
+    (
+      await rows<{ column_name: string }>(
+        q,
+        sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'packages' AND table_schema = current_schema()`,
+      )
+    ).map((r) => r.column_name),
+  );
 }
 
 async function livePackages(deps: AppDeps, panel: Panel, c: AppContext) {
@@ -303,19 +348,36 @@ export async function importPackages(deps: AppDeps, actor: Actor, panel: Panel, 
         : undefined;
       const entries = Object.entries(values);
       if (existing) {
-        await tx.execute(sql`UPDATE packages SET ${sql.join(entries.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`, `)} WHERE id = ${existing.id}`);
+        await tx.execute(
+          sql`UPDATE packages SET ${sql.join(
+            entries.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`),
+            sql`, `,
+          )} WHERE id = ${existing.id}`,
+        );
         ids.push(existing.id);
         updated++;
       } else {
         const row = await one<{ id: number }>(
           tx,
-          sql`INSERT INTO packages (${sql.join(entries.map(([k]) => sql.identifier(k)), sql`, `)}) VALUES (${sql.join(entries.map(([, v]) => sql`${v}`), sql`, `)}) RETURNING id`,
+          sql`INSERT INTO packages (${sql.join(
+            entries.map(([k]) => sql.identifier(k)),
+            sql`, `,
+          )}) VALUES (${sql.join(
+            entries.map(([, v]) => sql`${v}`),
+            sql`, `,
+          )}) RETURNING id`,
         );
         ids.push(row!.id);
         created++;
       }
     }
-    for (const id of ids) await writeAudit(tx, actor, { event: 'imported', auditableType: 'package', auditableId: id, newValues: { external_panel_id: panel.id } });
-    return { message: `${created} package${created === 1 ? '' : 's'} imported${updated ? `, ${updated} updated` : ''} from ${panel.name}.`, created, updated, ids };
+    for (const id of ids)
+      await writeAudit(tx, actor, { event: 'imported', auditableType: 'package', auditableId: id, newValues: { external_panel_id: panel.id } });
+    return {
+      message: `${created} package${created === 1 ? '' : 's'} imported${updated ? `, ${updated} updated` : ''} from ${panel.name}.`,
+      created,
+      updated,
+      ids,
+    };
   });
 }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PROVIDER_CURRENCIES, PROVIDER_SERVICE_TYPE_LABELS, PROVIDER_SERVICE_TYPES, type providerServiceBodySchema, type ProviderServiceDetail, type ProviderType } from '../../../contract/providers';
+import {
+  PROVIDER_CURRENCIES,
+  PROVIDER_SERVICE_TYPE_LABELS,
+  PROVIDER_SERVICE_TYPES,
+  type providerServiceBodySchema,
+  type ProviderServiceDetail,
+  type ProviderType,
+} from '../../../contract/providers';
 import { rows, type Queryable } from '../../db/client';
 import { fieldError, notFound } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
@@ -27,7 +34,10 @@ export async function providerServiceDetail(q: Queryable, id: number, ctx: Table
 
 /** The columns of a body; the provider must exist (a 422 on its field otherwise). */
 async function columnsOf(q: Queryable, body: Body) {
-  const [provider] = await rows<{ id: number; currency: string }>(q, sql`SELECT id, currency FROM providers WHERE id = ${body.external_panel_service.external_panel_id}`);
+  const [provider] = await rows<{ id: number; currency: string }>(
+    q,
+    sql`SELECT id, currency FROM providers WHERE id = ${body.external_panel_service.external_panel_id}`,
+  );
   if (!provider) throw fieldError('external_panel_service.external_panel_id', 'Choose an existing provider.');
   return {
     name: body.name,

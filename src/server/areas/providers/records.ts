@@ -10,7 +10,12 @@ export const providerServiceRecord = defineRecord({
   table: providerServices,
   thing: 'Provider service',
   type: 'provider',
-  unique: { provider_services_panel_service_unique: { field: 'external_panel_service.external_panel_service_id', message: 'This provider already has a provider service for that service id.' } },
+  unique: {
+    provider_services_panel_service_unique: {
+      field: 'external_panel_service.external_panel_service_id',
+      message: 'This provider already has a provider service for that service id.',
+    },
+  },
 });
 export const billingRecordKind = defineRecord({ table: providerPayments, thing: 'Billing record', type: 'external_panel_payment' });
 export const presetRecord = defineRecord({ table: presetPanels, thing: 'Preset panel', type: 'preset_panel' });

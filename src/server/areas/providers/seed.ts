@@ -44,7 +44,10 @@ export async function seedDemoProviders(q: Queryable): Promise<void> {
   await q.execute(sql`INSERT INTO provider_payments (provider_id, amount, currency, paid_at, comment, created_by)
     SELECT p.id,
       CASE WHEN g % 5 = 2 THEN -round((20 + (p.id * 37 + g * 11) % 80)::numeric, 2) ELSE round((100 + (p.id * 53 + g * 29) % 900)::numeric, 2) END,
-      p.currency, now() - make_interval(days => g * 9 + p.id), (ARRAY[${sql.join(comments.map((c) => sql`${c}`), sql`, `)}])[1 + (g % 5)], ${admin?.id ?? null}
+      p.currency, now() - make_interval(days => g * 9 + p.id), (ARRAY[${sql.join(
+        comments.map((c) => sql`${c}`),
+        sql`, `,
+      )}])[1 + (g % 5)], ${admin?.id ?? null}
     FROM providers p CROSS JOIN generate_series(1, 6) g
     WHERE NOT p.is_archived`);
 

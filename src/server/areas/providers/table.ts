@@ -91,7 +91,10 @@ export async function findPanelDetail(q: Queryable, id: number, ctx: TableContex
     q,
     sql`SELECT resale_margin_percent::text AS margin, statistic_type, auto_recreate_orders_is_allowed, api_token <> '' AS has_token,
         ${utcText(sql`created_at`)} AS created_at, ${utcText(sql`updated_at`)} AS updated_at,
-        ${sql.join(PROVIDER_SYNC_FLAGS.map((f) => sql`${sql.identifier(snake(f))} AS ${sql.identifier(f)}`), sql`, `)}
+        ${sql.join(
+          PROVIDER_SYNC_FLAGS.map((f) => sql`${sql.identifier(snake(f))} AS ${sql.identifier(f)}`),
+          sql`, `,
+        )}
       FROM providers WHERE id = ${id}`,
   );
   const flags = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, extra![f] as boolean])) as Record<(typeof PROVIDER_SYNC_FLAGS)[number], boolean>;

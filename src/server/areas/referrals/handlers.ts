@@ -40,7 +40,10 @@ interface StatRow extends Record<string, unknown> {
   total_count: number;
 }
 
-async function statistics(q: Queryable, query: { startDate: string; endDate: string; page: number; perPage: number; sortBy: ReferralSort; sortDesc: boolean }): Promise<ReferralStatistics> {
+async function statistics(
+  q: Queryable,
+  query: { startDate: string; endDate: string; page: number; perPage: number; sortBy: ReferralSort; sortDesc: boolean },
+): Promise<ReferralStatistics> {
   const percent = await defaultPercent(q);
   const from = sql`${query.startDate}::date::timestamptz`;
   const to = sql`(${query.endDate}::date + 1)::timestamptz`;

@@ -131,8 +131,7 @@ export const sessionHandlers = defineHandlers({
 
   profile: async ({ staff, deps }) => readProfile(deps.database.db, staff),
 
-  sessionsMine: async ({ staff, deps }) =>
-    (await listSessions(deps.database.db, staff.id)).map((s) => ({ ...s, current: s.id === staff.sessionId })),
+  sessionsMine: async ({ staff, deps }) => (await listSessions(deps.database.db, staff.id)).map((s) => ({ ...s, current: s.id === staff.sessionId })),
 
   sessionsEndMine: async ({ params, staff, deps }) => {
     if (!(await endSession(deps.database.db, staff.id, params.sessionId))) throw notFound('Session');

@@ -44,7 +44,10 @@ const UNUSABLE_PASSWORD = '!invited';
 
 async function permissionIds(q: Queryable, names: readonly Permission[]): Promise<number[]> {
   if (names.length === 0) return [];
-  const found = await q.select({ id: permissions.id }).from(permissions).where(inArray(permissions.name, [...new Set(names)]));
+  const found = await q
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.name, [...new Set(names)]));
   return found.map((p) => p.id);
 }
 
@@ -57,8 +60,14 @@ async function checkRoleIds(q: Queryable, ids: readonly number[], field = 'roles
 }
 
 async function memberGrants(q: Queryable, staffId: number): Promise<{ roles: string[]; permissions: string[] }> {
-  const r = await rows<{ name: string }>(q, sql`SELECT r.name FROM staff_roles sr JOIN roles r ON r.id = sr.role_id WHERE sr.staff_id = ${staffId} ORDER BY r.name`);
-  const p = await rows<{ name: string }>(q, sql`SELECT p.name FROM staff_permissions sp JOIN permissions p ON p.id = sp.permission_id WHERE sp.staff_id = ${staffId} ORDER BY p.name`);
+  const r = await rows<{ name: string }>(
+    q,
+    sql`SELECT r.name FROM staff_roles sr JOIN roles r ON r.id = sr.role_id WHERE sr.staff_id = ${staffId} ORDER BY r.name`,
+  );
+  const p = await rows<{ name: string }>(
+    q,
+    sql`SELECT p.name FROM staff_permissions sp JOIN permissions p ON p.id = sp.permission_id WHERE sp.staff_id = ${staffId} ORDER BY p.name`,
+  );
   return { roles: r.map((x) => x.name), permissions: p.map((x) => x.name) };
 }
 
@@ -210,7 +219,12 @@ export const staffHandlers = defineHandlers({
       if (taken) throw fieldError('name', 'The name has already been taken.');
       const role = await createRecord(tx, actor, roleRecord, { name: body.name });
       await setRolePermissions(tx, role.id, body.permissions);
-      await writeAudit(tx, actor, { event: 'permissions_updated', auditableType: 'role', auditableId: role.id, newValues: { permissions: [...body.permissions].sort() } });
+      await writeAudit(tx, actor, {
+        event: 'permissions_updated',
+        auditableType: 'role',
+        auditableId: role.id,
+        newValues: { permissions: [...body.permissions].sort() },
+      });
       return { message: `Role ${role.name} created.`, role: (await findRoleRow(tx, role.id))! };
     }),
 
@@ -237,8 +251,11 @@ export const staffHandlers = defineHandlers({
       const after = (await findRoleRow(tx, roleId))!;
       if (JSON.stringify(before.permissions.slice().sort()) !== JSON.stringify(after.permissions.slice().sort())) {
         await writeAudit(tx, actor, {
-          event: 'permissions_updated', auditableType: 'role', auditableId: roleId,
-          oldValues: { permissions: before.permissions.slice().sort() }, newValues: { permissions: after.permissions.slice().sort() },
+          event: 'permissions_updated',
+          auditableType: 'role',
+          auditableId: roleId,
+          oldValues: { permissions: before.permissions.slice().sort() },
+          newValues: { permissions: after.permissions.slice().sort() },
         });
       }
       await assertStaffManagerRemains(tx, 'permissions');
@@ -257,7 +274,9 @@ export const staffHandlers = defineHandlers({
         await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.permissionId, permission.id)));
       }
       await writeAudit(tx, actor, {
-        event: body.granted ? 'permission_granted' : 'permission_revoked', auditableType: 'role', auditableId: roleId,
+        event: body.granted ? 'permission_granted' : 'permission_revoked',
+        auditableType: 'role',
+        auditableId: roleId,
         newValues: { permission: body.permission },
       });
       await assertStaffManagerRemains(tx);
@@ -279,12 +298,17 @@ export const staffHandlers = defineHandlers({
         }
         if (moveTo === roleId) throw fieldError('move_to_role_id', 'Choose another role than the one being deleted.');
         await checkRoleIds(tx, [moveTo], 'move_to_role_id');
-        await tx.execute(sql`INSERT INTO staff_roles (staff_id, role_id) SELECT staff_id, ${moveTo} FROM staff_roles WHERE role_id = ${roleId} ON CONFLICT DO NOTHING`);
+        await tx.execute(
+          sql`INSERT INTO staff_roles (staff_id, role_id) SELECT staff_id, ${moveTo} FROM staff_roles WHERE role_id = ${roleId} ON CONFLICT DO NOTHING`,
+        );
       }
       await tx.delete(roles).where(eq(roles.id, roleId));
       await writeAudit(tx, actor, {
-        event: 'deleted', auditableType: 'role', auditableId: roleId,
-        oldValues: { name: role.name, members: members!.n }, newValues: moveTo ? { members_moved_to_role_id: moveTo } : undefined,
+        event: 'deleted',
+        auditableType: 'role',
+        auditableId: roleId,
+        oldValues: { name: role.name, members: members!.n },
+        newValues: moveTo ? { members_moved_to_role_id: moveTo } : undefined,
       });
       await assertStaffManagerRemains(tx, 'move_to_role_id');
       return { message: members!.n > 0 ? `Role ${role.name} deleted; its members were moved.` : `Role ${role.name} deleted.` };
@@ -310,7 +334,11 @@ export const staffHandlers = defineHandlers({
       await tx.execute(sql`UPDATE staff_password_links SET used_at = now() WHERE id = ${owner.link_id}`);
       await tx.execute(sql`DELETE FROM staff_password_links WHERE staff_id = ${owner.staff_id} AND used_at IS NULL`);
       await bumpTokenVersion(tx, owner.staff_id);
-      await writeAudit(tx, { ...actor, staffId: owner.staff_id }, { event: 'password_set_by_link', auditableType: 'staff_member', auditableId: owner.staff_id });
+      await writeAudit(
+        tx,
+        { ...actor, staffId: owner.staff_id },
+        { event: 'password_set_by_link', auditableType: 'staff_member', auditableId: owner.staff_id },
+      );
       return { message: 'Your password is set. You can sign in now.' };
     });
   },

@@ -33,7 +33,10 @@ export const staffTable = defineTable(STAFF_TABLE, {
     name: { sql: sql`m.name` },
     email: { sql: sql`m.email` },
     status: { sql: statusSql },
-    roles: { sql: sql`m.id`, filter: (value: unknown) => sql`EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.staff_id = m.id AND sr.role_id = ${readScalar(value, 'int')})` },
+    roles: {
+      sql: sql`m.id`,
+      filter: (value: unknown) => sql`EXISTS (SELECT 1 FROM staff_roles sr WHERE sr.staff_id = m.id AND sr.role_id = ${readScalar(value, 'int')})`,
+    },
     createdAt: { sql: sql`m.created_at` },
   },
   search: [sql`m.name`, sql`m.email`],
@@ -57,7 +60,11 @@ export const staffTable = defineTable(STAFF_TABLE, {
 
 const groupOf = new Map<string, string>(Object.entries(PERMISSION_GROUPS).flatMap(([group, list]) => list.map((p) => [p, group] as const)));
 
-export async function findStaffDetail(q: Queryable, id: number, viewer: StaffContext | { permissions: ReadonlySet<Permission> }): Promise<StaffDetail | undefined> {
+export async function findStaffDetail(
+  q: Queryable,
+  id: number,
+  viewer: StaffContext | { permissions: ReadonlySet<Permission> },
+): Promise<StaffDetail | undefined> {
   const row = (await staffTable.query(q, ONE_ROW, viewer, { where: sql`m.id = ${id}` })).items[0];
   if (!row) return undefined;
   const extra = await one<{ deactivated_at: string | null; password_set: boolean; link_expires: string | null }>(

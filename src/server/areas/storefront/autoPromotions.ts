@@ -38,9 +38,19 @@ const promotionSelect = sql`SELECT a.id, a.network_id, n.name AS network_name, a
   JOIN services s ON s.id = a.service_id`;
 
 interface PromotionDbRow {
-  id: number; network_id: number; network_name: string; service_type_id: number; service_type_name: string;
-  service_id: number; service_name: string; has_refill: boolean; resale_margin_percent: string;
-  is_archived: boolean; is_enabled: boolean; is_deactivated: boolean; created_at: string;
+  id: number;
+  network_id: number;
+  network_name: string;
+  service_type_id: number;
+  service_type_name: string;
+  service_id: number;
+  service_name: string;
+  has_refill: boolean;
+  resale_margin_percent: string;
+  is_archived: boolean;
+  is_enabled: boolean;
+  is_deactivated: boolean;
+  created_at: string;
 }
 
 const mapPromotion = (r: PromotionDbRow): AutoPromotion => ({
@@ -48,8 +58,13 @@ const mapPromotion = (r: PromotionDbRow): AutoPromotion => ({
   network: { id: r.network_id, name: r.network_name },
   serviceType: { id: r.service_type_id, name: r.service_type_name },
   service: {
-    id: r.service_id, name: r.service_name, hasRefill: r.has_refill, resaleMarginPercent: r.resale_margin_percent,
-    isArchived: r.is_archived, isEnabled: r.is_enabled, isDeactivated: r.is_deactivated,
+    id: r.service_id,
+    name: r.service_name,
+    hasRefill: r.has_refill,
+    resaleMarginPercent: r.resale_margin_percent,
+    isArchived: r.is_archived,
+    isEnabled: r.is_enabled,
+    isDeactivated: r.is_deactivated,
   },
   createdAt: r.created_at,
 });
@@ -79,16 +94,22 @@ export async function serviceTypesOf(q: Queryable, networkId: number) {
   );
   return types.map((t) => ({
     ...t,
-    services: services.filter((s) => s.service_type_id === t.id).map((s) => ({ id: s.id, name: s.name, isEnabled: s.is_enabled, isArchived: s.is_archived, added: s.added })),
+    services: services
+      .filter((s) => s.service_type_id === t.id)
+      .map((s) => ({ id: s.id, name: s.name, isEnabled: s.is_enabled, isArchived: s.is_archived, added: s.added })),
   }));
 }
 
 /** POST add: services of the chosen type of the chosen network; one already added is an error on its index. */
-export async function addPromotions(tx: Queryable, actor: Actor, body: { services: number[]; network_id: number; service_type_id: number }): Promise<AutoPromotion[]> {
+export async function addPromotions(
+  tx: Queryable,
+  actor: Actor,
+  body: { services: number[]; network_id: number; service_type_id: number },
+): Promise<AutoPromotion[]> {
   const type = await one<{ network_id: number }>(tx, sql`SELECT network_id FROM service_types WHERE id = ${body.service_type_id}`);
   if (!(await one(tx, sql`SELECT 1 FROM networks WHERE id = ${body.network_id}`))) throw fieldError('network_id', 'The network does not exist.');
   if (!type) throw fieldError('service_type_id', 'The service type does not exist.');
-  if (type.network_id !== body.network_id) throw fieldError('service_type_id', 'The service type is not one of the network\'s.');
+  if (type.network_id !== body.network_id) throw fieldError('service_type_id', "The service type is not one of the network's.");
   const found = await rows<{ id: number; name: string; service_type_id: number; added: boolean }>(
     tx,
     sql`SELECT s.id, s.name, s.service_type_id, EXISTS (SELECT 1 FROM auto_promotion_services a WHERE a.service_id = s.id) AS added
@@ -108,7 +129,12 @@ export async function addPromotions(tx: Queryable, actor: Actor, body: { service
     .values(body.services.map((serviceId) => ({ networkId: body.network_id, serviceTypeId: body.service_type_id, serviceId })))
     .returning({ id: autoPromotionServices.id, serviceId: autoPromotionServices.serviceId });
   for (const row of inserted) {
-    await writeAudit(tx, actor, { event: 'created', auditableType: 'auto_promotion', auditableId: row.id, newValues: { network_id: body.network_id, service_type_id: body.service_type_id, service_id: row.serviceId } });
+    await writeAudit(tx, actor, {
+      event: 'created',
+      auditableType: 'auto_promotion',
+      auditableId: row.id,
+      newValues: { network_id: body.network_id, service_type_id: body.service_type_id, service_id: row.serviceId },
+    });
   }
   const added = await rows<PromotionDbRow>(tx, sql`${promotionSelect} WHERE a.id IN ${inserted.map((r) => r.id)} ORDER BY s.sorting, s.id`);
   return added.map(mapPromotion);
@@ -128,7 +154,13 @@ export async function toggleNetwork(tx: Queryable, actor: Actor, networkId: numb
   await tx.execute(sql`INSERT INTO auto_promotion_networks (network_id, is_enabled, sorting)
       VALUES (${networkId}, ${next}, (SELECT coalesce(max(sorting), 0) + 1 FROM auto_promotion_networks))
       ON CONFLICT (network_id) DO UPDATE SET is_enabled = EXCLUDED.is_enabled, updated_at = now()`);
-  await writeAudit(tx, actor, { event: next ? 'enabled' : 'disabled', auditableType: 'auto_promotion_network', auditableId: networkId, oldValues: { is_enabled: before?.is_enabled ?? false }, newValues: { is_enabled: next } });
+  await writeAudit(tx, actor, {
+    event: next ? 'enabled' : 'disabled',
+    auditableType: 'auto_promotion_network',
+    auditableId: networkId,
+    oldValues: { is_enabled: before?.is_enabled ?? false },
+    newValues: { is_enabled: next },
+  });
   const network = (await listNetworks(tx)).find((n) => n.id === networkId);
   if (!network) throw notFound('Network');
   return network;
@@ -149,5 +181,11 @@ export async function sortNetworks(tx: Queryable, actor: Actor, ids: number[]): 
     await tx.execute(sql`INSERT INTO auto_promotion_networks (network_id, sorting) VALUES (${id}, ${i + 1})
         ON CONFLICT (network_id) DO UPDATE SET sorting = EXCLUDED.sorting, updated_at = now()`);
   }
-  await writeAudit(tx, actor, { event: 'sorted', auditableType: 'auto_promotion_network', auditableId: 0, oldValues: { networks: before }, newValues: { networks: ids } });
+  await writeAudit(tx, actor, {
+    event: 'sorted',
+    auditableType: 'auto_promotion_network',
+    auditableId: 0,
+    oldValues: { networks: before },
+    newValues: { networks: ids },
+  });
 }

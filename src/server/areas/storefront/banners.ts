@@ -92,12 +92,21 @@ export async function loadBanner(q: Queryable, id: number, ctx: TableContext): P
   const row = items[0];
   if (!row) throw recordNotFound(bannerRecord, id);
   const [banner] = await q.select({ content: banners.content }).from(banners).where(sql`${banners.id} = ${id}`);
-  const slides = await q.select().from(bannerInformations).where(sql`${bannerInformations.bannerId} = ${id}`).orderBy(bannerInformations.sorting, bannerInformations.id);
+  const slides = await q
+    .select()
+    .from(bannerInformations)
+    .where(sql`${bannerInformations.bannerId} = ${id}`)
+    .orderBy(bannerInformations.sorting, bannerInformations.id);
   return {
     ...row,
     content: banner.content,
     informations: slides.map((s) => ({
-      id: s.id, backgroundImage: s.backgroundImage, backgroundColor: s.backgroundColor, image: s.image, sorting: s.sorting, translations: s.translations ?? {},
+      id: s.id,
+      backgroundImage: s.backgroundImage,
+      backgroundColor: s.backgroundColor,
+      image: s.image,
+      sorting: s.sorting,
+      translations: s.translations ?? {},
     })),
   };
 }
@@ -110,7 +119,9 @@ export async function ensureBannerPlaces(q: Queryable): Promise<void> {
 
 /** JSON with object keys sorted (jsonb answers keys in its own order). */
 const stableJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
@@ -180,7 +191,7 @@ export async function updateBanner(db: Db, actor: Actor, id: number, raw: unknow
   for (const [i, slide] of body.informations.entries()) {
     const old = slide.id !== undefined ? byId.get(slide.id) : undefined;
     if (slide.id !== undefined && (!old || seen.has(slide.id))) {
-      errors[`informations.${i}.id`] = ['The slide is not one of this banner\'s.'];
+      errors[`informations.${i}.id`] = ["The slide is not one of this banner's."];
       continue;
     }
     if (slide.id !== undefined) seen.add(slide.id);
@@ -226,33 +237,47 @@ export async function updateBanner(db: Db, actor: Actor, id: number, raw: unknow
         }
       }
       const values = {
-        backgroundImage: images.backgroundImage, image: images.image, backgroundColor: slide.backgroundColor,
-        sorting: i, translations: slide.translations as Record<string, Record<string, string>>,
+        backgroundImage: images.backgroundImage,
+        image: images.image,
+        backgroundColor: slide.backgroundColor,
+        sorting: i,
+        translations: slide.translations as Record<string, Record<string, string>>,
       };
       after.push([old?.id ?? null, values]);
       if (old) {
         await tx.update(bannerInformations).set(values).where(sql`${bannerInformations.id} = ${old.id}`);
         order.push(old.id);
       } else {
-        const [row] = await tx.insert(bannerInformations).values({ bannerId: id, ...values }).returning({ id: bannerInformations.id });
+        const [row] = await tx
+          .insert(bannerInformations)
+          .values({ bannerId: id, ...values })
+          .returning({ id: bannerInformations.id });
         order.push(row.id);
       }
     }
     for (const url of removedImages) await removeImage(tx, url);
     const sortedBefore = [...current].sort((a, b) => a.sorting - b.sorting || a.id - b.id);
     const slidesBefore = sortedBefore.map((s) => s.id);
-    const stateBefore = sortedBefore.map((s, i) => [s.id, { backgroundImage: s.backgroundImage, image: s.image, backgroundColor: s.backgroundColor, sorting: i, translations: s.translations }]);
+    const stateBefore = sortedBefore.map((s, i) => [
+      s.id,
+      { backgroundImage: s.backgroundImage, image: s.image, backgroundColor: s.backgroundColor, sorting: i, translations: s.translations },
+    ]);
     const slidesChanged = stableJson(stateBefore) !== stableJson(after);
     await updateRecord(tx, actor, bannerRecord, id, {
-      type: body.type, scrollDelay: body.scrollDelay, content: body.content,
+      type: body.type,
+      scrollDelay: body.scrollDelay,
+      content: body.content,
       // Slides live in their own table: touching updated_at records that they changed.
       ...(slidesChanged ? { updatedAt: new Date() } : {}),
     });
     // One entry says how the slides changed (order, added, removed, images).
     if (slidesChanged) {
       await writeAudit(tx, actor, {
-        event: 'slides_updated', auditableType: 'banner', auditableId: id,
-        oldValues: { informations: slidesBefore }, newValues: { informations: order, images_uploaded: files.size },
+        event: 'slides_updated',
+        auditableType: 'banner',
+        auditableId: id,
+        oldValues: { informations: slidesBefore },
+        newValues: { informations: order, images_uploaded: files.size },
       });
     }
   });

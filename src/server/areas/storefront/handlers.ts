@@ -2,7 +2,17 @@ import type { Endpoints } from '../../../contract/endpoints';
 import { defineHandlers, type Handler } from '../../http/handlers';
 import { addPromotions, listNetworks, listPromotions, loadPromotion, removePromotion, serviceTypesOf, sortNetworks, toggleNetwork } from './autoPromotions';
 import { bannersTable, clearBanner, loadBanner, readBannerBody, updateBanner } from './banners';
-import { availableServices, packageCollections, bulkPackages, loadPackage, packagesTable, setPackageArchived, storePackage, totalCost, updatePackage } from './packages';
+import {
+  availableServices,
+  packageCollections,
+  bulkPackages,
+  loadPackage,
+  packagesTable,
+  setPackageArchived,
+  storePackage,
+  totalCost,
+  updatePackage,
+} from './packages';
 import {
   changeSpecialOffer,
   deleteSpecialOffer,

@@ -129,7 +129,18 @@ export async function loadPackage(q: Queryable, id: number, ctx: TableContext): 
     q,
     sql`SELECT buy_page_url, translations, ${utcText(sql`updated_at`)} AS updated_at FROM packages WHERE id = ${id}`,
   ))!;
-  const items2 = await rows<{ id: number; service_id: number; name: string; service_type: string; default_price: string; pricing_per: number; quantity: number; cost: string; price: string; is_displayable: boolean }>(
+  const items2 = await rows<{
+    id: number;
+    service_id: number;
+    name: string;
+    service_type: string;
+    default_price: string;
+    pricing_per: number;
+    quantity: number;
+    cost: string;
+    price: string;
+    is_displayable: boolean;
+  }>(
     q,
     sql`SELECT pc.id, s.id AS service_id, s.name, st.name AS service_type, s.default_price::text AS default_price, s.pricing_per,
           pc.quantity, pc.cost::text AS cost, pc.price::text AS price, pc.is_displayable
@@ -185,8 +196,10 @@ async function checkedServices(q: Queryable, contents: readonly { service_id: nu
     else if (seen.has(c.service_id)) errors[`contents.${i}.service_id`] = ['Each service may appear once; change the quantity instead.'];
     else if (networkId !== null && s.network_id !== networkId) errors[`contents.${i}.service_id`] = [`${s.name} is not a service of the package's network.`];
     else if (s.is_archived) errors[`contents.${i}.service_id`] = [`${s.name} is archived.`];
-    else if (c.quantity < s.min_quantity || c.quantity > s.max_quantity) errors[`contents.${i}.quantity`] = [`The quantity must be between ${s.min_quantity} and ${s.max_quantity}.`];
-    else if (s.quantity_step > 1 && c.quantity % s.quantity_step !== 0) errors[`contents.${i}.quantity`] = [`The quantity must be a multiple of ${s.quantity_step}.`];
+    else if (c.quantity < s.min_quantity || c.quantity > s.max_quantity)
+      errors[`contents.${i}.quantity`] = [`The quantity must be between ${s.min_quantity} and ${s.max_quantity}.`];
+    else if (s.quantity_step > 1 && c.quantity % s.quantity_step !== 0)
+      errors[`contents.${i}.quantity`] = [`The quantity must be a multiple of ${s.quantity_step}.`];
     seen.add(c.service_id);
   });
   if (Object.keys(errors).length) throw validationFailed(errors);
@@ -218,8 +231,19 @@ export async function totalCost(q: Queryable, body: TotalCostBody): Promise<Pack
 export async function availableServices(q: Queryable, body: { network_id: number; search: string; page: number }) {
   const pattern = `%${body.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const where = sql`st.network_id = ${body.network_id} AND NOT s.is_archived ${body.search ? sql`AND (s.name ILIKE ${pattern} OR s.id::text = ${body.search})` : sql``}`;
-  const total = Number((await one<{ n: number }>(q, sql`SELECT count(*)::int AS n FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE ${where}`))!.n);
-  const items = await rows<{ id: number; name: string; service_type: string; default_price: string; pricing_per: number; min_quantity: number; max_quantity: number; quantity_step: number }>(
+  const total = Number(
+    (await one<{ n: number }>(q, sql`SELECT count(*)::int AS n FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE ${where}`))!.n,
+  );
+  const items = await rows<{
+    id: number;
+    name: string;
+    service_type: string;
+    default_price: string;
+    pricing_per: number;
+    min_quantity: number;
+    max_quantity: number;
+    quantity_step: number;
+  }>(
     q,
     sql`SELECT s.id, s.name, st.name AS service_type, s.default_price::text AS default_price, s.pricing_per, s.min_quantity, s.max_quantity, s.quantity_step
           FROM services s JOIN service_types st ON st.id = s.service_type_id
@@ -228,8 +252,14 @@ export async function availableServices(q: Queryable, body: { network_id: number
   return {
     items: items.map(
       (s): AvailableService => ({
-        id: s.id, name: s.name, serviceType: s.service_type, defaultPrice: s.default_price, pricingPer: s.pricing_per,
-        minQuantity: s.min_quantity, maxQuantity: s.max_quantity, quantityStep: s.quantity_step,
+        id: s.id,
+        name: s.name,
+        serviceType: s.service_type,
+        defaultPrice: s.default_price,
+        pricingPer: s.pricing_per,
+        minQuantity: s.min_quantity,
+        maxQuantity: s.max_quantity,
+        quantityStep: s.quantity_step,
       }),
     ),
     page: body.page,
@@ -240,7 +270,10 @@ export async function availableServices(q: Queryable, body: { network_id: number
 export async function packageCollections(q: Queryable) {
   return {
     networks: await rows<{ id: number; name: string }>(q, sql`SELECT id, name FROM networks ORDER BY sorting, id`),
-    providers: await rows<{ id: number; name: string }>(q, sql`SELECT id, name FROM providers WHERE id IN (SELECT provider_id FROM packages) ORDER BY name, id`),
+    providers: await rows<{ id: number; name: string }>(
+      q,
+      sql`SELECT id, name FROM providers WHERE id IN (SELECT provider_id FROM packages) ORDER BY name, id`,
+    ),
   };
 }
 
@@ -261,8 +294,13 @@ async function writeContents(tx: Queryable, packageId: number, body: PackageBody
   await tx.delete(packageContents).where(sql`${packageContents.packageId} = ${packageId}`);
   await tx.insert(packageContents).values(
     body.contents.map((c, i) => ({
-      packageId, serviceId: c.service_id, quantity: c.quantity, isDisplayable: c.is_displayable, sorting: i,
-      cost: costs.lines[i].cost, price: costs.lines[i].price,
+      packageId,
+      serviceId: c.service_id,
+      quantity: c.quantity,
+      isDisplayable: c.is_displayable,
+      sorting: i,
+      cost: costs.lines[i].cost,
+      price: costs.lines[i].price,
     })),
   );
   return costs;
@@ -290,9 +328,18 @@ export async function storePackage(tx: Queryable, actor: Actor, body: PackageBod
   await checkSlug(tx, body.slug, null);
   const services = await checkedServices(tx, body.contents, body.network_id);
   const costs = costsOf(services, body.contents, body.fixed_cost, body.discount_percent);
-  const row = await createRecord(tx, actor, packageRecord, {
-    ...fieldsOf(body), defaultCost: costs.defaultCost, totalCost: costs.totalCost, difference: costs.difference,
-  }, { changeLog: { information: ({ row }) => `Package ${row.id} (${row.name}) created with ${body.contents.length} services: ${contentsSummary(body)}.` } });
+  const row = await createRecord(
+    tx,
+    actor,
+    packageRecord,
+    {
+      ...fieldsOf(body),
+      defaultCost: costs.defaultCost,
+      totalCost: costs.totalCost,
+      difference: costs.difference,
+    },
+    { changeLog: { information: ({ row }) => `Package ${row.id} (${row.name}) created with ${body.contents.length} services: ${contentsSummary(body)}.` } },
+  );
   await writeContents(tx, row.id, body, services);
   return row.id;
 }
@@ -304,15 +351,28 @@ export async function updatePackage(tx: Queryable, actor: Actor, id: number, bod
   await checkSlug(tx, body.slug, id);
   const services = await checkedServices(tx, body.contents, body.network_id);
   const oldContents = await rows<{ service_id: number; quantity: number; is_displayable: boolean }>(
-    tx, sql`SELECT service_id, quantity, is_displayable FROM package_contents WHERE package_id = ${id} ORDER BY sorting, id`,
+    tx,
+    sql`SELECT service_id, quantity, is_displayable FROM package_contents WHERE package_id = ${id} ORDER BY sorting, id`,
   );
   const costs = await writeContents(tx, id, body, services);
-  const contentsChanged = JSON.stringify(oldContents.map((c) => [c.service_id, c.quantity, c.is_displayable])) !== JSON.stringify(body.contents.map((c) => [c.service_id, c.quantity, c.is_displayable]));
-  await updateRecord(tx, actor, packageRecord, id, {
-    ...fieldsOf(body), defaultCost: costs.defaultCost, totalCost: costs.totalCost, difference: costs.difference,
-    // Contents live in their own table: touching updated_at records that they changed.
-    ...(contentsChanged ? { updatedAt: new Date() } : {}),
-  }, { changeLog: { information: () => `Package ${id} (${before.name}) saved${contentsChanged ? `; contents now ${contentsSummary(body)}` : ''}.` } });
+  const contentsChanged =
+    JSON.stringify(oldContents.map((c) => [c.service_id, c.quantity, c.is_displayable])) !==
+    JSON.stringify(body.contents.map((c) => [c.service_id, c.quantity, c.is_displayable]));
+  await updateRecord(
+    tx,
+    actor,
+    packageRecord,
+    id,
+    {
+      ...fieldsOf(body),
+      defaultCost: costs.defaultCost,
+      totalCost: costs.totalCost,
+      difference: costs.difference,
+      // Contents live in their own table: touching updated_at records that they changed.
+      ...(contentsChanged ? { updatedAt: new Date() } : {}),
+    },
+    { changeLog: { information: () => `Package ${id} (${before.name}) saved${contentsChanged ? `; contents now ${contentsSummary(body)}` : ''}.` } },
+  );
 }
 
 /** Archive (also disables) or restore (stays disabled until enabled on purpose); 409 when already there. */
@@ -321,7 +381,10 @@ export async function setPackageArchived(tx: Queryable, actor: Actor, id: number
   if (before.isArchived === archived) throw conflict(`Package ${id} is ${archived ? 'already archived' : 'not archived'}.`);
   await updateRecord(tx, actor, packageRecord, id, archived ? { isArchived: true, isEnabled: false } : { isArchived: false }, {
     event: archived ? 'archived' : 'restored',
-    changeLog: { actionType: archived ? 'archive' : 'restore', information: () => `Package ${id} (${before.name}) ${archived ? 'archived' : 'restored from the archive, disabled'}.` },
+    changeLog: {
+      actionType: archived ? 'archive' : 'restore',
+      information: () => `Package ${id} (${before.name}) ${archived ? 'archived' : 'restored from the archive, disabled'}.`,
+    },
   });
 }
 
@@ -334,7 +397,12 @@ export async function bulkPackages(tx: Queryable, actor: Actor, body: BulkBody):
   const done: number[] = [];
   const failed: { id: number; message: string }[] = [];
   for (const id of body.package_ids) {
-    const before = await tx.select().from(packages).where(sql`${packages.id} = ${id}`).for('update').then((r) => r[0]);
+    const before = await tx
+      .select()
+      .from(packages)
+      .where(sql`${packages.id} = ${id}`)
+      .for('update')
+      .then((r) => r[0]);
     if (!before) {
       failed.push({ id, message: `Package ${id} not found.` });
       continue;
@@ -355,15 +423,21 @@ export async function bulkPackages(tx: Queryable, actor: Actor, body: BulkBody):
         sql`SELECT pc.id, s.default_price::text AS default_price, s.pricing_per, pc.quantity FROM package_contents pc JOIN services s ON s.id = pc.service_id
              WHERE pc.package_id = ${id} ORDER BY pc.sorting, pc.id`,
       );
-      const costs = packageCosts(lines.map((l) => ({ defaultPrice: l.default_price, pricingPer: l.pricing_per, quantity: l.quantity })), before.fixedCost, body.discount_percent);
+      const costs = packageCosts(
+        lines.map((l) => ({ defaultPrice: l.default_price, pricingPer: l.pricing_per, quantity: l.quantity })),
+        before.fixedCost,
+        body.discount_percent,
+      );
       Object.assign(patch, { defaultCost: costs.defaultCost, totalCost: costs.totalCost, difference: costs.difference });
       for (const [i, line] of lines.entries()) {
         await tx.update(packageContents).set({ cost: costs.lines[i].cost, price: costs.lines[i].price }).where(sql`${packageContents.id} = ${line.id}`);
       }
     }
-    await updateRecord(tx, actor, packageRecord, id, patch, { event: 'bulk_updated', changeLog: { actionType: 'bulk_update', information: () => `Package ${id} (${before.name}) changed in bulk.` } });
+    await updateRecord(tx, actor, packageRecord, id, patch, {
+      event: 'bulk_updated',
+      changeLog: { actionType: 'bulk_update', information: () => `Package ${id} (${before.name}) changed in bulk.` },
+    });
     done.push(id);
   }
   return { done, failed };
 }
-

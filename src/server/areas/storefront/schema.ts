@@ -116,5 +116,9 @@ export const packageContents = pgTable(
     isDisplayable: boolean('is_displayable').notNull().default(true),
     sorting: integer('sorting').notNull().default(0),
   },
-  (t) => [index('package_contents_package_idx').on(t.packageId, t.sorting), index('package_contents_service_idx').on(t.serviceId), check('package_contents_quantity_check', sql`${t.quantity} > 0`)],
+  (t) => [
+    index('package_contents_package_idx').on(t.packageId, t.sorting),
+    index('package_contents_service_idx').on(t.serviceId),
+    check('package_contents_quantity_check', sql`${t.quantity} > 0`),
+  ],
 );

@@ -17,7 +17,11 @@ export async function seedStorefrontBase(q: Queryable): Promise<void> {
   await ensureBannerPlaces(q);
 }
 
-const slugify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 async function seedPackageContents(q: Queryable) {
   const packs = await rows<{ id: number; name: string; type: string; network_id: number; is_archived: boolean }>(
@@ -25,7 +29,15 @@ async function seedPackageContents(q: Queryable) {
     sql`SELECT p.id, p.name, p.type, p.network_id, p.is_archived FROM packages p
          WHERE p.network_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM package_contents c WHERE c.package_id = p.id) ORDER BY p.id`,
   );
-  const services = await rows<{ id: number; network_id: number; default_price: string; pricing_per: number; min_quantity: number; max_quantity: number; quantity_step: number }>(
+  const services = await rows<{
+    id: number;
+    network_id: number;
+    default_price: string;
+    pricing_per: number;
+    min_quantity: number;
+    max_quantity: number;
+    quantity_step: number;
+  }>(
     q,
     sql`SELECT s.id, st.network_id, s.default_price::text AS default_price, s.pricing_per, s.min_quantity, s.max_quantity, s.quantity_step
           FROM services s JOIN service_types st ON st.id = s.service_type_id WHERE NOT s.is_archived ORDER BY st.sorting, st.id, s.sorting, s.id`,
@@ -37,7 +49,9 @@ async function seedPackageContents(q: Queryable) {
     if (pool.length === 0) continue;
     const count = Math.min(pool.length, 2 + (n % 2));
     // Spread over the network's services so packages differ.
-    const chosen = Array.from({ length: count }, (_, i) => pool[(n * 3 + i * 5) % pool.length]).filter((s, i, all) => all.findIndex((o) => o.id === s.id) === i);
+    const chosen = Array.from({ length: count }, (_, i) => pool[(n * 3 + i * 5) % pool.length]).filter(
+      (s, i, all) => all.findIndex((o) => o.id === s.id) === i,
+    );
     const lines = chosen.map((s, i) => {
       const step = Math.max(1, s.quantity_step);
       const wanted = Math.max(s.min_quantity, Math.min(s.max_quantity, s.min_quantity * (5 + i * 5)));
@@ -45,9 +59,19 @@ async function seedPackageContents(q: Queryable) {
     });
     const discount = pack.type === 'manual' ? '0.000' : ['0.050', '0.100', '0.000', '0.150'][n % 4];
     const fixed = pack.type === 'manual' ? null : null;
-    const costs = packageCosts(lines.map((l) => ({ defaultPrice: l.service.default_price, pricingPer: l.service.pricing_per, quantity: l.quantity })), fixed, discount);
+    const costs = packageCosts(
+      lines.map((l) => ({ defaultPrice: l.service.default_price, pricingPer: l.service.pricing_per, quantity: l.quantity })),
+      fixed,
+      discount,
+    );
     const total = pack.type === 'manual' ? String(Math.ceil(Number(costs.defaultCost) * 1.2)) + '.0000' : null;
-    const final = total ? packageCosts(lines.map((l) => ({ defaultPrice: l.service.default_price, pricingPer: l.service.pricing_per, quantity: l.quantity })), total, discount) : costs;
+    const final = total
+      ? packageCosts(
+          lines.map((l) => ({ defaultPrice: l.service.default_price, pricingPer: l.service.pricing_per, quantity: l.quantity })),
+          total,
+          discount,
+        )
+      : costs;
     for (const [i, l] of lines.entries()) {
       await q.execute(sql`INSERT INTO package_contents (package_id, service_id, quantity, cost, price, is_displayable, sorting)
           VALUES (${pack.id}, ${l.service.id}, ${l.quantity}, ${final.lines[i].cost}, ${final.lines[i].price}, ${i < 2 || n % 3 !== 0}, ${i})`);
@@ -86,9 +110,17 @@ async function seedSpecialOffers(q: Queryable) {
       if (svc.length === 0) continue;
       const label = ['Hot deals', 'Weekend offer', 'Best sellers', 'Last season'][k];
       await q.insert(specialOffers).values({
-        place, position, networkId: network.id, serviceTypeIds: typeIds, serviceIds: svc.map((s) => s.id),
-        translations: { en: { name: `${network.name}: ${label}` }, ...(k === 0 ? { fr: { name: `${network.name} : ${label === 'Hot deals' ? 'Bonnes affaires' : label}` } } : {}) },
-        isEnabled: enabled && !archived, isArchived: archived,
+        place,
+        position,
+        networkId: network.id,
+        serviceTypeIds: typeIds,
+        serviceIds: svc.map((s) => s.id),
+        translations: {
+          en: { name: `${network.name}: ${label}` },
+          ...(k === 0 ? { fr: { name: `${network.name} : ${label === 'Hot deals' ? 'Bonnes affaires' : label}` } } : {}),
+        },
+        isEnabled: enabled && !archived,
+        isArchived: archived,
       });
     }
   }
@@ -105,28 +137,54 @@ function bannerSvg(width: number, height: number, from: string, to: string, text
   return new TextEncoder().encode(svg);
 }
 
-const SLIDES: Partial<Record<BannerPlace, { type: 'slider' | 'html'; delay: number; slides: { title: string; sub: string; button: string; link: string; colors: [string, string] }[]; content?: string }>> = {
+const SLIDES: Partial<
+  Record<
+    BannerPlace,
+    {
+      type: 'slider' | 'html';
+      delay: number;
+      slides: { title: string; sub: string; button: string; link: string; colors: [string, string] }[];
+      content?: string;
+    }
+  >
+> = {
   dashboard: {
-    type: 'slider', delay: 5,
+    type: 'slider',
+    delay: 5,
     slides: [
-      { title: 'Spring sale: 20% off likes', sub: 'On every Instagram likes service until Sunday', button: 'Shop now', link: '/services', colors: ['#1c7ed6', '#7048e8'] },
-      { title: 'Invite a friend, earn 10%', sub: 'Your referral link is on the profile page', button: 'Get my link', link: '/referral-program', colors: ['#0ca678', '#1098ad'] },
+      {
+        title: 'Spring sale: 20% off likes',
+        sub: 'On every Instagram likes service until Sunday',
+        button: 'Shop now',
+        link: '/services',
+        colors: ['#1c7ed6', '#7048e8'],
+      },
+      {
+        title: 'Invite a friend, earn 10%',
+        sub: 'Your referral link is on the profile page',
+        button: 'Get my link',
+        link: '/referral-program',
+        colors: ['#0ca678', '#1098ad'],
+      },
       { title: 'New: YouTube watch time', sub: 'Real viewers, gradual delivery', button: 'See services', link: '/services', colors: ['#e8590c', '#d6336c'] },
     ],
   },
   services_pricing_first_short: {
-    type: 'slider', delay: 4,
+    type: 'slider',
+    delay: 4,
     slides: [{ title: 'Bulk discounts', sub: 'Save up to 15% on packages', button: 'Packages', link: '/packages', colors: ['#5f3dc4', '#1971c2'] }],
   },
   sidebar: {
-    type: 'slider', delay: 8,
+    type: 'slider',
+    delay: 8,
     slides: [
       { title: 'Need help?', sub: '24/7 support', button: 'Chat', link: 'https://t.me/panel_support', colors: ['#343a40', '#495057'] },
       { title: 'API access', sub: 'Automate orders', button: 'Docs', link: '/api', colors: ['#2b8a3e', '#087f5b'] },
     ],
   },
   create_order: {
-    type: 'slider', delay: 3,
+    type: 'slider',
+    delay: 3,
     slides: [{ title: 'Drip-feed is here', sub: 'Spread any order over days', button: 'Try it', link: '/drip-feed', colors: ['#c2255c', '#862e9c'] }],
   },
   orders: { type: 'html', delay: 3, slides: [], content: '<p><strong>Orders placed before 1 June</strong> are refilled for free for 30 days.</p>' },
@@ -141,20 +199,51 @@ async function seedBanners(q: Queryable) {
     const sizes = BANNER_IMAGE_SIZES[bannerSizeOf(place)];
     for (const [i, slide] of spec.slides.entries()) {
       const background = await storeImage(q, `banner-${place}-backgroundImage`, {
-        bytes: bannerSvg(sizes.backgroundImage.width, sizes.backgroundImage.height, slide.colors[0], slide.colors[1], ''), type: 'image/svg+xml',
+        bytes: bannerSvg(sizes.backgroundImage.width, sizes.backgroundImage.height, slide.colors[0], slide.colors[1], ''),
+        type: 'image/svg+xml',
       });
       const image = await storeImage(q, `banner-${place}-image`, {
-        bytes: bannerSvg(sizes.image.width, sizes.image.height, slide.colors[1], slide.colors[0], slide.button), type: 'image/svg+xml',
+        bytes: bannerSvg(sizes.image.width, sizes.image.height, slide.colors[1], slide.colors[0], slide.button),
+        type: 'image/svg+xml',
       });
       await q.insert(bannerInformations).values({
-        bannerId: banner.id, backgroundImage: background, image, backgroundColor: slide.colors[0], sorting: i,
+        bannerId: banner.id,
+        backgroundImage: background,
+        image,
+        backgroundColor: slide.colors[0],
+        sorting: i,
         translations: {
-          en: { title: slide.title, titleColor: '#ffffff', subTitle: slide.sub, subTitleColor: '#f1f3f5', buttonText: slide.button, buttonTextColor: slide.colors[0], buttonBgColor: '#ffffff', buttonLink: slide.link },
-          ...(i === 0 ? { es: { title: `${slide.title} (ES)`, titleColor: '#ffffff', subTitle: '', subTitleColor: '', buttonText: 'Comprar', buttonTextColor: '', buttonBgColor: '', buttonLink: slide.link } } : {}),
+          en: {
+            title: slide.title,
+            titleColor: '#ffffff',
+            subTitle: slide.sub,
+            subTitleColor: '#f1f3f5',
+            buttonText: slide.button,
+            buttonTextColor: slide.colors[0],
+            buttonBgColor: '#ffffff',
+            buttonLink: slide.link,
+          },
+          ...(i === 0
+            ? {
+                es: {
+                  title: `${slide.title} (ES)`,
+                  titleColor: '#ffffff',
+                  subTitle: '',
+                  subTitleColor: '',
+                  buttonText: 'Comprar',
+                  buttonTextColor: '',
+                  buttonBgColor: '',
+                  buttonLink: slide.link,
+                },
+              }
+            : {}),
         },
       });
     }
-    await q.update(banners).set({ type: spec.type, scrollDelay: spec.delay, content: spec.content ?? '' }).where(sql`${banners.id} = ${banner.id}`);
+    await q
+      .update(banners)
+      .set({ type: spec.type, scrollDelay: spec.delay, content: spec.content ?? '' })
+      .where(sql`${banners.id} = ${banner.id}`);
   }
 }
 

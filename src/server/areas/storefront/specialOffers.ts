@@ -160,7 +160,7 @@ async function checkBody(q: Queryable, body: Body) {
     const ok = new Set(found.map((t) => t.id));
     const errors: Record<string, string[]> = {};
     types.forEach((t, i) => {
-      if (!ok.has(t)) errors[`service_types.${i}`] = ['The service type is not one of the network\'s.'];
+      if (!ok.has(t)) errors[`service_types.${i}`] = ["The service type is not one of the network's."];
     });
     if (Object.keys(errors).length) throw validationFailed(errors);
   }
@@ -190,9 +190,17 @@ const valuesOf = (body: Body) => ({
 
 export async function storeSpecialOffer(tx: Queryable, actor: Actor, body: Body): Promise<number> {
   await checkBody(tx, body);
-  const row = await createRecord(tx, actor, specialOfferRecord, { ...valuesOf(body), isEnabled: body.is_enabled }, {
-    changeLog: { information: ({ row }) => `Special offer ${row.id} created (${body.services.length} services, ${body.is_enabled ? 'enabled' : 'disabled'}).` },
-  });
+  const row = await createRecord(
+    tx,
+    actor,
+    specialOfferRecord,
+    { ...valuesOf(body), isEnabled: body.is_enabled },
+    {
+      changeLog: {
+        information: ({ row }) => `Special offer ${row.id} created (${body.services.length} services, ${body.is_enabled ? 'enabled' : 'disabled'}).`,
+      },
+    },
+  );
   return row.id;
 }
 
@@ -200,9 +208,16 @@ export async function updateSpecialOffer(tx: Queryable, actor: Actor, id: number
   const before = await findById(tx, specialOfferRecord, id, { lock: true });
   if (before.isArchived) throw conflict(`Special offer ${id} is archived: unarchive it before editing it.`);
   await checkBody(tx, body);
-  await updateRecord(tx, actor, specialOfferRecord, id, { ...valuesOf(body), isEnabled: body.is_enabled }, {
-    changeLog: { information: () => `Special offer ${id} saved.` },
-  });
+  await updateRecord(
+    tx,
+    actor,
+    specialOfferRecord,
+    id,
+    { ...valuesOf(body), isEnabled: body.is_enabled },
+    {
+      changeLog: { information: () => `Special offer ${id} saved.` },
+    },
+  );
 }
 
 export type OfferAction = 'enable' | 'disable' | 'archive' | 'unarchive';
@@ -212,9 +227,19 @@ const PAST: Record<OfferAction, string> = { enable: 'enabled', disable: 'disable
 export async function changeSpecialOffer(tx: Queryable, actor: Actor, id: number, action: OfferAction): Promise<string> {
   const before = await findById(tx, specialOfferRecord, id, { lock: true });
   const status: SpecialOfferStatus = before.isArchived ? 'archived' : before.isEnabled ? 'enabled' : 'disabled';
-  const allowed: Record<OfferAction, SpecialOfferStatus[]> = { enable: ['disabled'], disable: ['enabled'], archive: ['enabled', 'disabled'], unarchive: ['archived'] };
+  const allowed: Record<OfferAction, SpecialOfferStatus[]> = {
+    enable: ['disabled'],
+    disable: ['enabled'],
+    archive: ['enabled', 'disabled'],
+    unarchive: ['archived'],
+  };
   if (!allowed[action].includes(status)) throw conflict(`Special offer ${id} cannot be ${PAST[action]}: it is ${status}.`);
-  const patch = { enable: { isEnabled: true }, disable: { isEnabled: false }, archive: { isArchived: true, isEnabled: false }, unarchive: { isArchived: false } }[action];
+  const patch = {
+    enable: { isEnabled: true },
+    disable: { isEnabled: false },
+    archive: { isArchived: true, isEnabled: false },
+    unarchive: { isArchived: false },
+  }[action];
   await updateRecord(tx, actor, specialOfferRecord, id, patch, {
     event: PAST[action],
     changeLog: { actionType: action, information: () => `Special offer ${id} ${PAST[action]} (was ${status}).` },

@@ -12,5 +12,8 @@ export const subscriptionsHandlers = defineHandlers({
 
   // The row was just changed in the same transaction, so it is there.
   subscriptionsCancel: async ({ params: { subscriptionId: id }, staff, actor, deps }) =>
-    cancelSubscription.run(deps, actor, id, async (tx) => ({ message: `Subscription ${id} canceled.`, subscription: (await findSubscriptionRow(tx, id, staff))! })),
+    cancelSubscription.run(deps, actor, id, async (tx) => ({
+      message: `Subscription ${id} canceled.`,
+      subscription: (await findSubscriptionRow(tx, id, staff))!,
+    })),
 });

@@ -65,8 +65,7 @@ export async function loadUserDetail(q: Queryable, userId: number, ctx: TableCon
                EXISTS (SELECT 1 FROM user_payment_methods x WHERE x.user_id = ${userId} AND x.payment_method_id = m.id) AS allowed
           FROM payment_methods m ORDER BY m.position, m.id`,
   );
-  const pick = (kind: 'role' | 'permission', assignedOnly: boolean) =>
-    names.filter((n) => n.kind === kind && (!assignedOnly || n.assigned)).map((n) => n.name);
+  const pick = (kind: 'role' | 'permission', assignedOnly: boolean) => names.filter((n) => n.kind === kind && (!assignedOnly || n.assigned)).map((n) => n.name);
 
   return {
     ...row,

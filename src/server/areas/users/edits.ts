@@ -49,10 +49,7 @@ export async function updateSeller(q: Queryable, actor: Actor, body: UpdateSelle
   const before = await lockUser<SellerFields>(q, body.userId, sql`seller_id, seller_status, contact_step_id`);
   const errors: Record<string, string[]> = {};
   if (body.sellerId !== null) {
-    const seller = await one(
-      q,
-      sql`SELECT id FROM staff_members WHERE id = ${body.sellerId} AND is_active AND frozen_at IS NULL AND deactivated_at IS NULL`,
-    );
+    const seller = await one(q, sql`SELECT id FROM staff_members WHERE id = ${body.sellerId} AND is_active AND frozen_at IS NULL AND deactivated_at IS NULL`);
     if (!seller) errors.sellerId = ['The selected seller is invalid.'];
   }
   if (body.contactStepId != null) {
@@ -135,8 +132,14 @@ export async function syncRolesAndPermissions(
         SELECT 'permission', p.name FROM user_customer_permissions x JOIN customer_permissions p ON p.id = x.permission_id WHERE x.user_id = ${userId}`,
   );
   const before = {
-    roles: current.filter((c) => c.kind === 'role').map((c) => c.name).sort(),
-    permissions: current.filter((c) => c.kind === 'permission').map((c) => c.name).sort(),
+    roles: current
+      .filter((c) => c.kind === 'role')
+      .map((c) => c.name)
+      .sort(),
+    permissions: current
+      .filter((c) => c.kind === 'permission')
+      .map((c) => c.name)
+      .sort(),
   };
   const after = { roles: [...new Set(roleNames)].sort(), permissions: [...new Set(permissionNames)].sort() };
 
@@ -165,6 +168,14 @@ export async function syncPaymentMethods(q: Queryable, actor: Actor, userId: num
   const after = [...wanted].sort((a, b) => a - b);
   await q.execute(sql`DELETE FROM user_payment_methods WHERE user_id = ${userId}`);
   if (after.length) await q.insert(userPaymentMethods).values(after.map((paymentMethodId) => ({ userId, paymentMethodId })));
-  await audit(q, actor, userId, 'sync_payment_methods', { payment_method_ids: before }, { payment_method_ids: after }, `User ${userId}: payment methods synced.`);
+  await audit(
+    q,
+    actor,
+    userId,
+    'sync_payment_methods',
+    { payment_method_ids: before },
+    { payment_method_ids: after },
+    `User ${userId}: payment methods synced.`,
+  );
   return after;
 }

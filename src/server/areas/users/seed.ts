@@ -44,38 +44,159 @@ const PAYMENT_METHODS = [
 /** Network -> service types -> services (name, default price per 1000, min, max). */
 const CATALOGUE: { name: string; network: string; types: { name: string; type: string; services: [string, string, number, number][] }[] }[] = [
   {
-    name: 'YouTube', network: 'youtube', types: [
-      { name: 'YouTube Views', type: 'views', services: [['YouTube Views — Real', '1.2000', 100, 1000000], ['YouTube Views — High Retention', '2.8000', 500, 500000], ['YouTube Views — Fast Start', '0.9000', 100, 100000]] },
-      { name: 'YouTube Subscribers', type: 'subscribers', services: [['YouTube Subscribers — Real', '24.0000', 50, 20000], ['YouTube Subscribers — Guaranteed 30 days', '32.0000', 50, 10000]] },
-      { name: 'YouTube Likes', type: 'likes', services: [['YouTube Likes', '6.5000', 20, 50000], ['YouTube Comments — Custom', '45.0000', 10, 1000]] },
+    name: 'YouTube',
+    network: 'youtube',
+    types: [
+      {
+        name: 'YouTube Views',
+        type: 'views',
+        services: [
+          ['YouTube Views — Real', '1.2000', 100, 1000000],
+          ['YouTube Views — High Retention', '2.8000', 500, 500000],
+          ['YouTube Views — Fast Start', '0.9000', 100, 100000],
+        ],
+      },
+      {
+        name: 'YouTube Subscribers',
+        type: 'subscribers',
+        services: [
+          ['YouTube Subscribers — Real', '24.0000', 50, 20000],
+          ['YouTube Subscribers — Guaranteed 30 days', '32.0000', 50, 10000],
+        ],
+      },
+      {
+        name: 'YouTube Likes',
+        type: 'likes',
+        services: [
+          ['YouTube Likes', '6.5000', 20, 50000],
+          ['YouTube Comments — Custom', '45.0000', 10, 1000],
+        ],
+      },
     ],
   },
   {
-    name: 'Instagram', network: 'instagram', types: [
-      { name: 'Instagram Followers', type: 'followers', services: [['Instagram Followers — Real', '3.4000', 50, 100000], ['Instagram Followers — Premium', '7.9000', 50, 50000], ['Instagram Followers — Refill 60 days', '5.2000', 100, 200000]] },
-      { name: 'Instagram Likes', type: 'likes', services: [['Instagram Likes — Instant', '0.8000', 20, 100000], ['Instagram Likes — Women', '2.1000', 20, 20000], ['Instagram Auto Likes — 30 posts', '19.0000', 50, 10000]] },
-      { name: 'Instagram Views', type: 'views', services: [['Instagram Reels Views', '0.1500', 500, 10000000], ['Instagram Story Views', '0.4000', 100, 100000]] },
+    name: 'Instagram',
+    network: 'instagram',
+    types: [
+      {
+        name: 'Instagram Followers',
+        type: 'followers',
+        services: [
+          ['Instagram Followers — Real', '3.4000', 50, 100000],
+          ['Instagram Followers — Premium', '7.9000', 50, 50000],
+          ['Instagram Followers — Refill 60 days', '5.2000', 100, 200000],
+        ],
+      },
+      {
+        name: 'Instagram Likes',
+        type: 'likes',
+        services: [
+          ['Instagram Likes — Instant', '0.8000', 20, 100000],
+          ['Instagram Likes — Women', '2.1000', 20, 20000],
+          ['Instagram Auto Likes — 30 posts', '19.0000', 50, 10000],
+        ],
+      },
+      {
+        name: 'Instagram Views',
+        type: 'views',
+        services: [
+          ['Instagram Reels Views', '0.1500', 500, 10000000],
+          ['Instagram Story Views', '0.4000', 100, 100000],
+        ],
+      },
     ],
   },
   {
-    name: 'TikTok', network: 'tiktok', types: [
-      { name: 'TikTok Followers', type: 'followers', services: [['TikTok Followers', '4.2000', 50, 100000], ['TikTok Followers — HQ', '8.8000', 50, 50000]] },
-      { name: 'TikTok Likes', type: 'likes', services: [['TikTok Likes', '1.1000', 50, 100000], ['TikTok Likes — Fast', '1.6000', 50, 100000]] },
-      { name: 'TikTok Views', type: 'views', services: [['TikTok Views', '0.0500', 1000, 50000000], ['TikTok Live Viewers — 30 min', '12.0000', 50, 5000], ['TikTok Shares', '0.9000', 100, 100000]] },
+    name: 'TikTok',
+    network: 'tiktok',
+    types: [
+      {
+        name: 'TikTok Followers',
+        type: 'followers',
+        services: [
+          ['TikTok Followers', '4.2000', 50, 100000],
+          ['TikTok Followers — HQ', '8.8000', 50, 50000],
+        ],
+      },
+      {
+        name: 'TikTok Likes',
+        type: 'likes',
+        services: [
+          ['TikTok Likes', '1.1000', 50, 100000],
+          ['TikTok Likes — Fast', '1.6000', 50, 100000],
+        ],
+      },
+      {
+        name: 'TikTok Views',
+        type: 'views',
+        services: [
+          ['TikTok Views', '0.0500', 1000, 50000000],
+          ['TikTok Live Viewers — 30 min', '12.0000', 50, 5000],
+          ['TikTok Shares', '0.9000', 100, 100000],
+        ],
+      },
     ],
   },
   {
-    name: 'Telegram', network: 'telegram', types: [
-      { name: 'Telegram Members', type: 'members', services: [['Telegram Channel Members', '2.9000', 100, 100000], ['Telegram Group Members', '3.3000', 100, 50000], ['Telegram Members — Premium users', '19.5000', 50, 10000]] },
-      { name: 'Telegram Post Views', type: 'views', services: [['Telegram Post Views — Last 1 post', '0.1000', 100, 1000000], ['Telegram Post Views — Last 10 posts', '0.7000', 100, 500000]] },
-      { name: 'Telegram Reactions', type: 'reactions', services: [['Telegram Reactions — Positive mix', '0.6000', 20, 100000], ['Telegram Poll Votes', '1.9000', 50, 50000]] },
+    name: 'Telegram',
+    network: 'telegram',
+    types: [
+      {
+        name: 'Telegram Members',
+        type: 'members',
+        services: [
+          ['Telegram Channel Members', '2.9000', 100, 100000],
+          ['Telegram Group Members', '3.3000', 100, 50000],
+          ['Telegram Members — Premium users', '19.5000', 50, 10000],
+        ],
+      },
+      {
+        name: 'Telegram Post Views',
+        type: 'views',
+        services: [
+          ['Telegram Post Views — Last 1 post', '0.1000', 100, 1000000],
+          ['Telegram Post Views — Last 10 posts', '0.7000', 100, 500000],
+        ],
+      },
+      {
+        name: 'Telegram Reactions',
+        type: 'reactions',
+        services: [
+          ['Telegram Reactions — Positive mix', '0.6000', 20, 100000],
+          ['Telegram Poll Votes', '1.9000', 50, 50000],
+        ],
+      },
     ],
   },
   {
-    name: 'Facebook', network: 'facebook', types: [
-      { name: 'Facebook Page Likes', type: 'likes', services: [['Facebook Page Likes', '5.5000', 100, 50000], ['Facebook Page Followers', '4.9000', 100, 100000], ['Facebook Post Likes', '2.2000', 50, 50000]] },
-      { name: 'Facebook Video Views', type: 'views', services: [['Facebook Video Views', '0.6000', 500, 1000000], ['Facebook Reels Views', '0.4500', 500, 1000000]] },
-      { name: 'Facebook Group Members', type: 'members', services: [['Facebook Group Members', '9.0000', 100, 20000], ['Facebook Event Interested', '7.5000', 50, 10000]] },
+    name: 'Facebook',
+    network: 'facebook',
+    types: [
+      {
+        name: 'Facebook Page Likes',
+        type: 'likes',
+        services: [
+          ['Facebook Page Likes', '5.5000', 100, 50000],
+          ['Facebook Page Followers', '4.9000', 100, 100000],
+          ['Facebook Post Likes', '2.2000', 50, 50000],
+        ],
+      },
+      {
+        name: 'Facebook Video Views',
+        type: 'views',
+        services: [
+          ['Facebook Video Views', '0.6000', 500, 1000000],
+          ['Facebook Reels Views', '0.4500', 500, 1000000],
+        ],
+      },
+      {
+        name: 'Facebook Group Members',
+        type: 'members',
+        services: [
+          ['Facebook Group Members', '9.0000', 100, 20000],
+          ['Facebook Event Interested', '7.5000', 50, 10000],
+        ],
+      },
     ],
   },
 ];
@@ -83,13 +204,83 @@ const CATALOGUE: { name: string; network: string; types: { name: string; type: s
 const CUSTOMER_ROLES = ['customer', 'reseller', 'api_user', 'vip'];
 const CUSTOMER_PERMISSIONS = ['useApi', 'createDripFeed', 'createSubscriptions', 'useChildPanel', 'withdrawReferralBalance', 'seeClosedServices'];
 
-const FIRST_NAMES = ['Alice', 'Bruno', 'Chloe', 'Diego', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kira', 'Luca', 'Maya', 'Nikolai', 'Olivia', 'Pedro', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wei', 'Ximena', 'Yusuf', 'Zoe', 'Arjun', 'Bianca', 'Carlos', 'Dana'];
-const LAST_NAMES = ['Smith', 'Garcia', 'Müller', 'Rossi', 'Novak', 'Kim', 'Silva', 'Ivanova', 'Okafor', 'Larsen', 'Dubois', 'Tanaka', 'Kowalski', 'Haddad', 'Santos', 'Nguyen', 'Brown', 'Petrov', 'Jensen', 'Moreau', 'Costa', 'Yilmaz', 'Fischer', 'Lopez', 'Sato', 'Ahmed', 'Weber', 'Ortiz', 'Popescu', 'Reyes'];
+const FIRST_NAMES = [
+  'Alice',
+  'Bruno',
+  'Chloe',
+  'Diego',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kira',
+  'Luca',
+  'Maya',
+  'Nikolai',
+  'Olivia',
+  'Pedro',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wei',
+  'Ximena',
+  'Yusuf',
+  'Zoe',
+  'Arjun',
+  'Bianca',
+  'Carlos',
+  'Dana',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Garcia',
+  'Müller',
+  'Rossi',
+  'Novak',
+  'Kim',
+  'Silva',
+  'Ivanova',
+  'Okafor',
+  'Larsen',
+  'Dubois',
+  'Tanaka',
+  'Kowalski',
+  'Haddad',
+  'Santos',
+  'Nguyen',
+  'Brown',
+  'Petrov',
+  'Jensen',
+  'Moreau',
+  'Costa',
+  'Yilmaz',
+  'Fischer',
+  'Lopez',
+  'Sato',
+  'Ahmed',
+  'Weber',
+  'Ortiz',
+  'Popescu',
+  'Reyes',
+];
 const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'proton.me', 'icloud.com', 'example.net'];
 const SUBIDS = ['google_ads', 'fb_spring', 'tiktok_creators', 'newsletter', 'partner_42', 'yt_review'];
 
-const textArray = (values: readonly string[]): SQL => sql`(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[])`;
-const intArray = (values: readonly number[]): SQL => sql`(ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::int[])`;
+const textArray = (values: readonly string[]): SQL =>
+  sql`(ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[])`;
+const intArray = (values: readonly number[]): SQL =>
+  sql`(ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::int[])`;
 /** A stable pseudo-random number in [0, n) for row `id` and a salt. */
 const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 7 + ${salt})::int)::bigint) % ${n})`;
 
@@ -100,10 +291,7 @@ export async function seedDemoUsers(q: Queryable): Promise<void> {
       ON CONFLICT (email) DO NOTHING`);
   }
   const sellerIds = (
-    await rows<{ id: number }>(
-      q,
-      sql`SELECT id FROM staff_members WHERE email IN ${['manager@example.com', ...DEMO_SELLERS.map((s) => s.email)]} ORDER BY id`,
-    )
+    await rows<{ id: number }>(q, sql`SELECT id FROM staff_members WHERE email IN ${['manager@example.com', ...DEMO_SELLERS.map((s) => s.email)]} ORDER BY id`)
   ).map((r) => r.id);
   const managerId = (await one<{ id: number }>(q, sql`SELECT id FROM staff_members WHERE email = 'manager@example.com'`))?.id ?? sellerIds[0] ?? null;
 
@@ -121,7 +309,10 @@ export async function seedDemoUsers(q: Queryable): Promise<void> {
     await q.execute(sql`INSERT INTO payment_methods (name, type, is_enabled, position) VALUES (${m.name}, ${m.type}, ${m.enabled ?? true}, ${i + 1})`);
   }
   for (const [ni, network] of CATALOGUE.entries()) {
-    const net = await one<{ id: number }>(q, sql`INSERT INTO networks (name, network, sorting) VALUES (${network.name}, ${network.network}, ${ni + 1}) RETURNING id`);
+    const net = await one<{ id: number }>(
+      q,
+      sql`INSERT INTO networks (name, network, sorting) VALUES (${network.name}, ${network.network}, ${ni + 1}) RETURNING id`,
+    );
     for (const [ti, type] of network.types.entries()) {
       const st = await one<{ id: number }>(
         q,

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Permission } from '../../../contract/permissions';
 import { tableRequestSchema } from '../../../contract/table';
-import {
-  USERS_TABLE,
-  type SellerStatus,
-  type UserRow,
-  type UserRowActions,
-  type UserStatus,
-} from '../../../contract/users';
+import { USERS_TABLE, type SellerStatus, type UserRow, type UserRowActions, type UserStatus } from '../../../contract/users';
 import { USER_ACTIONS, type UserActionFacts } from '../../../contract/users/actions';
 import type { Queryable } from '../../db/client';
 import { endpointPermission } from '../../kit/endpointPermission';

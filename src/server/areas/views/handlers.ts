@@ -91,7 +91,9 @@ export const viewsHandlers = defineHandlers({
     try {
       return await deps.database.db.transaction(async (tx) => {
         const before = await ownView(tx, viewId, staff);
-        await tx.execute(sql`UPDATE saved_views SET name = ${body.name}, query = ${body.query}, shared = ${body.shared}, updated_at = now() WHERE id = ${viewId}`);
+        await tx.execute(
+          sql`UPDATE saved_views SET name = ${body.name}, query = ${body.query}, shared = ${body.shared}, updated_at = now() WHERE id = ${viewId}`,
+        );
         await writeAudit(tx, actor, {
           event: 'updated',
           auditableType: 'saved_view',

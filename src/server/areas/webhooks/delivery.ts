@@ -81,17 +81,22 @@ export const webhookDeliveryJob = defineJobKind<DeliveryJob>({
     const body = deliveryBody(target);
     const timestamp = Math.floor(Date.now() / 1000);
     const startedAt = new Date();
-    const result = await postJson(target.url, body, {
-      [WEBHOOK_HEADERS.signature]: signWebhook(target.secret, timestamp, body),
-      [WEBHOOK_HEADERS.timestamp]: String(timestamp),
-      [WEBHOOK_HEADERS.eventId]: target.event_id,
-      [WEBHOOK_HEADERS.event]: target.type,
-      [WEBHOOK_HEADERS.delivery]: String(deliveryId),
-    }, outboundPolicy());
+    const result = await postJson(
+      target.url,
+      body,
+      {
+        [WEBHOOK_HEADERS.signature]: signWebhook(target.secret, timestamp, body),
+        [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+        [WEBHOOK_HEADERS.eventId]: target.event_id,
+        [WEBHOOK_HEADERS.event]: target.type,
+        [WEBHOOK_HEADERS.delivery]: String(deliveryId),
+      },
+      outboundPolicy(),
+    );
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const last = result.refused || retryCount >= retryLimit;
     const status = ok ? 'delivered' : last ? 'failed' : 'retrying';
-    const error = ok ? null : result.error ?? `The receiver answered ${result.statusCode}.`;
+    const error = ok ? null : (result.error ?? `The receiver answered ${result.statusCode}.`);
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO webhook_delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, response_excerpt, error)
         VALUES (${deliveryId}, ${attempt}, ${startedAt.toISOString()}, ${result.statusCode}, ${result.durationMs}, ${result.excerpt}, ${error})
@@ -108,5 +113,11 @@ export const webhookDeliveryJob = defineJobKind<DeliveryJob>({
 export async function enqueueDeliveries(q: Queryable, deliveryIds: readonly number[]): Promise<void> {
   const policy = webhookRetryPolicy();
   if (deliveryIds.length === 1) await enqueue(q, webhookDeliveryJob, { deliveryId: deliveryIds[0] }, policy);
-  else await enqueueMany(q, webhookDeliveryJob, deliveryIds.map((deliveryId) => ({ deliveryId })), policy);
+  else
+    await enqueueMany(
+      q,
+      webhookDeliveryJob,
+      deliveryIds.map((deliveryId) => ({ deliveryId })),
+      policy,
+    );
 }

@@ -66,7 +66,10 @@ const toDelivery = (r: DeliveryDbRow): DeliveryRow => ({
 });
 
 async function findDelivery(q: Queryable, id: number): Promise<DeliveryRow | undefined> {
-  const row = await one<DeliveryDbRow>(q, sql`SELECT ${deliveryColumns} FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ${id}`);
+  const row = await one<DeliveryDbRow>(
+    q,
+    sql`SELECT ${deliveryColumns} FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ${id}`,
+  );
   return row && toDelivery(row);
 }
 
@@ -120,7 +123,11 @@ export const webhooksHandlers = defineHandlers({
     deps.database.db.transaction(async (tx) => {
       const secret = newWebhookSecret();
       await updateRecord(tx, actor, webhookRecord, webhookId, { secret, secretRotatedAt: new Date() }, { event: 'secret_rotated' });
-      return { message: `A new secret for webhook ${webhookId}. Copy it now: it is not shown again.`, webhook: (await findWebhookDetail(tx, webhookId))!, secret };
+      return {
+        message: `A new secret for webhook ${webhookId}. Copy it now: it is not shown again.`,
+        webhook: (await findWebhookDetail(tx, webhookId))!,
+        secret,
+      };
     }),
 
   webhooksTest: async ({ params: { webhookId }, deps }) =>
@@ -156,7 +163,14 @@ export const webhooksHandlers = defineHandlers({
       db,
       sql`SELECT payload, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM webhook_events WHERE id = ${delivery.eventId}`,
     );
-    const attempts = await rows<{ attempt: number; started_at: string; status_code: number | null; duration_ms: number; response_excerpt: string | null; error: string | null }>(
+    const attempts = await rows<{
+      attempt: number;
+      started_at: string;
+      status_code: number | null;
+      duration_ms: number;
+      response_excerpt: string | null;
+      error: string | null;
+    }>(
       db,
       sql`SELECT attempt, ${utcText(sql`started_at`)} AS started_at, status_code, duration_ms, response_excerpt, error
           FROM webhook_delivery_attempts WHERE delivery_id = ${deliveryId} ORDER BY attempt`,

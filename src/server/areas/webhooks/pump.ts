@@ -34,7 +34,10 @@ export async function pumpOutbox(q: Db, limit = BATCH): Promise<{ events: number
           SELECT d.id AS delivery_id, (SELECT count(*) FROM events)::int AS events FROM deliveries d
           UNION ALL SELECT NULL, (SELECT count(*) FROM events)::int WHERE NOT EXISTS (SELECT 1 FROM deliveries)`,
     );
-    const ids = created.map((r) => r.delivery_id).filter((id): id is number => id !== null).map(Number);
+    const ids = created
+      .map((r) => r.delivery_id)
+      .filter((id): id is number => id !== null)
+      .map(Number);
     await enqueueDeliveries(tx, ids);
     return { events: created[0]?.events ?? 0, deliveries: ids.length };
   });

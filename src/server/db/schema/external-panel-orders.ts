@@ -45,10 +45,7 @@ export const externalPanelOrders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'external_panel_orders_status_check',
-      sql`${t.status} IN ('creating', 'pending', 'in_progress', 'processing', 'completed', 'partial', 'canceled')`,
-    ),
+    check('external_panel_orders_status_check', sql`${t.status} IN ('creating', 'pending', 'in_progress', 'processing', 'completed', 'partial', 'canceled')`),
     check('external_panel_orders_quantity_check', sql`${t.quantity} > 0`),
     index('external_panel_orders_status_id_idx').on(t.status, t.id),
     index('external_panel_orders_order_idx').on(t.orderId),
@@ -56,8 +53,6 @@ export const externalPanelOrders = pgTable(
     index('external_panel_orders_created_at_idx').on(t.createdAt),
     // The worker's two queues: attempts to send, and attempts to follow (oldest check first).
     index('external_panel_orders_to_send_idx').on(t.id).where(sql`${t.status} = 'creating' AND ${t.externalId} IS NULL AND ${t.error} IS NULL`),
-    index('external_panel_orders_to_check_idx')
-      .on(t.checkedAt)
-      .where(sql`${t.status} IN ('pending', 'in_progress', 'processing')`),
+    index('external_panel_orders_to_check_idx').on(t.checkedAt).where(sql`${t.status} IN ('pending', 'in_progress', 'processing')`),
   ],
 );

@@ -67,10 +67,7 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'orders_status_check',
-      sql`${t.status} IN ('in_processing', 'in_moderation', 'completed', 'stopped', 'canceled', 'unpaid')`,
-    ),
+    check('orders_status_check', sql`${t.status} IN ('in_processing', 'in_moderation', 'completed', 'stopped', 'canceled', 'unpaid')`),
     check(
       'orders_source_check',
       sql`${t.source} IN ('api', 'cabinet', 'order_widget', 'socpanel', 'perfect_panel_api', 'subscription', 'order_widget_multiple',
@@ -80,10 +77,7 @@ export const orders = pgTable(
     check('orders_money_check', sql`${t.price} >= 0 AND ${t.cost} >= 0`),
     check('orders_quantity_check', sql`${t.quantity} >= 0 AND ${t.currentQuantity} >= 0`),
     // The last line of defence of the refund rule: never more back than was paid.
-    check(
-      'orders_refund_check',
-      sql`${t.refundAmount} >= 0 AND ${t.refundAmount} <= CASE WHEN ${t.isPaid} THEN ${t.price} ELSE 0 END`,
-    ),
+    check('orders_refund_check', sql`${t.refundAmount} >= 0 AND ${t.refundAmount} <= CASE WHEN ${t.isPaid} THEN ${t.price} ELSE 0 END`),
     check('orders_paid_user_check', sql`NOT ${t.isPaid} OR ${t.userId} IS NOT NULL`),
     // The default view (status filter, newest first) and its count.
     index('orders_status_id_idx').on(t.status, t.id),

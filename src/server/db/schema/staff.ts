@@ -96,4 +96,3 @@ export const staffPermissions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.staffId, t.permissionId] }), index('staff_permissions_permission_idx').on(t.permissionId)],
 );
-

@@ -4,8 +4,7 @@ import type { Queryable } from '../client';
 import { permissions, rolePermissions, roles } from '../schema/staff';
 import { DEFAULT_SETTINGS, setSettingIfAbsent } from '../settings';
 
-const groupOf = (p: Permission): string =>
-  Object.entries(PERMISSION_GROUPS).find(([, members]) => members.includes(p))?.[0] ?? 'Other';
+const groupOf = (p: Permission): string => Object.entries(PERMISSION_GROUPS).find(([, members]) => members.includes(p))?.[0] ?? 'Other';
 
 /**
  * Every permission of the contract, and the role presets. Runs on every start: permissions added
@@ -21,12 +20,22 @@ export async function seedPermissionsAndRoles(db: Queryable): Promise<void> {
       .values(PERMISSIONS.map((name) => ({ name, group: groupOf(name) })))
       .onConflictDoUpdate({ target: permissions.name, set: { group: sql`excluded."group"` } });
     const ids = new Map(
-      (await tx.select().from(permissions).where(inArray(permissions.name, [...PERMISSIONS]))).map((p) => [p.name, p.id]),
+      (
+        await tx
+          .select()
+          .from(permissions)
+          .where(inArray(permissions.name, [...PERMISSIONS]))
+      ).map((p) => [p.name, p.id]),
     );
 
     for (const [roleName, preset] of Object.entries(ROLE_PRESETS)) {
       const created = await tx.insert(roles).values({ name: roleName }).onConflictDoNothing({ target: roles.name }).returning();
-      const [role] = created.length ? created : await tx.select().from(roles).where(inArray(roles.name, [roleName]));
+      const [role] = created.length
+        ? created
+        : await tx
+            .select()
+            .from(roles)
+            .where(inArray(roles.name, [roleName]));
       const grant = created.length ? preset : preset.filter((p) => added.includes(p));
       if (grant.length) {
         await tx
