@@ -4,5 +4,5 @@
  * chunk; import './startRealtime' directly only where that chunk may load eagerly.
  */
 export { connectRealtimeToSession } from './sessionRealtime';
-export { type ConnectionState } from './connectionState';
+export type { ConnectionState } from './connectionState';
 export type { RealtimeOptions } from './startRealtime';

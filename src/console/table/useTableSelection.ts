@@ -22,6 +22,7 @@ export function useTableSelection<Row>(resource: Resource<Row>, rows: Row[], req
   const [selectedKeys, setSelectedKeys] = useState<RowKey[]>([]);
   const anchorKey = useRef<RowKey | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: requestKey is the trigger: a different list forgets the selection
   useEffect(() => {
     setSelectedKeys([]);
     anchorKey.current = null;

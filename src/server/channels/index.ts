@@ -20,8 +20,8 @@ import { mountChannelRoutes } from './routes';
  */
 export { createChannelServer, type ChannelServer, type ChannelServerOptions } from './channel-server';
 export { attachChannelServer } from './attach';
-export { type ChannelRule } from './authorization';
-export { type AppCredentials } from './signatures';
+export type { ChannelRule } from './authorization';
+export type { AppCredentials } from './signatures';
 
 export interface ChannelRoutesDeps extends Partial<AppDeps> {
   channels: ChannelServer;

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db, Queryable } from '../db/client';
 import { clientExecutor } from './executors';
-import { JOB_SCHEMA } from './kinds';
+import { JOB_SCHEMA } from '../db/jobSchema';
 
 /** One pg-boss per database, and this process's running workers by queue (to wake them after an enqueue). */
 

@@ -21,9 +21,8 @@
  * application's database.
  */
 
-export { defineJobKind, JOB_SCHEMA, type JobContext, type JobKind } from './kinds';
-export { toDrizzleSql } from './executors';
+export { defineJobKind, type JobContext, type JobKind } from './kinds';
 export { installJobQueue, jobQueueSeedStep } from './queue';
 export { enqueue, enqueueMany, type EnqueueOptions } from './enqueue';
-export { defineRecurringTask, wakeTask, type RecurringTask } from './tasks';
+export { defineRecurringTask, type RecurringTask } from './tasks';
 export { startJobWorkers, type JobWorkers } from './workers';

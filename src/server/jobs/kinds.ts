@@ -35,4 +35,3 @@ export interface JobKind<T = unknown> {
 
 export const defineJobKind = <T>(kind: JobKind<T>): JobKind<T> => kind;
 
-export { JOB_SCHEMA } from '../db/jobSchema';

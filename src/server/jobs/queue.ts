@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import type { SeedStep } from '../db/seed/steps';
 import { clientExecutor } from './executors';
-import { JOB_SCHEMA, type JobKind } from './kinds';
+import { JOB_SCHEMA } from '../db/jobSchema';
+import type { JobKind } from './kinds';
 
 /** The queues: pg-boss's tables and one queue per job kind, installed by a base seed step. */
 

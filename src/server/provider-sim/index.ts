@@ -4,9 +4,8 @@
  * - mountProviderSim(app, deps): POST/GET /provider-sim/api/v2 on the app (off with SIMULATOR=off);
  * - startProviderSimServer(database): the same on a listener of its own (tests, benchmarks).
  */
-export { mountProviderSim, PROVIDER_SIM_PATH, type ProviderSimDeps } from './routes';
-export { startProviderSimServer, type ProviderSimServer } from './standalone';
-export { ensureSimAccount, ensureSimCatalogue, SIM_SERVICES } from './catalogue';
+export { mountProviderSim, type ProviderSimDeps } from './routes';
+export type { ProviderSimServer } from './standalone';
 export { prepareProviderSim } from './seed';
 export type { SimulatorOptions } from './simulator';
 export type { SimTiming } from './progress';

@@ -18,4 +18,4 @@ export * from './image';
 export * from './multipart';
 export * from './SortableList';
 export * from './sorting';
-export { type Locale, type Translations } from '../../../contract/locales';
+export type { Locale, Translations } from '../../../contract/locales';
