@@ -34,4 +34,3 @@ export interface JobKind<T = unknown> {
 }
 
 export const defineJobKind = <T>(kind: JobKind<T>): JobKind<T> => kind;
-
