@@ -77,7 +77,7 @@ describe('the console entry', () => {
     const { modules, packages } = startUpClosure(ENTRY);
     expect([...modules.keys()].sort()).toEqual([ENTRY, 'src/console/offline/snapshotPaint.ts']);
     expect([...packages.keys()]).toEqual([]);
-    expect(readFileSync(ENTRY, 'utf8')).toContain("import('../../../src/console/startConsole')");
+    expect(readFileSync(ENTRY, 'utf8')).toContain("import('./startConsole')");
   });
 });
 
