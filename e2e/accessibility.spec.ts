@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SCREENS } from '../src/console/navigation/screens';
+import { SCREENS } from './screens';
 import { COLOR_SCHEME_STORAGE_KEY } from '../src/console/app/theme';
 import { ADMIN, login } from './helpers';
 
@@ -12,8 +12,9 @@ import { ADMIN, login } from './helpers';
  * theme in place (as another tab switching it would) and scanned with the rules that read colours —
  * the rest see the same page in either theme.
  *
- * The screens come from the app's registry, not from a list here: every SCREENS path
- * (src/console/navigation/screens.ts) is opened, and the ones an area gives a component (the others send
+ * The screens come from the app's registry, not from a list here: every path of the screen table
+ * (src/console/app/screens.ts: the core rows and each area's `defineArea` rows, read by e2e/screens.ts)
+ * is opened, and the ones an area gives a component or a list (the others send
  * the member Home) are scanned. A record screen (`/orders/:id`) is reached by opening the first row
  * of its list. Beside the screens: the login screen, the command palette and an action's dialog.
  * The screens are shared among several tests (SHARDS below), so Playwright's workers scan them
@@ -82,7 +83,7 @@ async function scan(page: Page, where: string, include?: string): Promise<Findin
 
 // AXE_ONLY (a regular expression over paths) scans some screens while an area is being built; CI scans all.
 const only = process.env.AXE_ONLY ? new RegExp(process.env.AXE_ONLY) : null;
-const screenPaths = SCREENS.filter((s) => s.access.kind === 'auth' || s.access.kind === 'groups')
+const screenPaths = SCREENS.filter((s) => s.access.kind === 'auth' || s.access.kind === 'groups' || s.access.kind === 'permissions')
   .map((s) => s.path)
   .filter((path) => !only || only.test(path));
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SCREENS } from '../src/console/navigation/screens';
+import { SCREENS } from './screens';
 import { ADMIN, login } from './helpers';
 
 /**

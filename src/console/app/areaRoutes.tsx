@@ -7,10 +7,12 @@ import type { ConsoleArea, ListScreenProps, ScreenLoader } from '../resource/are
 import { guardedRoute } from './layoutRoute';
 import { rootRoute } from './rootRoute';
 import { toRouterPath } from '../navigation/routes';
-import { SCREENS, type ScreenEntry } from '../navigation/screens';
+import type { ScreenEntry } from '../resource/area';
+import { areaScreens } from './screens';
 
 /**
- * The routes of the areas: one per screen an area gives, at its SCREENS path with its access.
+ * The routes of the areas: one per screen an area gives a component or a list, at its path with
+ * its access (app/screens.ts).
  * A list's filter, sort or page change adds a history entry (Back undoes it); typing in its search
  * box, and a remembered state written into a bare URL, replace the entry.
  * Every screen's component loads on demand (its own chunk, preloaded on hover or focus of a
@@ -105,27 +107,7 @@ function screenRoute(entry: ScreenEntry, loader: ScreenLoader | undefined, resou
   return route as unknown as AnyRoute;
 }
 
-/** The routes of these areas; a path given twice, or not in SCREENS, fails at start. */
+/** The routes of these areas (app/screens.ts checks their screen rows). */
 export function areaRoutes(areas: readonly ConsoleArea[]): AnyRoute[] {
-  const byPath = new Map<string, { loader?: ScreenLoader; resource?: AnyResource; area: string }>();
-  const claim = (path: string, area: string) => {
-    if (!SCREENS.some((s) => s.path === path)) throw new Error(`Area '${area}': ${path} is not in SCREENS (src/console/navigation/screens.ts)`);
-    const slot = byPath.get(path) ?? { area };
-    if (slot.area !== area) throw new Error(`${path} is given by areas '${slot.area}' and '${area}'`);
-    byPath.set(path, slot);
-    return slot;
-  };
-  for (const area of areas) {
-    for (const resource of area.resources ?? []) {
-      if (!resource.path) continue;
-      const slot = claim(resource.path, area.name);
-      if (slot.resource) throw new Error(`${resource.path} lists two resources`);
-      slot.resource = resource;
-    }
-    for (const [path, loader] of Object.entries(area.screens ?? {})) claim(path, area.name).loader = loader;
-  }
-  return SCREENS.flatMap((entry) => {
-    const slot = byPath.get(entry.path);
-    return slot ? [screenRoute(entry, slot.loader, slot.resource)] : [];
-  });
+  return areaScreens(areas).flatMap((slot) => (slot.loader || slot.resource ? [screenRoute(slot.entry, slot.loader, slot.resource)] : []));
 }

@@ -25,7 +25,7 @@ export const appLayoutRoute = createRoute({
  *   createRoute({ ...guardedRoute('users'), component: UsersScreen });
  *
  * `path` is relative to the layout ('users', 'users/$id'). The access defaults to the path's
- * entry in SCREENS (navigation/screens.ts) and must be given for paths SCREENS does not list.
+ * row in the screen table (app/screens.ts) and must be given for paths the table does not list.
  */
 export function guardedRoute<const TPath extends string>(path: TPath, access: RouteAccess = routeAccessFor(path)) {
   return {

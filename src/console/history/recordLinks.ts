@@ -1,9 +1,9 @@
 import { recordTypeLabel } from '../../contract/logs/columns';
-import { SCREENS } from '../navigation/screens';
+import { screenTable } from '../navigation/screens';
 
 /**
  * Where a record of an audit or change-log entry is shown: its type (the kit's defineRecord
- * `type`) -> its record screen. Only paths the console registers in SCREENS are linked, so a type
+ * `type`) -> its record screen. Only paths of the screen table (navigation/screens.ts) are linked, so a type
  * whose screen does not exist yet is shown as text. A later record screen adds its type here.
  */
 const RECORD_SCREENS: Readonly<Record<string, string>> = {
@@ -20,12 +20,10 @@ const RECORD_SCREENS: Readonly<Record<string, string>> = {
   staff_member: '/staff/:id',
 };
 
-const registered = new Set(SCREENS.map((s) => s.path));
-
 /** The record's screen, or undefined when it has none. */
 export function recordPath(type: string, id: number | null | undefined): string | undefined {
   const pattern = RECORD_SCREENS[type];
-  if (!pattern || id === null || id === undefined || !registered.has(pattern)) return undefined;
+  if (!pattern || id === null || id === undefined || !screenTable().some((screen) => screen.path === pattern)) return undefined;
   return pattern.replace(':id', String(id));
 }
 

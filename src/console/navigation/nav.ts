@@ -3,10 +3,11 @@ import type { SessionView } from '../session/session';
 import type { NavSectionId, RouteNavMeta } from './navMeta';
 import { mayOpen } from './routeAccess';
 import { AUTH_ONLY, findRouteEntry, type RouteAccess } from './routes';
-import { SCREENS } from './screens';
+import { screenTable } from './screens';
 
 /**
- * The navigation: sections by area, entries for the list screens of SCREENS. An entry shows only
+ * The navigation: sections by area, entries for the screens whose row has one (navigation/screens.ts
+ * and the areas' rows), in their sections' order. An entry shows only
  * when its screen is registered (an area gives its component) and the member may open it, so the
  * navbar never holds a dead link or one that bounces the member away.
  */
@@ -24,8 +25,11 @@ export interface NavItem extends RouteNavMeta {
   path: string;
 }
 
-/** The navigation entries, in SCREENS order (app/screens.ts). */
-export const NAV_ITEMS: readonly NavItem[] = SCREENS.flatMap((screen) => (screen.nav ? [{ path: screen.path, ...screen.nav }] : []));
+/** The navigation entries of the screen table, each section's in its order. */
+export const navItems = (): NavItem[] =>
+  screenTable()
+    .flatMap((screen) => (screen.nav ? [{ path: screen.path, ...screen.nav }] : []))
+    .sort((a, b) => a.order - b.order);
 
 export interface NavSection {
   id: NavSectionId;
@@ -53,7 +57,7 @@ const accessOf = (route: RegisteredRoute | undefined, path: string): RouteAccess
 /** The sections and entries this member sees, given what is registered. */
 export function buildNav(routes: readonly RegisteredRoute[], session: SessionView): NavSection[] {
   const byPath = new Map(routes.map((r) => [r.fullPath, r]));
-  const items: NavItem[] = NAV_ITEMS.filter((item) => byPath.has(item.path));
+  const items: NavItem[] = navItems().filter((item) => byPath.has(item.path));
   const visible = items.filter((item) => mayOpen(accessOf(byPath.get(item.path), item.path), session));
   return NAV_SECTIONS.map((section) => ({ ...section, items: visible.filter((item) => item.section === section.id) })).filter(
     (section) => section.items.length > 0,

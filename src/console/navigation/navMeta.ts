@@ -1,13 +1,10 @@
 import type { RouteAccess } from './routes';
-import type { NavSectionId } from './screens';
+import type { NavEntry } from '../resource/area';
 
-export type { NavSectionId } from './screens';
+export type { NavSectionId } from '../resource/area';
 
-/** Navigation metadata of a screen (SCREENS' `nav`). */
-export interface RouteNavMeta {
-  label: string;
-  section: NavSectionId;
-}
+/** Navigation metadata of a screen (its row's `nav`). */
+export type RouteNavMeta = NavEntry;
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

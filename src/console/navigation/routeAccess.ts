@@ -6,7 +6,8 @@ export type AccessDecision = 'allow' | { redirect: '/login' } | { redirect: '/se
 
 /** The permissions that open a route (empty for routes with no permission requirement). */
 export function permissionsFor(access: RouteAccess): Permission[] {
-  return access.kind === 'groups' ? permissionsForGroups(access.groups) : [];
+  if (access.kind === 'groups') return permissionsForGroups(access.groups);
+  return access.kind === 'permissions' ? [...access.permissions] : [];
 }
 
 const holdsAny = (session: SessionView, needed: readonly Permission[]) => needed.some((p) => session.permissions.includes(p));
@@ -23,7 +24,7 @@ export function decideAccess(route: RouteEntry | RouteAccess, session: SessionVi
   const access = 'access' in route ? route.access : route;
   if (access.kind === 'public') return 'allow';
   if (!session.authenticated) return { redirect: '/login' };
-  if (access.kind !== 'groups') return 'allow';
+  if (access.kind !== 'groups' && access.kind !== 'permissions') return 'allow';
   if (holdsAny(session, permissionsFor(access))) return 'allow';
   return holdsAny(session, [ROUTE_GROUP_PERMISSION.Services]) ? { redirect: '/services' } : { redirect: '/' };
 }

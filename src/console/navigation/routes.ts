@@ -1,18 +1,17 @@
 /**
- * The route map of the panel's screens and the console's own screens, read from SCREENS
- * (app/screens.ts): path -> access. An area gives the screen of a path
- * (resource/area.ts); a path whose screen is not registered resolves to Home.
+ * The route map of the panel's screens and the console's own screens, read from the screen table
+ * (the core rows and the areas' rows, installed at start-up: navigation/screens.ts): path ->
+ * access. An area gives the screen of a path (resource/area.ts); a path whose screen is not
+ * registered resolves to Home.
  */
-export type { RouteAccess } from './screens';
-import { SCREENS, type RouteAccess, type ScreenEntry } from './screens';
+export type { RouteAccess } from '../resource/area';
+import type { RouteAccess, ScreenEntry } from '../resource/area';
+import { screenTable } from './screens';
 
-/** A row of the route map (the SCREENS table). */
+/** A row of the route map (the screen table). */
 export type RouteEntry = ScreenEntry;
 
 export const AUTH_ONLY: RouteAccess = { kind: 'auth' };
-
-/** The route map: every screen's path and access (app/screens.ts). */
-export const ROUTE_TABLE: readonly RouteEntry[] = SCREENS;
 
 const normalise = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -29,7 +28,7 @@ export function pathMatches(pattern: string, pathname: string): boolean {
  * create screen, not service "create").
  */
 export function findRouteEntry(pathname: string): RouteEntry | undefined {
-  const matches = ROUTE_TABLE.filter((entry) => pathMatches(entry.path, pathname));
+  const matches = screenTable().filter((entry) => pathMatches(entry.path, pathname));
   if (matches.length <= 1) return matches[0];
   const literals = (entry: RouteEntry) => entry.path.split('/').filter((s) => s && !s.startsWith(':')).length;
   return matches.sort((x, y) => literals(y) - literals(x))[0];
@@ -44,7 +43,7 @@ export const toSpecPath = (routerPath: string): string => routerPath.replace(/\$
 /** The access of a path of the table; throws for a path the table does not list (a typo). */
 export function routeAccessFor(path: string): RouteAccess {
   const specPath = toSpecPath(path.startsWith('/') ? path : `/${path}`);
-  const entry = ROUTE_TABLE.find((e) => e.path === normalise(specPath));
-  if (!entry) throw new Error(`Route ${path} is not in the route table (src/console/app/screens.ts); pass its access explicitly`);
+  const entry = screenTable().find((e) => e.path === normalise(specPath));
+  if (!entry) throw new Error(`Route ${path} is not in the route table (a core row or an area's screen row); pass its access explicitly`);
   return entry.access;
 }

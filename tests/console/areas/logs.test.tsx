@@ -3,6 +3,8 @@ import { recordTypeLabel } from '../../../src/contract/logs';
 import { auditsResource, changeLogsResource, serviceLogsResource } from '../../../src/console/areas/logs/resource';
 import { recordName, recordPath } from '../../../src/console/history/recordLinks';
 import { filterSpecs } from '../../../src/console/list/urlState';
+// Record links read the screen table, which the app assembles from the areas and installs at start-up.
+import '../../../src/console/app/screens';
 
 /** The logs' lists: the filters the issue names, and records linked to their screens where one exists. */
 

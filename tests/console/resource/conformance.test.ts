@@ -3,7 +3,7 @@ import { endpoints } from '../../../src/contract/endpoints';
 import type { Endpoint } from '../../../src/contract/endpoint';
 import { CONSOLE_AREAS, CONSOLE_RESOURCES } from '../../../src/console/app/areas';
 import { areaRoutes } from '../../../src/console/app/areaRoutes';
-import { SCREENS } from '../../../src/console/navigation/screens';
+import { SCREENS } from '../../../src/console/app/screens';
 import { actionEndpoint, actionPermission } from '../../../src/console/actions/permission';
 import type { AnyResource } from '../../../src/console/resource/resource';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '../../../src/contract/permissions';
 import { decideAccess } from '../../../src/console/navigation/routeAccess';
-import { findRouteEntry, ROUTE_TABLE, routeAccessFor, toRouterPath, toSpecPath } from '../../../src/console/navigation/routes';
+import { findRouteEntry, routeAccessFor, toRouterPath, toSpecPath } from '../../../src/console/navigation/routes';
+import { SCREENS } from '../../../src/console/app/screens';
 
 /**
  * Every path of the panel's route table with the permissions that open it, written out by hand
@@ -53,12 +54,12 @@ const member = (...permissions: Permission[]) => ({ authenticated: true, permiss
 describe('the route map', () => {
   it('lists every path of both route tables, and besides them only the screens the spec gives no path', () => {
     expect(
-      ROUTE_TABLE.filter((e) => e.source !== 'console')
+      SCREENS.filter((e) => e.source !== 'console')
         .map((e) => e.path)
         .sort(),
     ).toEqual(Object.keys(SPEC_ROUTES).sort());
     expect(
-      ROUTE_TABLE.filter((e) => e.source === 'console')
+      SCREENS.filter((e) => e.source === 'console')
         .map((e) => e.path)
         .sort(),
     ).toEqual([
@@ -115,7 +116,7 @@ describe('the route map', () => {
 
 describe('decideAccess, for every route', () => {
   for (const [path, needed] of Object.entries(SPEC_ROUTES)) {
-    const entry = ROUTE_TABLE.find((e) => e.path === path)!;
+    const entry = SCREENS.find((e) => e.path === path)!;
 
     describe(path, () => {
       it('guests', () => {

@@ -1,9 +1,9 @@
 import type { NavSection } from '../../navigation/nav';
-import { SCREENS } from '../../navigation/screens';
+import { SCREENS } from '../screens';
 
 /**
  * "Go to" sequences: press g, then a screen's keys (g o = Orders, g m c = Coupons). The keys live
- * in SCREENS (navigation/screens.ts), beside each screen's path and navigation entry; who may open a
+ * in each screen's row (its area's `defineArea`, or navigation/screens.ts), beside its path and navigation entry; who may open a
  * screen comes from the navigation. Sequences are prefix-free — no sequence is the beginning of
  * another — so a one-key screen opens at once and a two-key one after its second key.
  * 'g' itself is never part of a sequence, so a double press simply restarts it.

@@ -2,4 +2,11 @@ import { defineArea } from '../../resource/area';
 import { comboOrdersResource } from './resource';
 
 /** Combo orders (packages bought as one order). */
-export default defineArea({ name: 'combo-orders', rank: 30, resources: [comboOrdersResource] });
+export default defineArea({
+  name: 'combo-orders',
+  rank: 30,
+  resources: [comboOrdersResource],
+  screens: {
+    '/combo-orders': { source: 'operations', nav: { label: 'Combo orders', section: 'operations', order: 30 }, go: 'c' },
+  },
+});

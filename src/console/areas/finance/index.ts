@@ -1,4 +1,4 @@
-import { defineArea } from '../../resource/area';
+import { defineArea, groups } from '../../resource/area';
 import { invoicesResource, paymentMethodsResource, transactionsResource, withdrawalsResource } from './resource';
 
 /** Finance: invoices, withdrawals, transactions, payment methods and their bonuses. */
@@ -7,6 +7,14 @@ export default defineArea({
   rank: 60,
   resources: [invoicesResource, withdrawalsResource, transactionsResource, paymentMethodsResource],
   screens: {
-    '/payment-method-bonuses/:id': () => import('./BonusesScreen').then((m) => m.BonusesScreen),
+    '/transactions': { source: 'operations', nav: { label: 'Transactions', section: 'finance', order: 10 }, go: 't' },
+    '/invoices': { source: 'operations', nav: { label: 'Invoices', section: 'finance', order: 20 }, go: 'i' },
+    '/withdrawal': { source: 'operations', nav: { label: 'Withdrawals', section: 'finance', order: 30 }, go: 'w' },
+    '/payment-methods': { source: 'operations', nav: { label: 'Payment methods', section: 'finance', order: 40 }, go: 'bm' },
+    '/payment-method-bonuses/:id': {
+      access: groups('PaymentMethods'),
+      source: 'operations',
+      component: () => import('./BonusesScreen').then((m) => m.BonusesScreen),
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { defineArea } from '../../resource/area';
+import { defineArea, groups } from '../../resource/area';
 import { freeTrialsResource, questsResource } from './resource';
 
 /** Free trials: requests (approve, reject, edit, archive) and quests, each with a record screen. */
@@ -7,7 +7,9 @@ export default defineArea({
   rank: 50,
   resources: [freeTrialsResource, questsResource],
   screens: {
-    '/requests/:id': () => import('./FreeTrialScreen').then((m) => m.FreeTrialScreen),
-    '/quests/:id': () => import('./QuestScreen').then((m) => m.QuestScreen),
+    '/requests': { source: 'operations', nav: { label: 'Free trials', section: 'operations', order: 60 }, go: 'f' },
+    '/requests/:id': { access: groups('FreeTrials'), source: 'console', component: () => import('./FreeTrialScreen').then((m) => m.FreeTrialScreen) },
+    '/quests': { source: 'operations', nav: { label: 'Free-trial quests', section: 'operations', order: 70 }, go: 'q' },
+    '/quests/:id': { access: groups('FreeTrials'), source: 'console', component: () => import('./QuestScreen').then((m) => m.QuestScreen) },
   },
 });

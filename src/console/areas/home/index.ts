@@ -4,5 +4,7 @@ import { defineArea } from '../../resource/area';
 export default defineArea({
   name: 'home',
   rank: 0,
-  screens: { '/': () => import('./HomeScreen').then((m) => m.HomeScreen) },
+  coreComponents: {
+    '/': () => import('./HomeScreen').then((m) => m.HomeScreen),
+  },
 });

@@ -1,4 +1,4 @@
-import { defineArea } from '../../resource/area';
+import { defineArea, groups } from '../../resource/area';
 import { externalPanelsResource, providerServicesResource } from './resource';
 
 /** Providers (external panels) and provider services (docs/providers.md). */
@@ -7,7 +7,17 @@ export default defineArea({
   rank: 62,
   resources: [externalPanelsResource, providerServicesResource],
   screens: {
-    '/external-panels/:id': () => import('./ExternalPanelScreen').then((m) => m.ExternalPanelScreen),
-    '/providers/:id': () => import('./ProviderServiceScreen').then((m) => m.ProviderServiceScreen),
+    '/providers': { source: 'both', nav: { label: 'Provider services', section: 'catalogue', order: 30 }, go: 'kp' },
+    '/providers/:id': {
+      access: groups('Providers'),
+      source: 'console',
+      component: () => import('./ProviderServiceScreen').then((m) => m.ProviderServiceScreen),
+    },
+    '/external-panels': { source: 'console', nav: { label: 'Providers', section: 'catalogue', order: 40 }, go: 'p' },
+    '/external-panels/:id': {
+      access: groups('ExternalPanels'),
+      source: 'both',
+      component: () => import('./ExternalPanelScreen').then((m) => m.ExternalPanelScreen),
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { defineArea } from '../../resource/area';
+import { defineArea, groups } from '../../resource/area';
 import { subscriptionsResource } from './resource';
 
 /** Subscriptions: the list and one subscription. */
@@ -6,5 +6,8 @@ export default defineArea({
   name: 'subscriptions',
   rank: 50,
   resources: [subscriptionsResource],
-  screens: { '/subscriptions/:id': () => import('./SubscriptionScreen').then((m) => m.SubscriptionScreen) },
+  screens: {
+    '/subscriptions': { source: 'operations', nav: { label: 'Subscriptions', section: 'operations', order: 20 }, go: 's' },
+    '/subscriptions/:id': { access: groups('Orders'), source: 'operations', component: () => import('./SubscriptionScreen').then((m) => m.SubscriptionScreen) },
+  },
 });

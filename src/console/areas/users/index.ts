@@ -1,4 +1,4 @@
-import { defineArea } from '../../resource/area';
+import { defineArea, groups } from '../../resource/area';
 import { usersResource } from './resource';
 
 /** Customers: the list and the profile (docs/users.md). */
@@ -6,5 +6,8 @@ export default defineArea({
   name: 'users',
   rank: 20,
   resources: [usersResource],
-  screens: { '/users/:id': () => import('./UserProfileScreen').then((m) => m.UserProfileScreen) },
+  screens: {
+    '/users': { source: 'operations', nav: { label: 'Users', section: 'operations', order: 50 }, go: 'u' },
+    '/users/:id': { access: groups('Users'), source: 'operations', component: () => import('./UserProfileScreen').then((m) => m.UserProfileScreen) },
+  },
 });

@@ -1,4 +1,4 @@
-import { defineArea } from '../../resource/area';
+import { defineArea, groups } from '../../resource/area';
 import { webhooksResource } from './resource';
 
 /** Webhooks: the list, a webhook's screen with its secret, test event and delivery log (docs/configuration.md). */
@@ -7,6 +7,7 @@ export default defineArea({
   rank: 90,
   resources: [webhooksResource],
   screens: {
-    '/webhooks/:id': () => import('./WebhookScreen').then((m) => m.WebhookScreen),
+    '/webhooks': { source: 'both', nav: { label: 'Webhooks', section: 'configuration', order: 20 }, go: 'yw' },
+    '/webhooks/:id': { access: groups('Webhooks'), source: 'console', component: () => import('./WebhookScreen').then((m) => m.WebhookScreen) },
   },
 });
