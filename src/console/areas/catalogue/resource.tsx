@@ -189,7 +189,8 @@ export const servicesResource = defineResource({
       id: 'create',
       label: 'New service',
       aliases: ['new', 'create', 'add'],
-      permission: 'manageServicesAndProviders',
+      // The screen saves through this endpoint, so its permission is the action's (the screen's route admits viewers too).
+      endpoint: 'servicesStore',
       shortcut: 'n',
       to: '/services/create',
     }),
