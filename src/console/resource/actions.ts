@@ -85,7 +85,7 @@ interface ActionBase {
    * (./permission.ts).
    */
   permission?: EndpointPermission;
-  /** The endpoint a function `mutation` calls, whose permission the action needs (an endpoint call names its own). */
+  /** The endpoint a function `mutation` calls or an opened screen saves through, whose permission the action needs (an endpoint call names its own). */
   endpoint?: EndpointName;
   /** Palette words besides the id and label ('freeze' -> ['block']). */
   aliases?: readonly string[];

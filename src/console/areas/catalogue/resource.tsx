@@ -14,6 +14,7 @@ import type {
   TargetTypeBody,
   TargetTypeRow,
 } from '../../../contract/catalogue';
+import { SERVICE_ACTIONS } from '../../../contract/catalogue/actions';
 import {
   LABELS_TABLE,
   NETWORKS_TABLE,
@@ -143,30 +144,30 @@ export const servicesResource = defineResource({
   rowActions: [
     defineRowAction<ServiceRow>({
       id: 'archive',
-      label: 'Archive',
-      past: 'archived',
+      label: SERVICE_ACTIONS.archive.label,
+      past: SERVICE_ACTIONS.archive.past,
       color: 'yellow',
-      flag: 'archivable',
+      flag: SERVICE_ACTIONS.archive.flag,
       shortcut: 'a',
       dialog: dialogs.archive,
       mutation: { endpoint: 'servicesArchive', params: (s) => ({ serviceId: s.id }) },
     }),
     {
       id: 'unarchive',
-      label: 'Unarchive',
-      past: 'unarchived',
+      label: SERVICE_ACTIONS.unarchive.label,
+      past: SERVICE_ACTIONS.unarchive.past,
       aliases: ['restore'],
-      flag: 'unarchivable',
+      flag: SERVICE_ACTIONS.unarchive.flag,
       shortcut: 'u',
       confirm: { text: (s: ServiceRow) => `Bring service ${s.id} (${s.name}) back from the archive? It comes back disabled.`, undoable: true },
       mutation: { endpoint: 'servicesUnarchive', params: (s: ServiceRow) => ({ serviceId: s.id }) },
     },
     {
       id: 'copy',
-      label: 'Copy',
-      past: 'copied',
+      label: SERVICE_ACTIONS.copy.label,
+      past: SERVICE_ACTIONS.copy.past,
       aliases: ['duplicate', 'clone'],
-      flag: 'copyable',
+      flag: SERVICE_ACTIONS.copy.flag,
       shortcut: 'c',
       confirm: { text: (s: ServiceRow) => `Copy service ${s.id} (${s.name})? The copy is disabled, with a new slug.`, undoable: true },
       mutation: { endpoint: 'servicesCopy', params: (s: ServiceRow) => ({ serviceId: s.id }) },
@@ -189,7 +190,8 @@ export const servicesResource = defineResource({
       id: 'create',
       label: 'New service',
       aliases: ['new', 'create', 'add'],
-      permission: 'manageServicesAndProviders',
+      // The screen saves through this endpoint, so its permission is the action's (the screen's route admits viewers too).
+      endpoint: 'servicesStore',
       shortcut: 'n',
       to: '/services/create',
     }),

@@ -2,6 +2,7 @@ import { UserLink } from '../../table/cells';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { COMBO_ORDERS_TABLE, COMBO_ORDER_STATUS_LABELS } from '../../../contract/combo-orders/columns';
+import { COMBO_ORDER_ACTIONS } from '../../../contract/combo-orders/actions';
 import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
@@ -72,9 +73,9 @@ export const comboOrdersResource = defineResource({
   rowActions: [
     {
       id: 'approve',
-      label: 'Approve',
-      past: 'approved',
-      flag: 'approvable',
+      label: COMBO_ORDER_ACTIONS.approve.label,
+      past: COMBO_ORDER_ACTIONS.approve.past,
+      flag: COMBO_ORDER_ACTIONS.approve.flag,
       shortcut: 'a',
       confirm: { text: (c) => `Approve combo order ${c.id}? Its orders start processing.`, undoable: false },
       mutation: { endpoint: 'comboOrdersApprove', body: (c) => ({ comboOrderId: c.id }) },
@@ -82,9 +83,9 @@ export const comboOrdersResource = defineResource({
     },
     {
       id: 'reject',
-      label: 'Reject',
-      past: 'rejected',
-      flag: 'rejectable',
+      label: COMBO_ORDER_ACTIONS.reject.label,
+      past: COMBO_ORDER_ACTIONS.reject.past,
+      flag: COMBO_ORDER_ACTIONS.reject.flag,
       shortcut: 'r',
       color: 'red',
       confirm: { text: (c) => `Reject combo order ${c.id}? Its unstarted orders are canceled and refunded.`, undoable: false },
@@ -93,9 +94,9 @@ export const comboOrdersResource = defineResource({
     },
     {
       id: 'complete',
-      label: 'Complete',
-      past: 'completed',
-      flag: 'completable',
+      label: COMBO_ORDER_ACTIONS.complete.label,
+      past: COMBO_ORDER_ACTIONS.complete.past,
+      flag: COMBO_ORDER_ACTIONS.complete.flag,
       shortcut: 'c',
       confirm: { text: (c) => `Complete combo order ${c.id}?`, undoable: false },
       mutation: { endpoint: 'comboOrdersComplete', body: (c) => ({ comboOrderId: c.id }) },

@@ -3,6 +3,7 @@ import { Anchor, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUS_LABELS } from '../../../contract/external-panel-orders/columns';
 import type { ExternalPanelOrderRow } from '../../../contract/external-panel-orders';
+import { EXTERNAL_PANEL_ORDER_ACTIONS } from '../../../contract/external-panel-orders/actions';
 import { defineRowAction } from '../../resource/actions';
 import { defineResource } from '../../resource/resource';
 import { DateTime } from '../../ui/DateTime';
@@ -85,9 +86,9 @@ export const externalPanelOrdersResource = defineResource({
   rowActions: [
     defineRowAction<ExternalPanelOrderRow, RecreateInput>({
       id: 'recreate',
-      label: 'Recreate',
-      past: 'recreated',
-      flag: 'recreatable',
+      label: EXTERNAL_PANEL_ORDER_ACTIONS.recreate.label,
+      past: EXTERNAL_PANEL_ORDER_ACTIONS.recreate.past,
+      flag: EXTERNAL_PANEL_ORDER_ACTIONS.recreate.flag,
       dialog: lazyDialog(() => import('./RecreateDialog').then((m) => m.RecreateDialog)),
       mutation: { endpoint: 'externalPanelOrdersRecreate', params: (e) => ({ id: e.id }), body: (_e, input) => input },
       invalidates: ['orders'],

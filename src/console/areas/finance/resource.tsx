@@ -13,6 +13,7 @@ import {
   WITHDRAWALS_TABLE,
 } from '../../../contract/finance/columns';
 import type { InvoiceRow, PaymentMethodBody, PaymentMethodRow, TransactionRow, WithdrawalRow } from '../../../contract/finance';
+import { INVOICE_ACTIONS, PAYMENT_METHOD_ACTIONS, WITHDRAWAL_ACTIONS } from '../../../contract/finance/actions';
 import { createAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { defineCollectionAction, defineRowAction } from '../../resource/actions';
@@ -26,7 +27,8 @@ import { percentText } from '../../ui/format';
 /**
  * The finance lists: invoices, withdrawals, transactions and payment methods.
  * Payment-method columns of the first three need viewPaymentMethods (the contract's column tables
- * say so); every action carries its endpoint's permission and the row's flag.
+ * say so); every action carries its endpoint's permission and the row's flag, and its facts are the
+ * contract's finance action tables.
  */
 
 const methodTypeLabels = Object.fromEntries(PAYMENT_METHOD_TYPES.map((t) => [t.type, t.label]));
@@ -73,10 +75,10 @@ export const invoicesResource = defineResource({
   rowActions: [
     defineRowAction<InvoiceRow, { amount: string }>({
       id: 'markAsPaid',
-      label: 'Mark as paid',
-      past: 'marked as paid',
+      label: INVOICE_ACTIONS.markAsPaid.label,
+      past: INVOICE_ACTIONS.markAsPaid.past,
       aliases: ['pay', 'paid'],
-      flag: 'canBeMarkedAsPaid',
+      flag: INVOICE_ACTIONS.markAsPaid.flag,
       shortcut: 'p',
       dialog: dialogs.markPaid,
       mutation: { endpoint: 'invoicesMarkAsPaid', params: (i) => ({ id: i.id }), body: (_i, input) => input },
@@ -125,17 +127,17 @@ export const withdrawalsResource = defineResource({
   rowActions: [
     {
       id: 'approve',
-      label: 'Approve',
-      past: 'approved',
-      flag: 'approvable',
+      label: WITHDRAWAL_ACTIONS.approve.label,
+      past: WITHDRAWAL_ACTIONS.approve.past,
+      flag: WITHDRAWAL_ACTIONS.approve.flag,
       shortcut: 'a',
       mutation: { endpoint: 'withdrawalsApprove', params: (w: WithdrawalRow) => ({ withdrawalId: w.id }) },
     },
     defineRowAction<WithdrawalRow, { admin_note: string }>({
       id: 'reject',
-      label: 'Reject',
-      past: 'rejected',
-      flag: 'rejectable',
+      label: WITHDRAWAL_ACTIONS.reject.label,
+      past: WITHDRAWAL_ACTIONS.reject.past,
+      flag: WITHDRAWAL_ACTIONS.reject.flag,
       color: 'red',
       shortcut: 'r',
       dialog: dialogs.reject,
@@ -144,10 +146,10 @@ export const withdrawalsResource = defineResource({
     }),
     defineRowAction<WithdrawalRow, { transaction_id: string }>({
       id: 'markAsPaid',
-      label: 'Paid',
-      past: 'marked as paid',
+      label: WITHDRAWAL_ACTIONS.markAsPaid.label,
+      past: WITHDRAWAL_ACTIONS.markAsPaid.past,
       aliases: ['pay', 'paid'],
-      flag: 'payable',
+      flag: WITHDRAWAL_ACTIONS.markAsPaid.flag,
       shortcut: 'p',
       dialog: dialogs.pay,
       mutation: { endpoint: 'withdrawalsMarkAsPaid', params: (w) => ({ withdrawalId: w.id }), body: (_w, input) => input },
@@ -259,19 +261,19 @@ export const paymentMethodsResource = defineResource({
     }),
     {
       id: 'enable',
-      label: 'Enable',
-      past: 'enabled',
-      flag: 'enablable',
-      hidden: (m: PaymentMethodRow) => m.status === 'enabled',
+      label: PAYMENT_METHOD_ACTIONS.enable.label,
+      past: PAYMENT_METHOD_ACTIONS.enable.past,
+      flag: PAYMENT_METHOD_ACTIONS.enable.flag,
+      hidden: (m: PaymentMethodRow) => !PAYMENT_METHOD_ACTIONS.enable.from.includes(m.status),
       mutation: { endpoint: 'paymentMethodsEnable', params: (m: PaymentMethodRow) => ({ paymentMethodId: m.id }) },
     },
     {
       id: 'disable',
-      label: 'Disable',
-      past: 'disabled',
-      flag: 'disablable',
+      label: PAYMENT_METHOD_ACTIONS.disable.label,
+      past: PAYMENT_METHOD_ACTIONS.disable.past,
+      flag: PAYMENT_METHOD_ACTIONS.disable.flag,
       color: 'yellow',
-      hidden: (m: PaymentMethodRow) => m.status === 'disabled',
+      hidden: (m: PaymentMethodRow) => !PAYMENT_METHOD_ACTIONS.disable.from.includes(m.status),
       mutation: { endpoint: 'paymentMethodsDisable', params: (m: PaymentMethodRow) => ({ paymentMethodId: m.id }) },
     },
   ],

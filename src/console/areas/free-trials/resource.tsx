@@ -7,6 +7,7 @@ import {
   FREE_TRIALS_TABLE,
 } from '../../../contract/free-trials/columns';
 import type { FreeTrialBody, FreeTrialQuestBody, FreeTrialQuestRow, FreeTrialRow, RejectFreeTrialBody } from '../../../contract/free-trials';
+import { FREE_TRIAL_ACTIONS } from '../../../contract/free-trials/actions';
 import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { defineRowAction } from '../../resource/actions';
@@ -86,9 +87,9 @@ export const freeTrialsResource = defineResource({
   rowActions: [
     {
       id: 'approve',
-      label: 'Approve',
-      past: 'approved',
-      flag: 'approvable',
+      label: FREE_TRIAL_ACTIONS.approve.label,
+      past: FREE_TRIAL_ACTIONS.approve.past,
+      flag: FREE_TRIAL_ACTIONS.approve.flag,
       shortcut: 'a',
       confirm: {
         text: (r: FreeTrialRow) =>
@@ -100,9 +101,9 @@ export const freeTrialsResource = defineResource({
     },
     defineRowAction<FreeTrialRow, RejectFreeTrialBody>({
       id: 'reject',
-      label: 'Reject',
-      past: 'rejected',
-      flag: 'rejectable',
+      label: FREE_TRIAL_ACTIONS.reject.label,
+      past: FREE_TRIAL_ACTIONS.reject.past,
+      flag: FREE_TRIAL_ACTIONS.reject.flag,
       color: 'red',
       shortcut: 'r',
       dialog: dialogs.reject,

@@ -12,6 +12,7 @@ import {
   GRADES_TABLE,
 } from '../../../contract/incentives/columns';
 import type { CouponBody, CouponRow, DiscountBody, DiscountRow, GradeBody, GradeRow } from '../../../contract/incentives';
+import { COUPON_ACTIONS, DISCOUNT_ACTIONS } from '../../../contract/incentives/actions';
 import { archiveAction, createAction, editAction, restoreAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { AppLink, Dash, UserLink } from '../../table/cells';
@@ -132,12 +133,12 @@ export const couponsResource = defineResource({
       dialog: dialogs.coupon,
       body: (_c, input) => input,
     }),
-    archiveAction<CouponRow, 'couponsArchive'>({ endpoint: 'couponsArchive', flag: 'archivable', params: (c) => ({ id: c.id }) }),
+    archiveAction<CouponRow, 'couponsArchive'>({ endpoint: 'couponsArchive', flag: COUPON_ACTIONS.archive.flag, params: (c) => ({ id: c.id }) }),
     {
-      ...restoreAction<CouponRow, 'couponsUnarchive'>({ endpoint: 'couponsUnarchive', flag: 'restore', params: (c) => ({ id: c.id }) }),
+      ...restoreAction<CouponRow, 'couponsUnarchive'>({ endpoint: 'couponsUnarchive', flag: COUPON_ACTIONS.unarchive.flag, params: (c) => ({ id: c.id }) }),
       id: 'unarchive',
-      label: 'Unarchive',
-      past: 'unarchived',
+      label: COUPON_ACTIONS.unarchive.label,
+      past: COUPON_ACTIONS.unarchive.past,
     },
     {
       id: 'preview',
@@ -218,18 +219,26 @@ export const discountsResource = defineResource({
     }),
     {
       id: 'complete',
-      label: 'Complete',
-      past: 'completed',
-      flag: 'completable',
+      label: DISCOUNT_ACTIONS.complete.label,
+      past: DISCOUNT_ACTIONS.complete.past,
+      flag: DISCOUNT_ACTIONS.complete.flag,
       confirm: { text: (d: DiscountRow) => `Complete discount ${d.name}? It stops applying now.`, undoable: false },
       mutation: { endpoint: 'discountsComplete', params: (d: DiscountRow) => ({ discountId: d.id }) },
     },
-    archiveAction<DiscountRow, 'discountsArchive'>({ endpoint: 'discountsArchive', flag: 'archivable', params: (d) => ({ discountId: d.id }) }),
+    archiveAction<DiscountRow, 'discountsArchive'>({
+      endpoint: 'discountsArchive',
+      flag: DISCOUNT_ACTIONS.archive.flag,
+      params: (d) => ({ discountId: d.id }),
+    }),
     {
-      ...restoreAction<DiscountRow, 'discountsUnarchive'>({ endpoint: 'discountsUnarchive', flag: 'unarchivable', params: (d) => ({ discountId: d.id }) }),
+      ...restoreAction<DiscountRow, 'discountsUnarchive'>({
+        endpoint: 'discountsUnarchive',
+        flag: DISCOUNT_ACTIONS.unarchive.flag,
+        params: (d) => ({ discountId: d.id }),
+      }),
       id: 'unarchive',
-      label: 'Unarchive',
-      past: 'unarchived',
+      label: DISCOUNT_ACTIONS.unarchive.label,
+      past: DISCOUNT_ACTIONS.unarchive.past,
     },
     {
       id: 'preview',

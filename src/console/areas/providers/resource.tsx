@@ -156,7 +156,8 @@ export const externalPanelsResource = defineResource({
       id: 'billing',
       label: 'Billing',
       aliases: ['payments', 'top-up'],
-      permission: 'manageExternalPanels',
+      // The dialog's calls; its permission is the action's.
+      endpoint: 'externalPanelPaymentsStore',
       flag: 'showBilling',
       shortcut: 'b',
       dialog: billingDialog,

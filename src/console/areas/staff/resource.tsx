@@ -1,6 +1,8 @@
 import { Badge, Group } from '@mantine/core';
 import { STAFF_STATUS_LABELS, STAFF_TABLE } from '../../../contract/staff/columns';
+import { ROUTE_GROUP_PERMISSION } from '../../../contract/permissions';
 import type { StaffRow, StaffStoreBody, StaffUpdateBody } from '../../../contract/staff';
+import { STAFF_ACTIONS } from '../../../contract/staff/actions';
 import { createAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { defineCollectionAction, defineRowAction } from '../../resource/actions';
@@ -85,20 +87,20 @@ export const staffResource = defineResource({
     }),
     defineRowAction<StaffRow>({
       id: 'deactivate',
-      label: 'Deactivate',
-      past: 'deactivated',
+      label: STAFF_ACTIONS.deactivate.label,
+      past: STAFF_ACTIONS.deactivate.past,
       color: 'red',
-      flag: 'deactivatable',
-      hidden: (m) => m.status === 'deactivated',
+      flag: STAFF_ACTIONS.deactivate.flag,
+      hidden: (m) => !STAFF_ACTIONS.deactivate.from.includes(m.status),
       confirm: { text: (m) => `Deactivate ${m.name}? Their sessions end at once and they cannot sign in until reactivated.`, undoable: true },
       mutation: { endpoint: 'staffDeactivate', params: (m: StaffRow) => ({ staffId: m.id }) },
     }),
     defineRowAction<StaffRow>({
       id: 'activate',
-      label: 'Reactivate',
-      past: 'reactivated',
-      flag: 'activatable',
-      hidden: (m) => m.status !== 'deactivated',
+      label: STAFF_ACTIONS.activate.label,
+      past: STAFF_ACTIONS.activate.past,
+      flag: STAFF_ACTIONS.activate.flag,
+      hidden: (m) => !STAFF_ACTIONS.activate.from.includes(m.status),
       mutation: { endpoint: 'staffActivate', params: (m: StaffRow) => ({ staffId: m.id }) },
     }),
   ],
@@ -120,7 +122,8 @@ export const staffResource = defineResource({
       id: 'roles',
       label: 'Roles and permissions',
       aliases: ['roles', 'permissions', 'matrix'],
-      permission: 'manageStaff',
+      // What opens the /roles screen (its route group) is what the action needs.
+      permission: ROUTE_GROUP_PERMISSION.Staff,
       shortcut: 'r',
       to: '/roles',
     }),

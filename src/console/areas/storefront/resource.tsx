@@ -1,6 +1,7 @@
 import { Anchor, Group, Image, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { BannerRow, PackageBody, PackageRow, PackagesBulkBody, SpecialOfferBody, SpecialOfferRow } from '../../../contract/storefront';
+import { SPECIAL_OFFER_ACTIONS } from '../../../contract/storefront/actions';
 import {
   BANNER_PLACE_LABELS,
   BANNER_TYPE_LABELS,
@@ -158,18 +159,17 @@ export const packagesResource = defineResource({
   ],
 });
 
+/** A special offer state change; its label, verb, flag and from-statuses are the contract's SPECIAL_OFFER_ACTIONS. */
 const offerAction = (
-  id: 'enable' | 'disable' | 'unarchive',
-  label: string,
-  past: string,
+  action: 'enable' | 'disable' | 'unarchive',
   endpoint: 'specialOffersEnable' | 'specialOffersDisable' | 'specialOffersUnarchive',
   shortcut: string,
 ) =>
   defineRowAction<SpecialOfferRow>({
-    id,
-    label,
-    past,
-    flag: id,
+    id: action,
+    label: SPECIAL_OFFER_ACTIONS[action].label,
+    past: SPECIAL_OFFER_ACTIONS[action].past,
+    flag: SPECIAL_OFFER_ACTIONS[action].flag,
     shortcut,
     mutation: { endpoint, params: (o: SpecialOfferRow) => ({ specialOfferId: o.id }) },
   });
@@ -225,10 +225,14 @@ export const specialOffersResource = defineResource({
       dialog: dialogs.specialOffer,
       body: (_o: SpecialOfferRow, input: SpecialOfferBody) => input,
     }),
-    offerAction('enable', 'Enable', 'enabled', 'specialOffersEnable', 'y'),
-    offerAction('disable', 'Disable', 'disabled', 'specialOffersDisable', 'd'),
-    archiveAction<SpecialOfferRow, 'specialOffersArchive'>({ endpoint: 'specialOffersArchive', flag: 'archive', params: (o) => ({ specialOfferId: o.id }) }),
-    offerAction('unarchive', 'Unarchive', 'unarchived', 'specialOffersUnarchive', 'u'),
+    offerAction('enable', 'specialOffersEnable', 'y'),
+    offerAction('disable', 'specialOffersDisable', 'd'),
+    archiveAction<SpecialOfferRow, 'specialOffersArchive'>({
+      endpoint: 'specialOffersArchive',
+      flag: SPECIAL_OFFER_ACTIONS.archive.flag,
+      params: (o) => ({ specialOfferId: o.id }),
+    }),
+    offerAction('unarchive', 'specialOffersUnarchive', 'u'),
     deleteAction<SpecialOfferRow, 'specialOffersDelete'>({ endpoint: 'specialOffersDelete', flag: 'delete', params: (o) => ({ specialOfferId: o.id }) }),
   ],
   collectionActions: [

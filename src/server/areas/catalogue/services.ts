@@ -9,6 +9,7 @@ import {
   type ServiceDetail,
   type ServiceProvider,
 } from '../../../contract/catalogue';
+import { SERVICE_ACTIONS } from '../../../contract/catalogue/actions';
 import type { BulkResultBody } from '../../../contract/fields';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
@@ -19,6 +20,7 @@ import { createRecord, updateRecord } from '../../kit/crud';
 import { findById, findOptional, utcString, type RowOf } from '../../kit/records';
 import { containsPattern, type TableContext } from '../../table';
 import { serviceRecord } from './records';
+import { serviceActionFlags } from './table';
 import { englishName, stampTranslations, translationState } from './translations';
 
 /**
@@ -142,7 +144,7 @@ export async function loadServiceDetail(q: Queryable, id: number, ctx: TableCont
     sorting: s.sorting,
     createdAt: utcString(s.createdAt),
     updatedAt: utcString(s.updatedAt),
-    actions: { editable: manage, archivable: manage && !s.isArchived, unarchivable: manage && s.isArchived, copyable: manage, editAutoRefill: autoRefill },
+    actions: { editable: manage, ...serviceActionFlags(s.isArchived, ctx.permissions), editAutoRefill: autoRefill },
   };
 }
 
@@ -463,7 +465,7 @@ export async function setArchived(tx: Queryable, actor: Actor, id: number, archi
   const before = await findById(tx, serviceRecord, id, { lock: true });
   if (before.isArchived === archived) throw conflict(`Service ${id} is ${archived ? 'already archived' : 'not archived'}.`);
   const { after } = await updateRecord(tx, actor, serviceRecord, id, archived ? { isArchived: true, isEnabled: false } : { isArchived: false }, {
-    event: archived ? 'archived' : 'unarchived',
+    event: archived ? SERVICE_ACTIONS.archive.past : SERVICE_ACTIONS.unarchive.past,
     changeLog: {
       actionType: archived ? 'archive' : 'unarchive',
       information: () => `Service ${id} (${before.name}) ${archived ? 'archived' : 'brought back from the archive, disabled'}.`,
@@ -489,7 +491,10 @@ export async function copyService(tx: Queryable, actor: Actor, id: number, ctx: 
     actor,
     serviceRecord,
     { ...rest, name, slug, translations, isEnabled: false, isArchived: false, sorting: sorting!.n, lastTimeProvidersAreAvailableAt: null },
-    { event: 'copied', changeLog: { actionType: 'copy', information: ({ row }) => `Service ${row.id} (${row.name}) copied from service ${id}.` } },
+    {
+      event: SERVICE_ACTIONS.copy.past,
+      changeLog: { actionType: 'copy', information: ({ row }) => `Service ${row.id} (${row.name}) copied from service ${id}.` },
+    },
   );
   await writeLinks(tx, actor, row.id, await linksOf(tx, id), null);
   return loadServiceDetail(tx, row.id, ctx);

@@ -14,8 +14,11 @@ import {
   type TargetRow,
   type TargetTypeRow,
 } from '../../../contract/catalogue';
+import { SERVICE_ACTIONS, type ServiceActionFacts, type ServiceArchiveState } from '../../../contract/catalogue/actions';
+import type { Permission } from '../../../contract/permissions';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { decimalText, defineTable, readScalar, utcText, type TableContext } from '../../table';
 import { missingTranslationsFilter, translationState } from './translations';
 
@@ -34,6 +37,16 @@ const parse = <T>(value: unknown, fallback: T): T =>
 const isoText = (expr: ReturnType<typeof sql>) => sql`to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const manages = (ctx: TableContext) => ctx.permissions.has('manageServicesAndProviders');
+
+const SERVICE_ACTION_PERMISSIONS = Object.values(SERVICE_ACTIONS).map((facts) => ({ facts, permission: endpointPermission(facts.endpoint) }));
+
+/** A service's archive, unarchive and copy flags: its archive state and the member's permissions (the contract's SERVICE_ACTIONS). */
+export function serviceActionFlags(isArchived: boolean, permissions: ReadonlySet<Permission>): Record<ServiceActionFacts['flag'], boolean> {
+  const state: ServiceArchiveState = isArchived ? 'archived' : 'active';
+  const flags = {} as Record<ServiceActionFacts['flag'], boolean>;
+  for (const { facts, permission } of SERVICE_ACTION_PERMISSIONS) flags[facts.flag] = permissions.has(permission) && facts.from.includes(state);
+  return flags;
+}
 const managesTypes = (ctx: TableContext) => ctx.permissions.has('manageServiceTypes');
 
 /** An id filter written by hand (an EXISTS over a link table). */
@@ -139,7 +152,7 @@ export const servicesTable = defineTable(SERVICES_TABLE, {
       translations: translationState(parse<Texts>(r.translations, {}), parse(r.translations_updated_at, {}), r.source_updated_at),
       sorting: r.sorting,
       createdAt: r.created_at,
-      actions: { editable: manage, archivable: manage && !flags.isArchived, unarchivable: manage && flags.isArchived, copyable: manage },
+      actions: { editable: manage, ...serviceActionFlags(flags.isArchived, ctx.permissions) },
     };
   },
 });

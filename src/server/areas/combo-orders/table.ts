@@ -1,19 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { COMBO_ORDERS_TABLE, type ComboOrderActions, type ComboOrderRow, type ComboOrderStatus, type PackageType } from '../../../contract/combo-orders';
+import { COMBO_ORDER_ACTIONS } from '../../../contract/combo-orders/actions';
 import type { Permission } from '../../../contract/permissions';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTable, utcText, type TableContext } from '../../table';
 
 /** The combo orders list on the generic table builder (also one row after an action). */
 
+const ACTION_PERMISSIONS = Object.values(COMBO_ORDER_ACTIONS).map((facts) => ({ facts, permission: endpointPermission(facts.endpoint) }));
+
+/** Row flags: state and permission together (the contract's COMBO_ORDER_ACTIONS). */
 export function comboOrderActions(status: ComboOrderStatus, permissions: ReadonlySet<Permission>): ComboOrderActions {
-  const may = permissions.has('manageOrders');
-  return {
-    completable: may && status === 'in_processing',
-    rejectable: may && status === 'in_moderation',
-    approvable: may && status === 'in_moderation',
-  };
+  const flags = {} as ComboOrderActions;
+  for (const { facts, permission } of ACTION_PERMISSIONS) flags[facts.flag] = permissions.has(permission) && facts.from.includes(status);
+  return flags;
 }
 
 export interface ComboOrderDbRow extends Record<string, unknown> {

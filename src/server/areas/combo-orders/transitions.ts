@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { COMBO_ORDER_ACTIONS, type ComboAction } from '../../../contract/combo-orders/actions';
 import { writeChangeLog } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
 import { comboOrders } from './schema';
@@ -9,7 +10,8 @@ import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 
 /**
- * Approve, reject and complete a combo order. Each is a declared transition of the combo order (409
+ * Approve, reject and complete a combo order (label, from-statuses and endpoint: the contract's
+ * COMBO_ORDER_ACTIONS). Each is a declared transition of the combo order (409
  * "Combo order 12 cannot be approved: it is in processing.")
  * whose effects carry its orders along in the same transaction, each set by one conditional update:
  * - approve: in_moderation -> in_processing; its orders waiting in moderation go to processing;
@@ -20,7 +22,7 @@ import { notifyCountersChanged } from '../../realtime/counters';
  * The combo's audit entry lists the orders it moved (and the refund); each order gets its own
  * change-log entry.
  */
-export type ComboAction = 'approve' | 'reject' | 'complete';
+export type { ComboAction };
 
 export const comboOrderRecord = defineRecord({ table: comboOrders, thing: 'Combo order', type: 'combo_order' });
 
@@ -48,10 +50,10 @@ export const comboTransitions = {
   approve: defineTransition({
     record: comboOrderRecord,
     action: 'approve',
-    event: 'approved',
-    from: ['in_moderation'],
+    event: COMBO_ORDER_ACTIONS.approve.past,
+    from: COMBO_ORDER_ACTIONS.approve.from,
     set: sql`status = 'in_processing', approved_at = now()`,
-    permission: endpointPermission('comboOrdersApprove'),
+    permission: endpointPermission(COMBO_ORDER_ACTIONS.approve.endpoint),
     effects: async (tx, actor, { id }): Promise<Carried> => {
       const orders = moved(
         await rows<{ id: number }>(
@@ -70,10 +72,10 @@ export const comboTransitions = {
   reject: defineTransition({
     record: comboOrderRecord,
     action: 'reject',
-    event: 'rejected',
-    from: ['in_moderation'],
+    event: COMBO_ORDER_ACTIONS.reject.past,
+    from: COMBO_ORDER_ACTIONS.reject.from,
     set: sql`status = 'canceled', canceled_at = now()`,
-    permission: endpointPermission('comboOrdersReject'),
+    permission: endpointPermission(COMBO_ORDER_ACTIONS.reject.endpoint),
     returning: ['userId'],
     effects: async (tx, actor, { id, row }): Promise<Carried> => {
       // Lock the customer before touching money, as every balance change does.
@@ -110,10 +112,10 @@ export const comboTransitions = {
   complete: defineTransition({
     record: comboOrderRecord,
     action: 'complete',
-    event: 'completed',
-    from: ['in_processing'],
+    event: COMBO_ORDER_ACTIONS.complete.past,
+    from: COMBO_ORDER_ACTIONS.complete.from,
     set: sql`status = 'completed', completed_at = now()`,
-    permission: endpointPermission('comboOrdersComplete'),
+    permission: endpointPermission(COMBO_ORDER_ACTIONS.complete.endpoint),
     effects: async (tx, actor, { id }): Promise<Carried> => {
       const orders = moved(
         await rows<{ id: number }>(

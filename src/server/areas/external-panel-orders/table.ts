@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { EXTERNAL_PANEL_ORDERS_TABLE, type ExternalPanelOrderRow, type ExternalPanelOrderStatus } from '../../../contract/external-panel-orders';
+import { EXTERNAL_PANEL_ORDER_ACTIONS } from '../../../contract/external-panel-orders/actions';
 import { tableRequestSchema } from '../../../contract/table';
 import type { Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';
 
 /**
@@ -10,12 +12,19 @@ import { decimalText, defineTable, utcText, type TableContext } from '../../tabl
  */
 
 /**
- * The recreate rule, as SQL over `e` (the attempt) and `o` (its order): the attempt failed to be
+ * The recreate rule (its from-statuses: the contract's EXTERNAL_PANEL_ORDER_ACTIONS), as SQL over
+ * `e` (the attempt) and `o` (its order): the attempt failed to be
  * accepted, or ended canceled or partial; nothing replaced it (it is the order's latest attempt);
  * and the order is not finished. Used for the row flag and as the condition of the update itself.
  */
+const RECREATE = EXTERNAL_PANEL_ORDER_ACTIONS.recreate;
+const RECREATE_PERMISSION = endpointPermission(RECREATE.endpoint);
+
 export const recreatableSql = sql`(
-  (e.status IN ('canceled', 'partial') OR (e.status = 'creating' AND e.error IS NOT NULL))
+  (e.status IN (${sql.join(
+    RECREATE.from.map((status) => sql`${status}`),
+    sql`, `,
+  )}) OR (e.status = 'creating' AND e.error IS NOT NULL))
   AND e.recreated_at IS NULL
   AND o.status NOT IN ('completed', 'canceled')
   AND NOT EXISTS (SELECT 1 FROM external_panel_orders x WHERE x.order_id = e.order_id AND x.id > e.id)
@@ -56,7 +65,7 @@ export function mapExternalPanelOrderRow(row: ExternalPanelOrderDbRow, ctx: Tabl
     recreatedFromId: row.recreated_from_id === null ? null : Number(row.recreated_from_id),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    actions: { recreatable: row.recreatable && ctx.permissions.has('manageExternalPanelOrders') },
+    actions: { recreatable: row.recreatable && ctx.permissions.has(RECREATE_PERMISSION) },
   };
 }
 

@@ -20,7 +20,7 @@ import { conflict, validationFailed } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
 import { findById, utcString, type RowOf } from '../../kit/records';
 import type { TableContext } from '../../table';
-import { BONUSES_JSON, parseJson } from './table';
+import { BONUSES_JSON, parseJson, paymentMethodFlags } from './table';
 import { bonusRecord, paymentMethodRecord } from './transitions';
 
 /**
@@ -66,7 +66,6 @@ function secretsToStore(type: string, sent: Record<string, string>, stored: Reco
 }
 
 export function toDetail(m: MethodRow, bonuses: PaymentMethodBonus[], ctx: TableContext): PaymentMethodDetail {
-  const manage = ctx.permissions.has('managePaymentMethods');
   const w = m.withdrawalOptions;
   return {
     id: m.id,
@@ -81,7 +80,7 @@ export function toDetail(m: MethodRow, bonuses: PaymentMethodBonus[], ctx: Table
     chargeCurrency: m.chargeCurrency,
     isAllowedForNewUser: m.isAllowedForNewUser,
     paymentMethodBonuses: bonuses,
-    actions: { enablable: manage && !m.isEnabled, disablable: manage && m.isEnabled, editable: manage },
+    actions: paymentMethodFlags(m.isEnabled, ctx.permissions),
     description: m.description,
     translations: m.translations,
     allowQrCode: m.allowQrCode,

@@ -9,13 +9,17 @@ import {
   type InvoiceStatus,
   type PaymentMethodBonus,
   type PaymentMethodRow,
+  type PaymentMethodStatus,
   type TransactionKind,
   type TransactionRow,
   type WithdrawalRow,
   type WithdrawalStatus,
 } from '../../../contract/finance';
+import { PAYMENT_METHOD_ACTIONS } from '../../../contract/finance/actions';
+import type { Permission } from '../../../contract/permissions';
 import { tableRequestSchema } from '../../../contract/table';
 import { rows, type Queryable } from '../../db/client';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { decimalText, defineTable, utcText, type TableContext } from '../../table';
 import { markInvoicePaid, withdrawalTransitions } from './transitions';
 
@@ -252,8 +256,21 @@ export const BONUSES_JSON = (alias: string) => sql`(SELECT coalesce(json_agg(jso
 
 export const parseJson = <T>(value: T | string | null, fallback: T): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? fallback));
 
+const ENABLE_PERMISSION = endpointPermission(PAYMENT_METHOD_ACTIONS.enable.endpoint);
+const DISABLE_PERMISSION = endpointPermission(PAYMENT_METHOD_ACTIONS.disable.endpoint);
+const EDIT_PERMISSION = endpointPermission('paymentMethodsUpdate');
+
+/** A payment method's row flags: its state (the contract's PAYMENT_METHOD_ACTIONS) and the member's permissions. */
+export function paymentMethodFlags(isEnabled: boolean, permissions: ReadonlySet<Permission>): PaymentMethodRow['actions'] {
+  const status: PaymentMethodStatus = isEnabled ? 'enabled' : 'disabled';
+  return {
+    enablable: PAYMENT_METHOD_ACTIONS.enable.from.includes(status) && permissions.has(ENABLE_PERMISSION),
+    disablable: PAYMENT_METHOD_ACTIONS.disable.from.includes(status) && permissions.has(DISABLE_PERMISSION),
+    editable: permissions.has(EDIT_PERMISSION),
+  };
+}
+
 export function mapMethodRow(r: MethodDbRow, ctx: TableContext): PaymentMethodRow {
-  const manage = ctx.permissions.has('managePaymentMethods');
   return {
     id: r.id,
     name: r.name,
@@ -267,7 +284,7 @@ export function mapMethodRow(r: MethodDbRow, ctx: TableContext): PaymentMethodRo
     chargeCurrency: r.charge_currency,
     isAllowedForNewUser: r.is_allowed_for_new_user,
     paymentMethodBonuses: parseJson<PaymentMethodBonus[]>(r.bonuses, []),
-    actions: { enablable: manage && !r.is_enabled, disablable: manage && r.is_enabled, editable: manage },
+    actions: paymentMethodFlags(r.is_enabled, ctx.permissions),
   };
 }
 

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { INVOICE_ACTIONS, WITHDRAWAL_ACTIONS } from '../../../contract/finance/actions';
 import { one, type Queryable } from '../../db/client';
 import { paymentMethods } from '../../db/schema/finance';
 import type { Actor } from '../../deps';
 import { fieldError, notFound } from '../../http/errors';
 import { displayMoney, postTransaction, lockUser } from '../../kit/ledger';
 import { defineRecord } from '../../kit/records';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { invoices, paymentMethodBonuses, withdrawals } from './schema';
 
@@ -37,12 +39,12 @@ export const markInvoicePaid = defineTransition({
   record: invoiceRecord,
   action: 'mark_as_paid',
   event: 'paid',
-  from: ['pending', 'expired'],
+  from: INVOICE_ACTIONS.markAsPaid.from,
   set: (input: { amount: string }) => sql`status = 'paid', paid_at = now(), paid_amount = ${input.amount}::numeric`,
-  permission: 'manageInvoices',
+  permission: endpointPermission(INVOICE_ACTIONS.markAsPaid.endpoint),
   audit: ['status', 'paidAmount'],
   returning: ['userId', 'paymentMethodId', 'shortName'],
-  conflict: (id, status) => `Invoice ${id} cannot be marked as paid: it is ${status}.`,
+  conflict: (id, status) => `Invoice ${id} cannot be ${INVOICE_ACTIONS.markAsPaid.past}: it is ${status}.`,
   effects: async (tx, actor, change, input): Promise<MarkPaidEffects> => {
     const userId = change.row.userId as number;
     const methodId = (change.row.paymentMethodId as number | null) ?? null;
@@ -88,25 +90,28 @@ export interface ReleaseEffects {
   released: string;
 }
 
-/** Withdrawals: approve moves it on, reject gives the hold back, paid completes it. */
+/**
+ * Withdrawals: approve moves it on, reject gives the hold back, paid completes it (label, from-statuses
+ * and endpoint: the contract's WITHDRAWAL_ACTIONS; the paid event keeps its audit name 'paid').
+ */
 export const withdrawalTransitions = {
   approve: defineTransition({
     record: withdrawalRecord,
     action: 'approve',
-    event: 'approved',
-    from: ['pending'],
+    event: WITHDRAWAL_ACTIONS.approve.past,
+    from: WITHDRAWAL_ACTIONS.approve.from,
     set: sql`status = 'approved', approved_at = now()`,
-    permission: 'approveWithdrawalRequests',
+    permission: endpointPermission(WITHDRAWAL_ACTIONS.approve.endpoint),
     returning: ['amount'],
     information: ({ id, row }) => `Withdrawal ${id} of ${displayMoney(String(row.amount))} approved; the amount stays held until it is paid.`,
   }),
   reject: defineTransition({
     record: withdrawalRecord,
     action: 'reject',
-    event: 'rejected',
-    from: ['pending', 'approved'],
+    event: WITHDRAWAL_ACTIONS.reject.past,
+    from: WITHDRAWAL_ACTIONS.reject.from,
     set: (input: { adminNote: string }) => sql`status = 'rejected', rejected_at = now(), admin_note = ${input.adminNote}`,
-    permission: 'manageWithdrawals',
+    permission: endpointPermission(WITHDRAWAL_ACTIONS.reject.endpoint),
     audit: ['status', 'adminNote'],
     returning: ['userId', 'amount', 'paymentMethodId'],
     effects: async (tx, actor, change): Promise<ReleaseEffects> => {
@@ -126,12 +131,12 @@ export const withdrawalTransitions = {
     record: withdrawalRecord,
     action: 'mark_as_paid',
     event: 'paid',
-    from: ['pending', 'approved'],
+    from: WITHDRAWAL_ACTIONS.markAsPaid.from,
     set: (input: { transactionId: string }) => sql`status = 'paid', paid_at = now(), transaction_id = ${input.transactionId}`,
-    permission: 'markAsPaidWithdrawalRequests',
+    permission: endpointPermission(WITHDRAWAL_ACTIONS.markAsPaid.endpoint),
     audit: ['status', 'transactionId'],
     returning: ['amount', 'fee'],
-    conflict: (id, status) => `Withdrawal ${id} cannot be marked as paid: it is ${status}.`,
+    conflict: (id, status) => `Withdrawal ${id} cannot be ${WITHDRAWAL_ACTIONS.markAsPaid.past}: it is ${status}.`,
     information: ({ id, row, new: now }) =>
       `Withdrawal ${id} paid out: ${displayMoney(String(row.amount))} less a fee of ${displayMoney(String(row.fee))} (transaction ${now.transactionId}).`,
   }),

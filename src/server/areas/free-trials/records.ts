@@ -5,6 +5,7 @@ import { freeTrialQuests, freeTrialRequests } from './schema';
 import type { Actor } from '../../deps';
 import { defineRecord } from '../../kit/records';
 import { endpointPermission } from '../../kit/endpointPermission';
+import { FREE_TRIAL_ACTIONS } from '../../../contract/free-trials/actions';
 import { defineTransition } from '../../kit/transition';
 import { notifyCountersChanged } from '../../realtime/counters';
 
@@ -74,10 +75,10 @@ async function placeFreeOrder(tx: Queryable, actor: Actor, requestId: number): P
 export const approveFreeTrial = defineTransition({
   record: freeTrialRecord,
   action: 'approve',
-  event: 'approved',
-  from: ['pending'],
+  event: FREE_TRIAL_ACTIONS.approve.past,
+  from: FREE_TRIAL_ACTIONS.approve.from,
   set: sql`status = 'approved', decided_at = now()`,
-  permission: endpointPermission('freeTrialsApprove'),
+  permission: endpointPermission(FREE_TRIAL_ACTIONS.approve.endpoint),
   audit: ['status', 'decidedAt'],
   returning: ['url', 'quantity'],
   effects: async (tx, actor, change): Promise<ApproveEffects> => {
@@ -91,11 +92,11 @@ export const approveFreeTrial = defineTransition({
 export const rejectFreeTrial = defineTransition({
   record: freeTrialRecord,
   action: 'reject',
-  event: 'rejected',
-  from: ['pending'],
+  event: FREE_TRIAL_ACTIONS.reject.past,
+  from: FREE_TRIAL_ACTIONS.reject.from,
   set: (input: { note: string | null; staffId: number | null }) =>
     sql`status = 'rejected', decided_at = now(), admin_note = ${input.note}, decided_by = ${input.staffId}`,
-  permission: endpointPermission('freeTrialsReject'),
+  permission: endpointPermission(FREE_TRIAL_ACTIONS.reject.endpoint),
   audit: ['status', 'decidedAt', 'adminNote'],
   information: ({ id, new: after }) => `Free trial ${id} rejected${after.adminNote ? `: ${String(after.adminNote)}` : ''}.`,
   afterCommit: (deps) => notifyCountersChanged(deps),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { COUPON_ACTIONS, DISCOUNT_ACTIONS } from '../../../contract/incentives/actions';
 import { grades } from '../../db/schema/customers';
 import { defineRecord } from '../../kit/records';
 import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { coupons, discounts } from './schema';
 
-/** The incentives' record kinds and the discount's and coupon's state changes. */
+/** The incentives' record kinds and the discount's and coupon's state changes (their facts: the contract's COUPON_ACTIONS and DISCOUNT_ACTIONS). */
 
 export const couponRecord = defineRecord({
   table: coupons,
@@ -19,10 +20,10 @@ export const gradeRecord = defineRecord({ table: grades, thing: 'Grade', type: '
 export const archiveCoupon = defineTransition({
   record: couponRecord,
   action: 'archive',
-  event: 'archived',
-  from: ['active'],
+  event: COUPON_ACTIONS.archive.past,
+  from: COUPON_ACTIONS.archive.from,
   set: sql`status = 'archived'`,
-  permission: endpointPermission('couponsArchive'),
+  permission: endpointPermission(COUPON_ACTIONS.archive.endpoint),
   returning: ['code'],
   information: (change) => `Coupon ${change.row.code} archived: it no longer applies.`,
 });
@@ -30,10 +31,10 @@ export const archiveCoupon = defineTransition({
 export const unarchiveCoupon = defineTransition({
   record: couponRecord,
   action: 'unarchive',
-  event: 'unarchived',
-  from: ['archived'],
+  event: COUPON_ACTIONS.unarchive.past,
+  from: COUPON_ACTIONS.unarchive.from,
   set: sql`status = 'active'`,
-  permission: endpointPermission('couponsUnarchive'),
+  permission: endpointPermission(COUPON_ACTIONS.unarchive.endpoint),
   returning: ['code'],
   information: (change) => `Coupon ${change.row.code} is back from the archive.`,
 });
@@ -42,10 +43,10 @@ export const unarchiveCoupon = defineTransition({
 export const completeDiscount = defineTransition({
   record: discountRecord,
   action: 'complete',
-  event: 'completed',
-  from: ['active'],
+  event: DISCOUNT_ACTIONS.complete.past,
+  from: DISCOUNT_ACTIONS.complete.from,
   set: sql`status = 'completed', valid_to = LEAST(valid_to, now())`,
-  permission: endpointPermission('discountsComplete'),
+  permission: endpointPermission(DISCOUNT_ACTIONS.complete.endpoint),
   audit: ['status', 'validTo'],
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} completed: it no longer applies.`,
@@ -54,10 +55,10 @@ export const completeDiscount = defineTransition({
 export const archiveDiscount = defineTransition({
   record: discountRecord,
   action: 'archive',
-  event: 'archived',
-  from: ['active', 'completed'],
+  event: DISCOUNT_ACTIONS.archive.past,
+  from: DISCOUNT_ACTIONS.archive.from,
   set: sql`status = 'archived'`,
-  permission: endpointPermission('discountsArchive'),
+  permission: endpointPermission(DISCOUNT_ACTIONS.archive.endpoint),
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} archived.`,
 });
@@ -66,10 +67,10 @@ export const archiveDiscount = defineTransition({
 export const unarchiveDiscount = defineTransition({
   record: discountRecord,
   action: 'unarchive',
-  event: 'unarchived',
-  from: ['archived'],
+  event: DISCOUNT_ACTIONS.unarchive.past,
+  from: DISCOUNT_ACTIONS.unarchive.from,
   set: sql`status = 'completed'`,
-  permission: endpointPermission('discountsUnarchive'),
+  permission: endpointPermission(DISCOUNT_ACTIONS.unarchive.endpoint),
   returning: ['name'],
   information: (change) => `Discount ${change.row.name} is back from the archive, completed.`,
 });

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { EndpointName } from '../../../contract/endpoints';
 import { providers, providerServices } from '../../db/schema/providers';
 import { defineRecord } from '../../kit/records';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineTransition } from '../../kit/transition';
 import { presetPanels, providerPayments } from './schema';
 
@@ -20,8 +22,8 @@ export const providerServiceRecord = defineRecord({
 export const billingRecordKind = defineRecord({ table: providerPayments, thing: 'Billing record', type: 'external_panel_payment' });
 export const presetRecord = defineRecord({ table: presetPanels, thing: 'Preset panel', type: 'preset_panel' });
 
-// Archive and restore are flag transitions: the archived flag is the "status" they move.
-const archiveFlag = <T extends typeof providerRecord | typeof providerServiceRecord>(record: T, archived: boolean, noun: string) =>
+// Archive and restore are flag transitions: the archived flag is the "status" they move; each needs its endpoint's permission.
+const archiveFlag = <T extends typeof providerRecord | typeof providerServiceRecord>(record: T, archived: boolean, endpoint: EndpointName) =>
   defineTransition({
     record: record as typeof providerRecord,
     action: archived ? 'archive' : 'unarchive',
@@ -29,13 +31,13 @@ const archiveFlag = <T extends typeof providerRecord | typeof providerServiceRec
     statusColumn: 'isArchived',
     from: [!archived as never],
     set: sql`is_archived = ${archived}`,
-    permission: noun === 'provider' ? 'manageExternalPanels' : 'manageServicesAndProviders',
+    permission: endpointPermission(endpoint),
     returning: ['name'],
     conflict: (id) => `${record.thing} ${id} is ${archived ? 'already archived' : 'not archived'}.`,
     information: (change) => `${record.thing} ${change.id} (${String(change.row.name)}) ${archived ? 'archived' : 'restored from the archive'}.`,
   });
 
-export const archiveProvider = archiveFlag(providerRecord, true, 'provider');
-export const unarchiveProvider = archiveFlag(providerRecord, false, 'provider');
-export const archiveProviderService = archiveFlag(providerServiceRecord, true, 'provider service');
-export const unarchiveProviderService = archiveFlag(providerServiceRecord, false, 'provider service');
+export const archiveProvider = archiveFlag(providerRecord, true, 'externalPanelsArchive');
+export const unarchiveProvider = archiveFlag(providerRecord, false, 'externalPanelsUnarchive');
+export const archiveProviderService = archiveFlag(providerServiceRecord, true, 'providerServicesArchive');
+export const unarchiveProviderService = archiveFlag(providerServiceRecord, false, 'providerServicesUnarchive');

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PERMISSION_GROUPS, type Permission } from '../../../contract/permissions';
 import { ROLES_TABLE, STAFF_TABLE, type RoleRow, type StaffDetail, type StaffRow, type StaffStatus } from '../../../contract/staff';
+import { STAFF_ACTIONS } from '../../../contract/staff/actions';
 import { tableRequestSchema } from '../../../contract/table';
 import { one, rows, type Queryable } from '../../db/client';
 import type { StaffContext } from '../../deps';
@@ -52,8 +53,9 @@ export const staffTable = defineTable(STAFF_TABLE, {
       roles: r.roles ?? [],
       permissions: r.permissions ?? [],
       createdAt: r.created_at,
-      deactivatable: r.status !== 'deactivated' && !self,
-      activatable: r.status === 'deactivated',
+      // The list is for staff managers only, so the state decides (the contract's STAFF_ACTIONS).
+      deactivatable: STAFF_ACTIONS.deactivate.from.includes(r.status) && !self,
+      activatable: STAFF_ACTIONS.activate.from.includes(r.status),
     };
   },
 });

@@ -12,11 +12,14 @@ import {
   type SpecialOfferStatus,
   type specialOfferBodySchema,
 } from '../../../contract/storefront';
+import type { Permission } from '../../../contract/permissions';
+import { SPECIAL_OFFER_ACTIONS, type SpecialOfferAction } from '../../../contract/storefront/actions';
 import { tableRequestSchema } from '../../../contract/table';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../deps';
 import { conflict, fieldError, validationFailed } from '../../http/errors';
 import { createRecord, deleteRecord, updateRecord } from '../../kit/crud';
+import { endpointPermission } from '../../kit/endpointPermission';
 import { defineRecord, findById, recordNotFound } from '../../kit/records';
 import { defineTable, utcText, type TableContext } from '../../table';
 import { specialOffers } from './schema';
@@ -32,6 +35,15 @@ export const specialOfferRecord = defineRecord({ table: specialOffers, thing: 'S
 type Body = z.output<typeof specialOfferBodySchema>;
 
 const statusSql = sql`CASE WHEN o.is_archived THEN 'archived' WHEN o.is_enabled THEN 'enabled' ELSE 'disabled' END`;
+
+const STATE_ACTIONS = Object.values(SPECIAL_OFFER_ACTIONS).map((facts) => ({ facts, permission: endpointPermission(facts.endpoint) }));
+
+/** The state changes' row flags: state and permission together (the contract's SPECIAL_OFFER_ACTIONS). */
+function stateFlags(status: SpecialOfferStatus, permissions: ReadonlySet<Permission>): Record<SpecialOfferAction, boolean> {
+  const flags = {} as Record<SpecialOfferAction, boolean>;
+  for (const { facts, permission } of STATE_ACTIONS) flags[facts.flag] = permissions.has(permission) && facts.from.includes(status);
+  return flags;
+}
 const nameSql = sql`coalesce(nullif(o.translations->'en'->>'name', ''), 'Special offer ' || o.id)`;
 
 interface OfferDbRow extends Record<string, unknown> {
@@ -66,10 +78,7 @@ function mapOffer(row: OfferDbRow, ctx: TableContext): SpecialOfferRow {
     createdAt: row.created_at,
     actions: {
       editable: can && !row.is_archived,
-      enable: can && row.status === 'disabled',
-      disable: can && row.status === 'enabled',
-      archive: can && !row.is_archived,
-      unarchive: can && row.is_archived,
+      ...stateFlags(row.status, ctx.permissions),
       delete: can,
     },
   };
@@ -220,20 +229,14 @@ export async function updateSpecialOffer(tx: Queryable, actor: Actor, id: number
   );
 }
 
-export type OfferAction = 'enable' | 'disable' | 'archive' | 'unarchive';
-const PAST: Record<OfferAction, string> = { enable: 'enabled', disable: 'disabled', archive: 'archived', unarchive: 'unarchived' };
+export type OfferAction = SpecialOfferAction;
 
 /** One of the four state changes; 409 with the state it is in when it does not apply. */
 export async function changeSpecialOffer(tx: Queryable, actor: Actor, id: number, action: OfferAction): Promise<string> {
   const before = await findById(tx, specialOfferRecord, id, { lock: true });
   const status: SpecialOfferStatus = before.isArchived ? 'archived' : before.isEnabled ? 'enabled' : 'disabled';
-  const allowed: Record<OfferAction, SpecialOfferStatus[]> = {
-    enable: ['disabled'],
-    disable: ['enabled'],
-    archive: ['enabled', 'disabled'],
-    unarchive: ['archived'],
-  };
-  if (!allowed[action].includes(status)) throw conflict(`Special offer ${id} cannot be ${PAST[action]}: it is ${status}.`);
+  const { from, past } = SPECIAL_OFFER_ACTIONS[action];
+  if (!from.includes(status)) throw conflict(`Special offer ${id} cannot be ${past}: it is ${status}.`);
   const patch = {
     enable: { isEnabled: true },
     disable: { isEnabled: false },
@@ -241,10 +244,10 @@ export async function changeSpecialOffer(tx: Queryable, actor: Actor, id: number
     unarchive: { isArchived: false },
   }[action];
   await updateRecord(tx, actor, specialOfferRecord, id, patch, {
-    event: PAST[action],
-    changeLog: { actionType: action, information: () => `Special offer ${id} ${PAST[action]} (was ${status}).` },
+    event: past,
+    changeLog: { actionType: action, information: () => `Special offer ${id} ${past} (was ${status}).` },
   });
-  return `Special offer ${id} ${PAST[action]}.`;
+  return `Special offer ${id} ${past}.`;
 }
 
 export async function deleteSpecialOffer(tx: Queryable, actor: Actor, id: number): Promise<void> {
