@@ -1,4 +1,4 @@
-import { Alert, Badge, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow, ImportPackagesBody } from '../../../contract/providers';
@@ -7,6 +7,7 @@ import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { PercentInput } from '../../forms/fields';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
+import { SmallTable } from '../../ui/SmallTable';
 import { importSourceFallback } from './importParts';
 
 /**
@@ -75,33 +76,34 @@ export function ImportPackagesDialog({
           <Text c="dimmed">{panel.name} has no packages.</Text>
         ) : (
           <ScrollArea.Autosize mah="50vh" type="auto">
-            <Table striped verticalSpacing={4} aria-label={`Packages of ${panel.name}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={36} />
-                  <Table.Th>Package</Table.Th>
-                  <Table.Th>Fixed cost</Table.Th>
-                  <Table.Th>Discount</Table.Th>
-                  <Table.Th>Sync</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Choose ${p.name}`}
-                        checked={selected.has(p.id)}
-                        onChange={() =>
-                          setSelected((prev) => {
-                            const next = new Set(prev);
-                            next.has(p.id) ? next.delete(p.id) : next.add(p.id);
-                            return next;
-                          })
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
+            <SmallTable
+              striped
+              verticalSpacing={4}
+              label={`Packages of ${panel.name}`}
+              rows={list.data}
+              rowKey={(p) => p.id}
+              columns={[
+                {
+                  header: null,
+                  width: 36,
+                  render: (p) => (
+                    <Checkbox
+                      aria-label={`Choose ${p.name}`}
+                      checked={selected.has(p.id)}
+                      onChange={() =>
+                        setSelected((prev) => {
+                          const next = new Set(prev);
+                          next.has(p.id) ? next.delete(p.id) : next.add(p.id);
+                          return next;
+                        })
+                      }
+                    />
+                  ),
+                },
+                {
+                  header: 'Package',
+                  render: (p) => (
+                    <>
                       <Text size="sm">
                         {p.name}{' '}
                         <Badge size="xs" variant="light">
@@ -118,37 +120,46 @@ export function ImportPackagesDialog({
                           {byRow.out[p.id]}
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        size="xs"
-                        w={100}
-                        aria-label={`Fixed cost of ${p.name}`}
-                        value={edits[p.id]?.fixedCost ?? p.fixedCost}
-                        onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <PercentInput
-                        size="xs"
-                        w={100}
-                        decimals={3}
-                        aria-label={`Discount of ${p.name}`}
-                        value={edits[p.id]?.discountPercent ?? p.discountPercent}
-                        onChange={(v) => edit(p.id, { discountPercent: v })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Keep ${p.name} in sync`}
-                        checked={edits[p.id]?.sync ?? p.sync}
-                        onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                    </>
+                  ),
+                },
+                {
+                  header: 'Fixed cost',
+                  render: (p) => (
+                    <TextInput
+                      size="xs"
+                      w={100}
+                      aria-label={`Fixed cost of ${p.name}`}
+                      value={edits[p.id]?.fixedCost ?? p.fixedCost}
+                      onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })}
+                    />
+                  ),
+                },
+                {
+                  header: 'Discount',
+                  render: (p) => (
+                    <PercentInput
+                      size="xs"
+                      w={100}
+                      decimals={3}
+                      aria-label={`Discount of ${p.name}`}
+                      value={edits[p.id]?.discountPercent ?? p.discountPercent}
+                      onChange={(v) => edit(p.id, { discountPercent: v })}
+                    />
+                  ),
+                },
+                {
+                  header: 'Sync',
+                  render: (p) => (
+                    <Checkbox
+                      aria-label={`Keep ${p.name} in sync`}
+                      checked={edits[p.id]?.sync ?? p.sync}
+                      onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })}
+                    />
+                  ),
+                },
+              ]}
+            />
           </ScrollArea.Autosize>
         )}
         {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow } from '../../../contract/providers';
@@ -7,6 +7,7 @@ import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
+import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
@@ -74,21 +75,23 @@ export function ImportProvidersDialog({
       <Stack gap="sm">
         <TextInput label="Search" placeholder="Name, id or category" value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-autofocus />
         <ScrollArea.Autosize mah="50vh" type="auto">
-          <Table striped verticalSpacing={4} aria-label={`Services of ${panel.name}`} stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36} />
-                <Table.Th>Service</Table.Th>
-                <Table.Th ta="right">Price per 1000</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.slice(0, ROW_LIMIT).map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
-                  </Table.Td>
-                  <Table.Td>
+          <SmallTable
+            striped
+            verticalSpacing={4}
+            label={`Services of ${panel.name}`}
+            stickyHeader
+            rows={visible.slice(0, ROW_LIMIT)}
+            rowKey={(s) => s.id}
+            columns={[
+              {
+                header: null,
+                width: 36,
+                render: (s) => <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />,
+              },
+              {
+                header: 'Service',
+                render: (s) => (
+                  <>
                     <Text size="sm">
                       {s.id} · {s.name}
                     </Text>
@@ -100,14 +103,16 @@ export function ImportProvidersDialog({
                         {byRow.out[s.id]}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money value={s.rate} currency={currencySign(panel.currency)} decimals={4} trimFractions />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                header: 'Price per 1000',
+                align: 'right',
+                render: (s) => <Money value={s.rate} currency={currencySign(panel.currency)} decimals={4} trimFractions />,
+              },
+            ]}
+          />
         </ScrollArea.Autosize>
         <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
         {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (

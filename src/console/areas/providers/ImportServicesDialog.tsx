@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -14,6 +14,7 @@ import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
 import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
+import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
 import { importSourceFallback, MoreRowsNote } from './importParts';
 
@@ -185,32 +186,33 @@ export function ImportServicesDialog({
           </Button>
         </Group>
         <ScrollArea.Autosize mah="45vh" type="auto">
-          <Table striped verticalSpacing={4} aria-label={`Services of ${panel.name}`} stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36}>
+          <SmallTable
+            striped
+            verticalSpacing={4}
+            label={`Services of ${panel.name}`}
+            stickyHeader
+            rows={shown}
+            rowKey={(s) => s.id}
+            rowProps={(s) => ({ 'data-service-id': s.id, 'aria-invalid': rowError(s.id) ? true : undefined })}
+            columns={[
+              {
+                header: (
                   <Checkbox
                     aria-label="Choose every service shown"
                     checked={allShownSelected}
                     indeterminate={!allShownSelected && shown.some((s) => selected.has(s.id))}
                     onChange={toggleAll}
                   />
-                </Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th ta="right">Provider price</Table.Th>
-                <Table.Th>Price per 1000</Table.Th>
-                <Table.Th>Service type</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((s) => {
-                const error = rowError(s.id);
-                return (
-                  <Table.Tr key={s.id} data-service-id={s.id} aria-invalid={error ? true : undefined}>
-                    <Table.Td>
-                      <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
-                    </Table.Td>
-                    <Table.Td>
+                ),
+                width: 36,
+                render: (s) => <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />,
+              },
+              {
+                header: 'Service',
+                render: (s) => {
+                  const error = rowError(s.id);
+                  return (
+                    <>
                       <Text size="sm">
                         {s.id} · {s.name}{' '}
                         {s.providerServiceId !== null && (
@@ -227,45 +229,52 @@ export function ImportServicesDialog({
                           {error}
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={s.externalPanelPrice} currency={currencySign(s.currency)} decimals={4} trimFractions />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        size="xs"
-                        w={110}
-                        aria-label={`Price of ${s.name}`}
-                        value={priceOf(s)}
-                        onChange={(e) => edit(s.id, { price: e.currentTarget.value })}
-                        inputMode="decimal"
-                        disabled={!selected.has(s.id)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {/* A picker only on chosen rows: hundreds of open pickers would make the table slow. */}
-                      {selected.has(s.id) ? (
-                        <Select
-                          size="xs"
-                          w={240}
-                          aria-label={`Service type of ${s.name}`}
-                          placeholder="Service type"
-                          data={allTypeOptions}
-                          value={typeOf(s)}
-                          onChange={(v) => edit(s.id, { serviceTypeId: v })}
-                          searchable
-                        />
-                      ) : (
-                        <Text size="xs" c={typeOf(s) ? undefined : 'dimmed'}>
-                          {allTypeOptions.find((o) => o.value === typeOf(s))?.label ?? '—'}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                    </>
+                  );
+                },
+              },
+              {
+                header: 'Provider price',
+                align: 'right',
+                render: (s) => <Money value={s.externalPanelPrice} currency={currencySign(s.currency)} decimals={4} trimFractions />,
+              },
+              {
+                header: 'Price per 1000',
+                render: (s) => (
+                  <TextInput
+                    size="xs"
+                    w={110}
+                    aria-label={`Price of ${s.name}`}
+                    value={priceOf(s)}
+                    onChange={(e) => edit(s.id, { price: e.currentTarget.value })}
+                    inputMode="decimal"
+                    disabled={!selected.has(s.id)}
+                  />
+                ),
+              },
+              {
+                header: 'Service type',
+                // A picker only on chosen rows: hundreds of open pickers would make the table slow.
+                render: (s) =>
+                  selected.has(s.id) ? (
+                    <Select
+                      size="xs"
+                      w={240}
+                      aria-label={`Service type of ${s.name}`}
+                      placeholder="Service type"
+                      data={allTypeOptions}
+                      value={typeOf(s)}
+                      onChange={(v) => edit(s.id, { serviceTypeId: v })}
+                      searchable
+                    />
+                  ) : (
+                    <Text size="xs" c={typeOf(s) ? undefined : 'dimmed'}>
+                      {allTypeOptions.find((o) => o.value === typeOf(s))?.label ?? '—'}
+                    </Text>
+                  ),
+              },
+            ]}
+          />
         </ScrollArea.Autosize>
         <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
