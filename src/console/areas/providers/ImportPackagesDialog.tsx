@@ -6,9 +6,8 @@ import { DialogActions } from '../../ui/DialogActions';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { PercentInput } from '../../forms/fields';
-import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { SmallTable } from '../../ui/SmallTable';
-import { importSourceFallback } from './importParts';
+import { importRowErrors, importSourceFallback } from './importParts';
 
 /**
  * Import packages from one of our own panels: per package the fixed cost, the discount and whether
@@ -39,18 +38,7 @@ export function ImportPackagesDialog({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const submitted = useRef<string[]>([]);
-  const byRow = useMemo(() => {
-    const { fields, unplaced } = mapServerErrors(errors, {
-      mapErrorKey: (key) => {
-        const m = /^packages\.(\d+)\.(.+)$/.exec(key);
-        const id = m ? submitted.current[Number(m[1])] : undefined;
-        return id !== undefined ? `${id}.${m![2]}` : null;
-      },
-    });
-    const out: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) out[path.split('.')[0]] = stripRowPrefix(message);
-    return { out, unplaced: Object.values(unplaced) };
-  }, [errors]);
+  const rowErrors = useMemo(() => importRowErrors(errors, 'packages', submitted.current), [errors]);
 
   const fallback = importSourceFallback(list, { loading: `Reading the packages of ${panel.name}`, onCancel });
   if (fallback || !list.data) return fallback;
@@ -115,9 +103,9 @@ export function ImportPackagesDialog({
                           </Badge>
                         )}
                       </Text>
-                      {byRow.out[p.id] && (
+                      {rowErrors.byRow[p.id] && (
                         <Text size="xs" c="red" role="alert">
-                          {byRow.out[p.id]}
+                          {rowErrors.byRow[p.id]}
                         </Text>
                       )}
                     </>
@@ -162,9 +150,9 @@ export function ImportPackagesDialog({
             />
           </ScrollArea.Autosize>
         )}
-        {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
+        {(rowErrors.unplaced.length > 0 || (failure && !Object.keys(rowErrors.byRow).length)) && (
           <Alert color="red" role="alert">
-            {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}
+            {rowErrors.unplaced.length ? rowErrors.unplaced.join(' ') : failure}
           </Alert>
         )}
         <DialogActions submitLabel={`Import ${selected.size} package${selected.size === 1 ? '' : 's'}`} submitting={submitting} onCancel={onCancel} />

@@ -5,11 +5,10 @@ import type { ExternalPanelRow } from '../../../contract/providers';
 import { DialogActions } from '../../ui/DialogActions';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
-import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
 import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
-import { importSourceFallback, MoreRowsNote } from './importParts';
+import { importRowErrors, importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
  * Import providers: provider services only, for services of ours to be linked to later on the
@@ -37,21 +36,7 @@ export function ImportProvidersDialog({
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const submitted = useRef<string[]>([]);
-  const byRow = useMemo(() => {
-    const { fields, unplaced } = mapServerErrors(errors, {
-      mapErrorKey: (key) => {
-        const m = /^importableServicesIds\.(\d+)$/.exec(key);
-        const id = m ? submitted.current[Number(m[1])] : undefined;
-        return id !== undefined ? `row.${id}` : null;
-      },
-    });
-    const out: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) {
-      if (path.startsWith('row.')) out[path.slice(4)] = stripRowPrefix(message);
-      else unplaced[path] = message;
-    }
-    return { out, unplaced: Object.values(unplaced) };
-  }, [errors]);
+  const rowErrors = useMemo(() => importRowErrors(errors, 'importableServicesIds', submitted.current), [errors]);
 
   const fallback = importSourceFallback(list, { loading: `Reading the services of ${panel.name}`, onCancel });
   if (fallback || !list.data) return fallback;
@@ -98,9 +83,9 @@ export function ImportProvidersDialog({
                     <Text size="xs" c="dimmed">
                       {s.category} · {s.min}–{s.max}
                     </Text>
-                    {byRow.out[s.id] && (
+                    {rowErrors.byRow[s.id] && (
                       <Text size="xs" c="red" role="alert">
-                        {byRow.out[s.id]}
+                        {rowErrors.byRow[s.id]}
                       </Text>
                     )}
                   </>
@@ -115,9 +100,9 @@ export function ImportProvidersDialog({
           />
         </ScrollArea.Autosize>
         <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
-        {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
+        {(rowErrors.unplaced.length > 0 || (failure && !Object.keys(rowErrors.byRow).length)) && (
           <Alert color="red" role="alert">
-            {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}
+            {rowErrors.unplaced.length ? rowErrors.unplaced.join(' ') : failure}
           </Alert>
         )}
         <DialogActions submitLabel={`Add ${selected.size} provider service${selected.size === 1 ? '' : 's'}`} submitting={submitting} onCancel={onCancel} />

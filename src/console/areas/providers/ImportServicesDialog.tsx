@@ -12,11 +12,10 @@ import {
 import type { ActionDialogProps } from '../../resource/actions';
 import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
-import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
 import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
-import { importSourceFallback, MoreRowsNote } from './importParts';
+import { importRowErrors, importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
  * Import services from a provider: the provider's services read live, searchable, each with the
@@ -74,23 +73,7 @@ export function ImportServicesDialog({
     return data.serviceTypes.map((t) => ({ value: String(t.id), label: `${networks.get(t.networkId) ?? ''} · ${t.name}` }));
   }, [data]);
 
-  // Server errors by service id: `services.3.price` -> `<id of the 4th submitted row>.price`.
-  const serverErrors = useMemo(() => {
-    const { fields, unplaced } = mapServerErrors(errors, {
-      mapErrorKey: (key) => {
-        const m = /^services\.(\d+)\.(.+)$/.exec(key);
-        const id = m ? submitted.current[Number(m[1])] : undefined;
-        return id !== undefined ? `${id}.${m![2]}` : null;
-      },
-    });
-    const byRow: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) {
-      const [id] = path.split('.');
-      if (submitted.current.includes(id)) byRow[id] = byRow[id] ? `${byRow[id]} ${stripRowPrefix(message)}` : stripRowPrefix(message);
-      else unplaced[path] = message;
-    }
-    return { byRow, unplaced: Object.values(unplaced) };
-  }, [errors]);
+  const serverErrors = useMemo(() => importRowErrors(errors, 'services', submitted.current), [errors]);
 
   const fallback = importSourceFallback(list, {
     loading: `Reading the services of ${panel.name}`,
