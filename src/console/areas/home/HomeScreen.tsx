@@ -217,14 +217,9 @@ function EmptyActivity({ text }: { text: string }) {
 
 function ChangeLogTable({ entries }: { entries: HomeChangeLogEntry[] }) {
   return (
-    <SmallTable
-      minWidth={420}
-      striped
-      verticalSpacing={6}
-      fz="sm"
-      rows={entries}
-      rowKey={(entry) => entry.id}
-      empty={<EmptyActivity text="No changes recorded yet." />}
+    <ActivityTable
+      entries={entries}
+      emptyText="No changes recorded yet."
       columns={[
         WHEN_COLUMN,
         { header: 'Who', render: (entry) => entry.staffName ?? 'System' },
@@ -256,7 +251,16 @@ const WHEN_COLUMN: SmallTableColumn<{ createdAt: string }> = {
   cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
 };
 
-function AuditTable({ entries }: { entries: HomeAuditEntry[] }) {
+/** The home screen's recent-activity tables (changes, audit): compact, striped, a word when there is nothing yet. */
+function ActivityTable<Entry extends { id: number | string }>({
+  entries,
+  emptyText,
+  columns,
+}: {
+  entries: Entry[];
+  emptyText: string;
+  columns: SmallTableColumn<Entry>[];
+}) {
   return (
     <SmallTable
       minWidth={420}
@@ -265,7 +269,17 @@ function AuditTable({ entries }: { entries: HomeAuditEntry[] }) {
       fz="sm"
       rows={entries}
       rowKey={(entry) => entry.id}
-      empty={<EmptyActivity text="No audit entries yet." />}
+      empty={<EmptyActivity text={emptyText} />}
+      columns={columns}
+    />
+  );
+}
+
+function AuditTable({ entries }: { entries: HomeAuditEntry[] }) {
+  return (
+    <ActivityTable
+      entries={entries}
+      emptyText="No audit entries yet."
       columns={[
         WHEN_COLUMN,
         {
