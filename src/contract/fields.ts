@@ -132,6 +132,22 @@ export const utcDateTime = z
     return existingDate(y, mo, d, h, mi, s);
   }, first('The date does not exist.'));
 
+/** An http(s) address a request is sent to; `name` is the field the messages speak of (`endpoint`, `url`). */
+export const httpUrl = (name: string) =>
+  z
+    .string({ error: `The ${name} field is required.` })
+    .trim()
+    .min(1, `The ${name} field is required.`)
+    .max(2000, `The ${name} may not be greater than 2000 characters.`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, `The ${name} must be a valid http or https URL.`);
+
 /** A calendar day with no time of day: 'YYYY-MM-DD'. */
 export const isoDate = z
   .string()

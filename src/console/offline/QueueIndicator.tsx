@@ -7,6 +7,7 @@ import { humanize } from '../ui/format';
 import { getMutationQueue, type MutationQueue, type QueuedMutation, type QueuedMutationStatus } from './mutationQueue';
 import { useOnline } from './useOnline';
 import { useQueuedMutations } from './useQueuedMutations';
+import { iconProps } from '../ui/iconProps';
 
 /**
  * The header's view of the offline action queue: a button with the number of
@@ -138,18 +139,7 @@ function QueueItemError({ error }: { error: NonNullable<QueuedMutation['error']>
 }
 
 const QueueIcon = () => (
-  <svg
-    width={16}
-    height={16}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    focusable={false}
-  >
+  <svg {...iconProps({})}>
     <path d="M16 16l-4-4-4 4M12 12v9" />
     <path d="M20.39 18.39A5 5 0 0 0 18 9h-1.26A8 8 0 1 0 3 16.3" />
   </svg>

@@ -5,23 +5,13 @@ import type { TableRequest } from '../../contract/table';
 import { errorMessage, isCancellation } from '../api/errors';
 import { onExportRequest, takeExportRequest } from '../list/exportRequests';
 import type { ColumnDef, Resource } from '../resource/resource';
+import { iconProps } from '../ui/iconProps';
 
 /** The list's shortcut for "Export CSV" (Shift+E: single letters belong to the list's actions). */
 export const EXPORT_SHORTCUT = 'E';
 
 const DownloadIcon = () => (
-  <svg
-    width={16}
-    height={16}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden
-    focusable={false}
-  >
+  <svg {...iconProps({})}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </svg>
 );

@@ -1,16 +1,7 @@
+import { iconProps } from '../ui/iconProps';
+
 /** Small inline icons of the table (no icon package is installed). */
-const base = {
-  width: 16,
-  height: 16,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
+const base = iconProps({});
 
 export const FilterIcon = () => (
   <svg {...base}>

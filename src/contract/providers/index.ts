@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { fraction, INT4_MAX, moneyInput, utcDateTime, messageSchema, refSchema } from '../fields';
+import { fraction, httpUrl, INT4_MAX, moneyInput, utcDateTime, messageSchema, refSchema } from '../fields';
 import { tableEndpoint } from '../table';
 import {
   EXTERNAL_PANELS_TABLE,
@@ -111,20 +111,6 @@ export const externalPanelDetailSchema = externalPanelRowSchema.extend({
 });
 export type ExternalPanelDetail = z.infer<typeof externalPanelDetailSchema>;
 
-const httpUrl = z
-  .string({ error: 'The endpoint field is required.' })
-  .trim()
-  .min(1, 'The endpoint field is required.')
-  .max(2000, 'The endpoint may not be greater than 2000 characters.')
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'The endpoint must be a valid http or https URL.');
-
 const flagsBody = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<ProviderSyncFlag, z.ZodDefault<z.ZodBoolean>>;
 
 export const externalPanelBodySchema = z.object({
@@ -133,7 +119,7 @@ export const externalPanelBodySchema = z.object({
     .trim()
     .min(1, 'The name field is required.')
     .max(255, 'The name may not be greater than 255 characters.'),
-  endpoint: httpUrl,
+  endpoint: httpUrl('endpoint'),
   /** Write-only. Empty on edit: the stored token is kept; required when creating. */
   apiToken: z.string().trim().max(500, 'The API token may not be greater than 500 characters.').default(''),
   type: z.enum(PROVIDER_TYPES, { error: 'Choose a provider type.' }),
@@ -163,11 +149,11 @@ export const externalPanelCollectionsSchema = z.object({
   types: z.array(z.object({ value: providerTypeSchema, label: z.string() })),
 });
 
-export const validateBodySchema = z.object({ endpoint: httpUrl });
+export const validateBodySchema = z.object({ endpoint: httpUrl('endpoint') });
 export const validateResultSchema = z.object({ is_our_panel: z.boolean(), endpoint: z.string(), message: z.string() });
 
 export const createAccountBodySchema = z.object({
-  endpoint: httpUrl,
+  endpoint: httpUrl('endpoint'),
   /** The preset the account is created from (marked used). */
   presetId: z.number().int().positive().max(INT4_MAX).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageSchema } from '../fields';
+import { httpUrl, messageSchema } from '../fields';
 import { endpoint, pathBigId, pathId } from '../endpoint';
 import { ADMIN } from '../paths';
 import { tableEndpoint } from '../table';
@@ -35,19 +35,7 @@ export const webhookDetailSchema = webhookRowSchema.extend({
 export type WebhookDetail = z.infer<typeof webhookDetailSchema>;
 
 export const webhookBodySchema = z.object({
-  url: z
-    .string({ error: 'The url field is required.' })
-    .trim()
-    .min(1, 'The url field is required.')
-    .max(2000, 'The url may not be greater than 2000 characters.')
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === 'http:' || u.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, 'The url must be a valid http or https URL.'),
+  url: httpUrl('url'),
   webhook_types: z.array(z.number().int().positive(), { error: 'The webhook types must be a list.' }).min(1, 'Choose at least one event.').max(50),
   is_active: z.boolean().default(true),
 });

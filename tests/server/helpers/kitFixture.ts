@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rows, type Queryable } from '../../../src/server/db/client';
 import type { Actor } from '../../../src/server/deps';
+import { HttpError } from '../../../src/server/http/errors';
 import { defineRecord } from '../../../src/server/kit/records';
 
 /**
@@ -93,3 +94,13 @@ export const widgetChangeLogs = (q: Queryable, id: number) =>
   );
 
 export const testActor = (staffId: number | null = null): Actor => ({ staffId, ip: '198.51.100.7', userAgent: 'KitTest/1.0' });
+
+/** The HttpError a kit helper throws; fails the test when it resolves or throws anything else. */
+export async function rejection(promise: Promise<unknown>): Promise<HttpError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
+  return error;
+}

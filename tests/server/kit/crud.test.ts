@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../../../src/server/db/client';
-import { HttpError } from '../../../src/server/http/errors';
 import { createRecord, deleteRecord, isUniqueViolation, updateRecord } from '../../../src/server/kit/crud';
 import { findById } from '../../../src/server/kit/records';
-import { createWidgetTable, insertWidget, testActor, widgetAudits, widgetChangeLogs, widgetRecord } from '../helpers/kitFixture';
+import { createWidgetTable, insertWidget, testActor, widgetAudits, widgetChangeLogs, widgetRecord, rejection } from '../helpers/kitFixture';
 import { useTestApp } from '../helpers/testServer';
 
 /**
@@ -19,15 +18,6 @@ const actor = testActor();
 beforeAll(async () => {
   await createWidgetTable(t.db);
 });
-
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
-}
 
 describe('createRecord', () => {
   it('inserts and audits the new values by column name, the secret as "changed", with a change log', async () => {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../src/server/http/errors';
 import { orders } from '../../../src/server/db/schema/orders';
 import { defineRecord, findById, findOptional, toAuditValues } from '../../../src/server/kit/records';
-import { createWidgetTable, insertWidget, widgetRecord } from '../helpers/kitFixture';
+import { createWidgetTable, insertWidget, widgetRecord, rejection } from '../helpers/kitFixture';
 import { useTestApp } from '../helpers/testServer';
 
 /** findById: one row by id, or the 404 that names it; never a database error for an impossible id. */
@@ -13,15 +12,6 @@ const t = useTestApp({ demo: false });
 beforeAll(async () => {
   await createWidgetTable(t.db);
 });
-
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
-}
 
 describe('findById', () => {
   it('answers the row with typed values: dates as Date, decimals as text', async () => {

@@ -4,7 +4,7 @@ import { one, type Queryable } from '../../../src/server/db/client';
 import { HttpError } from '../../../src/server/http/errors';
 import { findById } from '../../../src/server/kit/records';
 import { defineTransition } from '../../../src/server/kit/transition';
-import { createWidgetTable, insertWidget, testActor, widgetAudits, widgetChangeLogs, widgetRecord } from '../helpers/kitFixture';
+import { createWidgetTable, insertWidget, testActor, widgetAudits, widgetChangeLogs, widgetRecord, rejection } from '../helpers/kitFixture';
 import { useTestApp } from '../helpers/testServer';
 
 /**
@@ -54,15 +54,6 @@ beforeAll(async () => {
 });
 
 const statusOf = async (id: number) => (await findById(t.db, widgetRecord, id)).status;
-
-async function rejection(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
-}
 
 describe('one', () => {
   it('changes the row, audits the declared columns old and new, and writes the default change-log sentence', async () => {

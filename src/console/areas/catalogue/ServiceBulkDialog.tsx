@@ -11,7 +11,7 @@ import {
 } from '../../../contract/catalogue';
 import type { ActionDialogProps } from '../../resource/actions';
 import { FormDialog } from '../../forms/FormDialog';
-import { PercentInput } from '../../forms/fields/PercentInput';
+import { KeepOnOffField, keepOnOff, PercentInput } from '../../forms/fields';
 import { useContractForm } from '../../forms/useContractForm';
 import { ImpactDetails, impactQuery } from './ServiceImpactDialog';
 
@@ -75,34 +75,8 @@ export function ServiceBulkDialog(props: ActionDialogProps<ServiceRow, Input>) {
         {rows.length} service{rows.length === 1 ? '' : 's'} selected. Anything left at Keep stays as it is.
       </Text>
       <Group align="flex-end" gap="xl">
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="bulk-enabled">
-            Enabled
-          </Text>
-          <SegmentedControl
-            aria-labelledby="bulk-enabled"
-            data={[
-              { value: 'keep', label: 'Keep' },
-              { value: 'on', label: 'Enable' },
-              { value: 'off', label: 'Disable' },
-            ]}
-            {...form.getInputProps('enabled')}
-          />
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="bulk-archived">
-            Archive
-          </Text>
-          <SegmentedControl
-            aria-labelledby="bulk-archived"
-            data={[
-              { value: 'keep', label: 'Keep' },
-              { value: 'on', label: 'Archive' },
-              { value: 'off', label: 'Unarchive' },
-            ]}
-            {...form.getInputProps('archived')}
-          />
-        </Stack>
+        <KeepOnOffField id="bulk-enabled" label="Enabled" on="Enable" off="Disable" {...form.getInputProps('enabled')} />
+        <KeepOnOffField id="bulk-archived" label="Archive" on="Archive" off="Unarchive" {...form.getInputProps('archived')} />
       </Group>
       <Group align="flex-end">
         <Checkbox label="Set the resale margin" {...form.getInputProps('setMargin', { type: 'checkbox' })} />
@@ -117,16 +91,7 @@ export function ServiceBulkDialog(props: ActionDialogProps<ServiceRow, Input>) {
             <Text size="sm" id={`bulk-flag-${flag}`}>
               {SERVICE_FLAG_LABELS[flag]}
             </Text>
-            <SegmentedControl
-              size="xs"
-              aria-labelledby={`bulk-flag-${flag}`}
-              data={[
-                { value: 'keep', label: 'Keep' },
-                { value: 'on', label: 'On' },
-                { value: 'off', label: 'Off' },
-              ]}
-              {...form.getInputProps(`flags.${flag}`)}
-            />
+            <SegmentedControl size="xs" aria-labelledby={`bulk-flag-${flag}`} data={keepOnOff('On', 'Off')} {...form.getInputProps(`flags.${flag}`)} />
           </Group>
         ))}
       </SimpleGrid>

@@ -11,7 +11,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
   TagsInput,
   Text,
   TextInput,
@@ -50,6 +49,7 @@ import { serviceCollectionsQuery } from './queries';
 import { ImpactDetails, impactQuery } from './ServiceImpactDialog';
 import { TranslatedTexts } from './TranslatedTexts';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { SmallTable } from '../../ui/SmallTable';
 
 /**
  * One screen creates and edits a service (/services/create and /services/:id): every field in
@@ -639,75 +639,80 @@ function ProvidersField({
   return (
     <Stack gap="xs" data-path="providers" tabIndex={-1}>
       {providers.length > 0 && (
-        <Table withTableBorder verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Provider service</Table.Th>
-              <Table.Th>Provider</Table.Th>
-              <Table.Th>Source price</Table.Th>
-              <Table.Th>Active</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Order and remove</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {providers.map((p, i) => {
-              const about = info.get(p.providerServiceId);
-              const rowError = form.errors[`providers.${i}.providerServiceId`];
-              return (
-                <Table.Tr key={p.providerServiceId}>
-                  <Table.Td>
+        <SmallTable
+          withTableBorder
+          verticalSpacing={4}
+          rows={providers}
+          rowKey={(p) => p.providerServiceId}
+          columns={[
+            {
+              header: 'Provider service',
+              render: (p, i) => {
+                const rowError = form.errors[`providers.${i}.providerServiceId`];
+                return (
+                  <>
                     <Text size="sm" data-path={`providers.${i}.providerServiceId`} tabIndex={-1}>
-                      {p.providerServiceId} · {about?.name ?? 'Provider service'}
+                      {p.providerServiceId} · {info.get(p.providerServiceId)?.name ?? 'Provider service'}
                     </Text>
                     {rowError && (
                       <Text size="xs" c="red">
                         {rowError}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>{about?.provider ?? '—'}</Table.Td>
-                  <Table.Td>{about ? `${about.price} / ${about.per}` : '—'}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`Provider service ${p.providerServiceId} is active`}
-                      {...form.getInputProps(`providers.${i}.isActive`, { type: 'checkbox' })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move provider service ${p.providerServiceId} up`}
-                        disabled={i === 0}
-                        onClick={() => form.reorderListItem('providers', { from: i, to: i - 1 })}
-                      >
-                        ↑
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move provider service ${p.providerServiceId} down`}
-                        disabled={i === providers.length - 1}
-                        onClick={() => form.reorderListItem('providers', { from: i, to: i + 1 })}
-                      >
-                        ↓
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove provider service ${p.providerServiceId}`}
-                        onClick={() => form.removeListItem('providers', i)}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                  </>
+                );
+              },
+            },
+            { header: 'Provider', render: (p) => info.get(p.providerServiceId)?.provider ?? '—' },
+            {
+              header: 'Source price',
+              render: (p) => {
+                const about = info.get(p.providerServiceId);
+                return about ? `${about.price} / ${about.per}` : '—';
+              },
+            },
+            {
+              header: 'Active',
+              render: (p, i) => (
+                <Switch
+                  aria-label={`Provider service ${p.providerServiceId} is active`}
+                  {...form.getInputProps(`providers.${i}.isActive`, { type: 'checkbox' })}
+                />
+              ),
+            },
+            {
+              header: <span className="visually-hidden">Order and remove</span>,
+              render: (p, i) => (
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move provider service ${p.providerServiceId} up`}
+                    disabled={i === 0}
+                    onClick={() => form.reorderListItem('providers', { from: i, to: i - 1 })}
+                  >
+                    ↑
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Move provider service ${p.providerServiceId} down`}
+                    disabled={i === providers.length - 1}
+                    onClick={() => form.reorderListItem('providers', { from: i, to: i + 1 })}
+                  >
+                    ↓
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove provider service ${p.providerServiceId}`}
+                    onClick={() => form.removeListItem('providers', i)}
+                  >
+                    ×
+                  </ActionIcon>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       <Select
         label="Add a provider service"

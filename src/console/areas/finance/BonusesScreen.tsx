@@ -1,5 +1,5 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { ActionIcon, Button, Paper, Stack, Switch, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { PercentInput } from '../../forms/fields/PercentInput';
 import { useContractForm } from '../../forms/useContractForm';
 import { confirm } from '../../ui/confirm';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { SmallTable } from '../../ui/SmallTable';
 
 /**
  * The bonuses of one payment method (/payment-method-bonuses/:id): a list of bonus
@@ -104,42 +105,39 @@ function BonusesForm({ method }: { method: PaymentMethodDetail }) {
       />
       <FormScreen form={form} onSubmit={save} submitLabel="Save bonuses">
         <Paper withBorder p="sm">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Bonus percent</Table.Th>
-                <Table.Th>From amount</Table.Th>
-                <Table.Th>Enabled</Table.Th>
-                <Table.Th aria-label="Delete" />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {form.values.bonuses.map((row, i) => (
-                <Table.Tr key={form.key(`bonuses.${i}`)}>
-                  <Table.Td>
-                    <PercentInput aria-label={`Bonus percent, row ${i + 1}`} decimals={4} {...form.getInputProps(`bonuses.${i}.bonusPercent`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <MoneyInput aria-label={`From amount, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.fromAmount`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch aria-label={`Enabled, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.isEnabled`, { type: 'checkbox' })} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete bonus, row ${i + 1}`}
-                      loading={deleting !== null && deleting === row.id}
-                      onClick={() => void remove(i)}
-                    >
-                      ×
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SmallTable
+            rows={form.values.bonuses}
+            rowKey={(_, i) => form.key(`bonuses.${i}`)}
+            columns={[
+              {
+                header: 'Bonus percent',
+                render: (_, i) => <PercentInput aria-label={`Bonus percent, row ${i + 1}`} decimals={4} {...form.getInputProps(`bonuses.${i}.bonusPercent`)} />,
+              },
+              {
+                header: 'From amount',
+                render: (_, i) => <MoneyInput aria-label={`From amount, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.fromAmount`)} />,
+              },
+              {
+                header: 'Enabled',
+                render: (_, i) => <Switch aria-label={`Enabled, row ${i + 1}`} {...form.getInputProps(`bonuses.${i}.isEnabled`, { type: 'checkbox' })} />,
+              },
+              {
+                header: null,
+                headerLabel: 'Delete',
+                render: (row, i) => (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete bonus, row ${i + 1}`}
+                    loading={deleting !== null && deleting === row.id}
+                    onClick={() => void remove(i)}
+                  >
+                    ×
+                  </ActionIcon>
+                ),
+              },
+            ]}
+          />
           {form.values.bonuses.length === 0 && (
             <Text size="sm" c="dimmed" py="sm">
               No bonuses yet.

@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { useSession } from '../../session/SessionContext';
 import { formatMoney, humanize } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 
 /**
  * The dashboard's charts (one statistics endpoint each, see contract/home/dashboard.ts). A chart
@@ -325,37 +326,27 @@ function ChartCard<Row>({ spec }: { spec: ChartSpec<Row> }) {
 function ChartTable<Row>({ spec, rows }: { spec: ChartSpec<Row>; rows: Row[] }) {
   return (
     <Table.ScrollContainer minWidth={300} mah={320}>
-      <Table striped highlightOnHover fz="sm" aria-label={spec.title}>
-        <Table.Thead>
-          <Table.Tr>
-            {spec.columns.map((c) => (
-              <Table.Th key={c.header} ta={c.numeric ? 'right' : undefined}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => {
+      <SmallTable
+        striped
+        highlightOnHover
+        fz="sm"
+        label={spec.title}
+        rows={rows}
+        rowKey={(_, i) => i}
+        columns={spec.columns.map((c, j) => ({
+          header: c.header,
+          align: c.numeric ? 'right' : undefined,
+          render: (row: Row) => {
+            if (j > 0) return c.value(row);
             const target = spec.target(row);
             return (
-              <Table.Tr key={i}>
-                {spec.columns.map((c, j) => (
-                  <Table.Td key={c.header} ta={c.numeric ? 'right' : undefined}>
-                    {j === 0 ? (
-                      <Anchor component={Link} to={target.to} search={target.search as never} aria-label={spec.linkLabel(row)}>
-                        {c.value(row)}
-                      </Anchor>
-                    ) : (
-                      c.value(row)
-                    )}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
+              <Anchor component={Link} to={target.to} search={target.search as never} aria-label={spec.linkLabel(row)}>
+                {c.value(row)}
+              </Anchor>
             );
-          })}
-        </Table.Tbody>
-      </Table>
+          },
+        }))}
+      />
     </Table.ScrollContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { useCounters, type VisibleCounter } from '../../navigation/useCounters';
 import { useNav } from '../../navigation/useRegisteredRoutes';
 import { useSession } from '../../session/SessionContext';
 import { formatDateTime, formatCount } from '../../ui/format';
+import { SmallTable, type SmallTableColumn } from '../../ui/SmallTable';
 import { changedFields, homeActivityQueryOptions, modelLabel, summarise } from './activity';
 
 // The charts (and their chart library) load after the counters have painted.
@@ -215,80 +216,102 @@ function EmptyActivity({ text }: { text: string }) {
 }
 
 function ChangeLogTable({ entries }: { entries: HomeChangeLogEntry[] }) {
-  if (entries.length === 0) return <EmptyActivity text="No changes recorded yet." />;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>What</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
-              <Table.Td>{entry.staffName ?? 'System'}</Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  {entry.actionType} · {modelLabel(entry.modelType)}
-                  {entry.modelId !== null ? ` #${entry.modelId}` : ''}
+    <ActivityTable
+      entries={entries}
+      emptyText="No changes recorded yet."
+      columns={[
+        WHEN_COLUMN,
+        { header: 'Who', render: (entry) => entry.staffName ?? 'System' },
+        {
+          header: 'What',
+          render: (entry) => (
+            <>
+              <Text size="sm">
+                {entry.actionType} · {modelLabel(entry.modelType)}
+                {entry.modelId !== null ? ` #${entry.modelId}` : ''}
+              </Text>
+              {summarise(entry.information) && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {summarise(entry.information)}
                 </Text>
-                {summarise(entry.information) && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {summarise(entry.information)}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The time column both activity tables start with; kept on one line. */
+const WHEN_COLUMN: SmallTableColumn<{ createdAt: string }> = {
+  header: 'When',
+  render: (entry) => formatDateTime(entry.createdAt),
+  cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
+};
+
+/** The home screen's recent-activity tables (changes, audit): compact, striped, a word when there is nothing yet. */
+function ActivityTable<Entry extends { id: number | string }>({
+  entries,
+  emptyText,
+  columns,
+}: {
+  entries: Entry[];
+  emptyText: string;
+  columns: SmallTableColumn<Entry>[];
+}) {
+  return (
+    <SmallTable
+      minWidth={420}
+      striped
+      verticalSpacing={6}
+      fz="sm"
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      empty={<EmptyActivity text={emptyText} />}
+      columns={columns}
+    />
   );
 }
 
 function AuditTable({ entries }: { entries: HomeAuditEntry[] }) {
-  if (entries.length === 0) return <EmptyActivity text="No audit entries yet." />;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped verticalSpacing={6} fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>Event</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{entry.staffName ?? 'System'}</Text>
-                {entry.ipAddress && (
-                  <Text size="xs" c="dimmed">
-                    {entry.ipAddress}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  {entry.event} · {modelLabel(entry.auditableType)}
-                  {entry.auditableId !== null ? ` #${entry.auditableId}` : ''}
+    <ActivityTable
+      entries={entries}
+      emptyText="No audit entries yet."
+      columns={[
+        WHEN_COLUMN,
+        {
+          header: 'Who',
+          render: (entry) => (
+            <>
+              <Text size="sm">{entry.staffName ?? 'System'}</Text>
+              {entry.ipAddress && (
+                <Text size="xs" c="dimmed">
+                  {entry.ipAddress}
                 </Text>
-                {changedFields(entry.oldValues, entry.newValues) && (
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {changedFields(entry.oldValues, entry.newValues)}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+              )}
+            </>
+          ),
+        },
+        {
+          header: 'Event',
+          render: (entry) => (
+            <>
+              <Text size="sm">
+                {entry.event} · {modelLabel(entry.auditableType)}
+                {entry.auditableId !== null ? ` #${entry.auditableId}` : ''}
+              </Text>
+              {changedFields(entry.oldValues, entry.newValues) && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {changedFields(entry.oldValues, entry.newValues)}
+                </Text>
+              )}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }

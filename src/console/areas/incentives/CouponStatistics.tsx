@@ -1,9 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Anchor, Card, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CouponStatisticsGroup, CouponStatisticsRow } from '../../../contract/incentives';
+import type { CouponStatisticsGroup, CouponStatisticsRow, CouponUsage } from '../../../contract/incentives';
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { DateField } from '../../forms/fields/DateFields';
@@ -12,6 +12,7 @@ import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { DialogCloseAction } from '../../ui/DialogActions';
+import { SmallTable, type SmallTableColumn } from '../../ui/SmallTable';
 
 /**
  * Coupon statistics: date, name, code, received, spent, usages and referral
@@ -103,53 +104,42 @@ function Total({ label, value }: { label: string; value: string }) {
 }
 
 function StatisticsTable({ rows, groupBy, onDay }: { rows: CouponStatisticsRow[]; groupBy: CouponStatisticsGroup; onDay: (day: string) => void }) {
-  if (rows.length === 0)
-    return (
-      <Text c="dimmed" size="sm">
-        No coupon was used in these days.
-      </Text>
-    );
+  const dateColumn: SmallTableColumn<CouponStatisticsRow>[] =
+    groupBy === 'date'
+      ? [
+          {
+            header: 'Date',
+            render: (r) => (
+              <Anchor component="button" type="button" size="sm" onClick={() => onDay(r.date!)}>
+                {r.date}
+              </Anchor>
+            ),
+          },
+        ]
+      : [];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover aria-label={groupBy === 'date' ? 'Coupon usage by date' : 'Coupon usage by coupon'}>
-        <Table.Thead>
-          <Table.Tr>
-            {groupBy === 'date' && <Table.Th>Date</Table.Th>}
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th ta="right">Received</Table.Th>
-            <Table.Th ta="right">Spent</Table.Th>
-            <Table.Th ta="right">Usages</Table.Th>
-            <Table.Th>Referral manager</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={`${r.date ?? ''}:${r.coupon.id}`}>
-              {groupBy === 'date' && (
-                <Table.Td>
-                  <Anchor component="button" type="button" size="sm" onClick={() => onDay(r.date!)}>
-                    {r.date}
-                  </Anchor>
-                </Table.Td>
-              )}
-              <Table.Td>
-                <AppLink to={`/coupons/${r.coupon.id}`}>{r.coupon.name}</AppLink>
-              </Table.Td>
-              <Table.Td ff="monospace">{r.coupon.code}</Table.Td>
-              <Table.Td ta="right">
-                <Money value={r.received} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money value={r.spent} />
-              </Table.Td>
-              <Table.Td ta="right">{formatNumber(r.usages)}</Table.Td>
-              <Table.Td>{r.referralManager ? <UserLink user={r.referralManager} /> : <Dash />}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SmallTable
+      minWidth={720}
+      striped
+      highlightOnHover
+      label={groupBy === 'date' ? 'Coupon usage by date' : 'Coupon usage by coupon'}
+      rows={rows}
+      rowKey={(r) => `${r.date ?? ''}:${r.coupon.id}`}
+      empty={
+        <Text c="dimmed" size="sm">
+          No coupon was used in these days.
+        </Text>
+      }
+      columns={[
+        ...dateColumn,
+        { header: 'Name', render: (r) => <AppLink to={`/coupons/${r.coupon.id}`}>{r.coupon.name}</AppLink> },
+        { header: 'Code', render: (r) => r.coupon.code, cellProps: () => ({ ff: 'monospace' }) },
+        { header: 'Received', align: 'right', render: (r) => <Money value={r.received} /> },
+        { header: 'Spent', align: 'right', render: (r) => <Money value={r.spent} /> },
+        { header: 'Usages', align: 'right', render: (r) => formatNumber(r.usages) },
+        { header: 'Referral manager', render: (r) => (r.referralManager ? <UserLink user={r.referralManager} /> : <Dash />) },
+      ]}
+    />
   );
 }
 
@@ -169,15 +159,12 @@ function DayUsages({ day, onClose }: { day: string | null; onClose: () => void }
   );
 }
 
-export function UsagesTable({
-  items,
-  total,
-  withCoupon = true,
-}: {
-  items: import('../../../contract/incentives').CouponUsage[];
-  total: number;
-  withCoupon?: boolean;
-}) {
+const COUPON_COLUMN: SmallTableColumn<CouponUsage> = {
+  header: 'Coupon',
+  render: (u) => <AppLink to={`/coupons/${u.coupon.id}`}>{u.coupon.code}</AppLink>,
+};
+
+export function UsagesTable({ items, total, withCoupon = true }: { items: CouponUsage[]; total: number; withCoupon?: boolean }) {
   if (items.length === 0)
     return (
       <Text c="dimmed" size="sm">
@@ -186,44 +173,25 @@ export function UsagesTable({
     );
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Coupon usages">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Time</Table.Th>
-              {withCoupon && <Table.Th>Coupon</Table.Th>}
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>On</Table.Th>
-              <Table.Th ta="right">Spent</Table.Th>
-              <Table.Th ta="right">Received</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <DateTime value={u.createdAt} />
-                </Table.Td>
-                {withCoupon && (
-                  <Table.Td>
-                    <AppLink to={`/coupons/${u.coupon.id}`}>{u.coupon.code}</AppLink>
-                  </Table.Td>
-                )}
-                <Table.Td>{u.user ? <UserLink user={u.user} /> : <Dash />}</Table.Td>
-                <Table.Td>
-                  {u.orderId ? <AppLink to={`/orders/${u.orderId}`}>Order #{u.orderId}</AppLink> : u.transactionId ? `Top-up #${u.transactionId}` : 'Top-up'}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money value={u.spent} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Money value={u.received} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <SmallTable
+        minWidth={640}
+        striped
+        label="Coupon usages"
+        rows={items}
+        rowKey={(u) => u.id}
+        columns={[
+          { header: 'Time', render: (u) => <DateTime value={u.createdAt} /> },
+          ...(withCoupon ? [COUPON_COLUMN] : []),
+          { header: 'Customer', render: (u) => (u.user ? <UserLink user={u.user} /> : <Dash />) },
+          {
+            header: 'On',
+            render: (u) =>
+              u.orderId ? <AppLink to={`/orders/${u.orderId}`}>Order #{u.orderId}</AppLink> : u.transactionId ? `Top-up #${u.transactionId}` : 'Top-up',
+          },
+          { header: 'Spent', align: 'right', render: (u) => <Money value={u.spent} /> },
+          { header: 'Received', align: 'right', render: (u) => <Money value={u.received} /> },
+        ]}
+      />
       {total > items.length && (
         <Text size="xs" c="dimmed">
           Showing {formatNumber(items.length)} of {formatNumber(total)}.

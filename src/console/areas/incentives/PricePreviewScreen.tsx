@@ -1,7 +1,7 @@
-import { Alert, Autocomplete, Card, Group, Loader, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Autocomplete, Card, Group, Loader, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { PriceLine, PricePreview, PricePreviewBody } from '../../../contract/incentives';
 import { api } from '../../api/client';
 import { errorMessage, ValidationError } from '../../api/errors';
@@ -11,6 +11,7 @@ import { AppLink } from '../../table/cells';
 import { useListEngine } from '../../list/engineContext';
 import { Money } from '../../ui/Money';
 import { formatNumber } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 import { CustomerPicker } from './CustomerPicker';
 
 /**
@@ -180,8 +181,43 @@ export function PricePreviewScreen() {
   );
 }
 
+/** One row of the price lines: the list price, the minimum price where it applied, each discount, the price. */
+interface PriceStep {
+  key: string;
+  label: ReactNode;
+  percent?: string;
+  takenOff?: ReactNode;
+  priceAfter: string;
+  total?: boolean;
+}
+
+function priceSteps(data: PricePreview): PriceStep[] {
+  const listPrice: PriceStep = {
+    key: 'list',
+    label: (
+      <>
+        List price{' '}
+        <Text span size="xs" c="dimmed">
+          ({formatNumber(data.quantity)} / {formatNumber(data.service.pricingPer)} × {data.service.defaultPrice})
+        </Text>
+      </>
+    ),
+    priceAfter: data.listPrice,
+  };
+  const minimum: PriceStep[] = data.minPriceApplied ? [{ key: 'minimum', label: 'Minimum price of the service', priceAfter: data.basePrice }] : [];
+  const lines = data.lines.map(
+    (l, i): PriceStep => ({
+      key: `line-${i}`,
+      label: `${LINE_LABELS[l.kind]}: ${l.name}${l.local ? ' (local)' : ''}`,
+      percent: l.percent === null ? '' : `${l.percent} %`,
+      takenOff: <Money value={l.amount} decimals={4} signed />,
+      priceAfter: l.priceAfter,
+    }),
+  );
+  return [listPrice, ...minimum, ...lines, { key: 'price', label: 'Price', priceAfter: data.price, total: true }];
+}
+
 function Result({ data }: { data: PricePreview }) {
-  const per = data.service.pricingPer;
   return (
     <Card withBorder component="section" aria-label="Price, line by line">
       <Group justify="space-between" mb="xs">
@@ -195,64 +231,22 @@ function Result({ data }: { data: PricePreview }) {
           <Money value={data.price} decimals={4} size="xl" />
         </Text>
       </Group>
-      <Table aria-label="Price lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Step</Table.Th>
-            <Table.Th ta="right">Percent</Table.Th>
-            <Table.Th ta="right">Taken off</Table.Th>
-            <Table.Th ta="right">Price after</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          <Table.Tr>
-            <Table.Td>
-              List price{' '}
-              <Text span size="xs" c="dimmed">
-                ({formatNumber(data.quantity)} / {formatNumber(per)} × {data.service.defaultPrice})
-              </Text>
-            </Table.Td>
-            <Table.Td />
-            <Table.Td />
-            <Table.Td ta="right">
-              <Money value={data.listPrice} decimals={4} />
-            </Table.Td>
-          </Table.Tr>
-          {data.minPriceApplied && (
-            <Table.Tr>
-              <Table.Td>Minimum price of the service</Table.Td>
-              <Table.Td />
-              <Table.Td />
-              <Table.Td ta="right">
-                <Money value={data.basePrice} decimals={4} />
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {data.lines.map((l, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                {LINE_LABELS[l.kind]}: {l.name}
-                {l.local ? ' (local)' : ''}
-              </Table.Td>
-              <Table.Td ta="right">{l.percent === null ? '' : `${l.percent} %`}</Table.Td>
-              <Table.Td ta="right">
-                <Money value={l.amount} decimals={4} signed />
-              </Table.Td>
-              <Table.Td ta="right">
-                <Money value={l.priceAfter} decimals={4} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Td fw={700}>Price</Table.Td>
-            <Table.Td />
-            <Table.Td />
-            <Table.Td ta="right" fw={700}>
-              <Money value={data.price} decimals={4} />
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <SmallTable
+        label="Price lines"
+        rows={priceSteps(data)}
+        rowKey={(step) => step.key}
+        columns={[
+          { header: 'Step', render: (step) => step.label, cellProps: (step) => (step.total ? { fw: 700 } : {}) },
+          { header: 'Percent', align: 'right', render: (step) => step.percent },
+          { header: 'Taken off', align: 'right', render: (step) => step.takenOff },
+          {
+            header: 'Price after',
+            align: 'right',
+            render: (step) => <Money value={step.priceAfter} decimals={4} />,
+            cellProps: (step) => (step.total ? { fw: 700 } : {}),
+          },
+        ]}
+      />
       {Number(data.balanceBonus) > 0 && (
         <Text size="sm" mt="sm">
           Credited to the balance after payment: <Money value={data.balanceBonus} decimals={4} />

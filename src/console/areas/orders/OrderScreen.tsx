@@ -1,5 +1,5 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/orders';
@@ -22,6 +22,7 @@ import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
 import { Field } from '../../ui/Field';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { SmallTable } from '../../ui/SmallTable';
 
 /** One order (/orders/:id, the id passed as a prop): fields, actions, edits, history. */
 
@@ -205,24 +206,17 @@ function Statistics({ order }: { order: OrderDetail }) {
         </Field>
       </SimpleGrid>
       {s.history.length > 0 && (
-        <Table mt="sm" striped aria-label="Counter history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Checked</Table.Th>
-              <Table.Th>Count</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {s.history.map((p) => (
-              <Table.Tr key={p.checkedAt}>
-                <Table.Td>
-                  <DateTime value={p.checkedAt} />
-                </Table.Td>
-                <Table.Td>{formatNumber(p.count)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SmallTable
+          mt="sm"
+          striped
+          label="Counter history"
+          rows={s.history}
+          rowKey={(p) => p.checkedAt}
+          columns={[
+            { header: 'Checked', render: (p) => <DateTime value={p.checkedAt} /> },
+            { header: 'Count', render: (p) => formatNumber(p.count) },
+          ]}
+        />
       )}
     </Card>
   );
@@ -237,34 +231,23 @@ function ChangeLog({ order }: { order: OrderDetail }) {
       <Title order={3} size="h5" id="order-change-log" mb="sm">
         Change log
       </Title>
-      {order.changeLogs.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No changes recorded
-        </Text>
-      ) : (
-        <Table striped aria-label="Change log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Staff</Table.Th>
-              <Table.Th>Information</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.changeLogs.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td>
-                  <DateTime value={entry.createdAt} />
-                </Table.Td>
-                <Table.Td>{entry.actionType}</Table.Td>
-                <Table.Td>{entry.staff ? entry.staff.email : <Dash />}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{describeInformation(entry.information)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <SmallTable
+        striped
+        label="Change log"
+        rows={order.changeLogs}
+        rowKey={(entry) => entry.id}
+        empty={
+          <Text size="sm" c="dimmed">
+            No changes recorded
+          </Text>
+        }
+        columns={[
+          { header: 'Date', render: (entry) => <DateTime value={entry.createdAt} /> },
+          { header: 'Action', render: (entry) => entry.actionType },
+          { header: 'Staff', render: (entry) => (entry.staff ? entry.staff.email : <Dash />) },
+          { header: 'Information', render: (entry) => describeInformation(entry.information), cellProps: () => ({ style: { wordBreak: 'break-word' } }) },
+        ]}
+      />
     </Card>
   );
 }
@@ -275,42 +258,25 @@ function RefillRequests({ order }: { order: OrderDetail }) {
       <Title order={3} size="h5" id="order-refills" mb="sm">
         Refill requests
       </Title>
-      {order.refillRequests.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No refill requests
-        </Text>
-      ) : (
-        <Table striped aria-label="Refill requests">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Quantity</Table.Th>
-              <Table.Th>External id</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Completed</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {order.refillRequests.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.id}</Table.Td>
-                <Table.Td>
-                  <StatusLabel value={r.status} />
-                </Table.Td>
-                <Table.Td>{r.quantity === null ? 'What dropped' : formatNumber(r.quantity)}</Table.Td>
-                <Table.Td>{r.externalRefillId ?? <Dash />}</Table.Td>
-                <Table.Td>
-                  <DateTime value={r.createdAt} />
-                </Table.Td>
-                <Table.Td>
-                  <DateTime value={r.completedAt} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <SmallTable
+        striped
+        label="Refill requests"
+        rows={order.refillRequests}
+        rowKey={(r) => r.id}
+        empty={
+          <Text size="sm" c="dimmed">
+            No refill requests
+          </Text>
+        }
+        columns={[
+          { header: 'ID', render: (r) => r.id },
+          { header: 'Status', render: (r) => <StatusLabel value={r.status} /> },
+          { header: 'Quantity', render: (r) => (r.quantity === null ? 'What dropped' : formatNumber(r.quantity)) },
+          { header: 'External id', render: (r) => r.externalRefillId ?? <Dash /> },
+          { header: 'Created', render: (r) => <DateTime value={r.createdAt} /> },
+          { header: 'Completed', render: (r) => <DateTime value={r.completedAt} /> },
+        ]}
+      />
     </Card>
   );
 }

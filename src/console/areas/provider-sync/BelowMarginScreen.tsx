@@ -1,11 +1,12 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { Anchor, Badge, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useListEngine } from '../../list/engineContext';
 import { formatNumber, percentText } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 import { priceIn, readable, SYNC_KEY } from './common';
 
 /**
@@ -44,92 +45,105 @@ export function BelowMarginScreen() {
       {detailFallback(query, { loading: 'Loading below-margin services', title: 'Below margin' })}
       {query.data && (
         <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={1100}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Services below margin">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Service</Table.Th>
-                  <Table.Th w={200}>Provider</Table.Th>
-                  <Table.Th w={200}>Provider price</Table.Th>
-                  <Table.Th w={120}>Cost</Table.Th>
-                  <Table.Th w={120}>Our price</Table.Th>
-                  <Table.Th w={90}>Margin</Table.Th>
-                  <Table.Th w={90}>Floor</Table.Th>
-                  <Table.Th w={170}>Orders go there</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={`${r.service.id}:${r.providerService.id}`}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/services/${r.service.id}`} size="sm">
-                        {r.service.id} · {r.service.name}
+          <SmallTable
+            minWidth={1100}
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            label="Services below margin"
+            rows={rows}
+            rowKey={(r) => `${r.service.id}:${r.providerService.id}`}
+            emptyRow={
+              <Text c="dimmed" ta="center" py="md">
+                {needle ? 'No below-margin service matches the search.' : 'Every service keeps at least its margin floor.'}
+              </Text>
+            }
+            columns={[
+              {
+                header: 'Service',
+                render: (r) => (
+                  <>
+                    <Anchor component={Link} to={`/services/${r.service.id}`} size="sm">
+                      {r.service.id} · {r.service.name}
+                    </Anchor>
+                    {!r.service.isEnabled && (
+                      <Badge ml="xs" size="xs" color="gray" variant="light">
+                        Service off
+                      </Badge>
+                    )}
+                  </>
+                ),
+              },
+              {
+                header: 'Provider',
+                width: 200,
+                render: (r) => (
+                  <>
+                    {canSync ? (
+                      <Anchor component={Link} to={`/external-panels/${r.provider.id}/sync`} size="sm">
+                        {r.provider.name}
                       </Anchor>
-                      {!r.service.isEnabled && (
-                        <Badge ml="xs" size="xs" color="gray" variant="light">
-                          Service off
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {canSync ? (
-                        <Anchor component={Link} to={`/external-panels/${r.provider.id}/sync`} size="sm">
-                          {r.provider.name}
-                        </Anchor>
-                      ) : (
-                        <Text size="sm">{r.provider.name}</Text>
-                      )}
-                      <Text size="xs" c="dimmed">
-                        Service {r.providerService.externalId}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">
-                        {priceIn(r.providerService.sourcePrice, r.providerService.currency)} / {formatNumber(r.providerService.pricingPer)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{priceIn(r.cost, query.data.currency)}</Table.Td>
-                    <Table.Td>
-                      {priceIn(r.service.price, query.data.currency)}
-                      <Text size="xs" c="dimmed">
-                        per {formatNumber(r.service.pricingPer)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={Number(r.margin) < 0 ? readable('red') : undefined} fw={600}>
-                        {percentText(r.margin, { decimals: 1 })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{percentText(r.floor, { decimals: 1 })}</Table.Td>
-                    <Table.Td>
-                      {r.disabledByGuard && !r.linkActive ? (
-                        <Badge color="red" variant="light">
-                          Turned off by the guard
-                        </Badge>
-                      ) : r.linkActive ? (
-                        <Badge color="orange" variant="light">
-                          Yes, below the floor
-                        </Badge>
-                      ) : (
-                        <Badge color="gray" variant="light">
-                          No
-                        </Badge>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {rows.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={8}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {needle ? 'No below-margin service matches the search.' : 'Every service keeps at least its margin floor.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    ) : (
+                      <Text size="sm">{r.provider.name}</Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      Service {r.providerService.externalId}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                header: 'Provider price',
+                width: 200,
+                render: (r) => (
+                  <Text size="sm">
+                    {priceIn(r.providerService.sourcePrice, r.providerService.currency)} / {formatNumber(r.providerService.pricingPer)}
+                  </Text>
+                ),
+              },
+              { header: 'Cost', width: 120, render: (r) => priceIn(r.cost, query.data.currency) },
+              {
+                header: 'Our price',
+                width: 120,
+                render: (r) => (
+                  <>
+                    {priceIn(r.service.price, query.data.currency)}
+                    <Text size="xs" c="dimmed">
+                      per {formatNumber(r.service.pricingPer)}
+                    </Text>
+                  </>
+                ),
+              },
+              {
+                header: 'Margin',
+                width: 90,
+                render: (r) => (
+                  <Text size="sm" c={Number(r.margin) < 0 ? readable('red') : undefined} fw={600}>
+                    {percentText(r.margin, { decimals: 1 })}
+                  </Text>
+                ),
+              },
+              { header: 'Floor', width: 90, render: (r) => percentText(r.floor, { decimals: 1 }) },
+              {
+                header: 'Orders go there',
+                width: 170,
+                render: (r) =>
+                  r.disabledByGuard && !r.linkActive ? (
+                    <Badge color="red" variant="light">
+                      Turned off by the guard
+                    </Badge>
+                  ) : r.linkActive ? (
+                    <Badge color="orange" variant="light">
+                      Yes, below the floor
+                    </Badge>
+                  ) : (
+                    <Badge color="gray" variant="light">
+                      No
+                    </Badge>
+                  ),
+              },
+            ]}
+          />
         </Card>
       )}
     </Stack>

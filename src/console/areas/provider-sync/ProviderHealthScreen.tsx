@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { DateTime } from '../../ui/DateTime';
 import { formatNumber, percentText } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 import { priceIn, readable, RunStatus, seconds, SYNC_KEY } from './common';
 
 /**
@@ -29,6 +30,15 @@ function runway(row: ProviderHealthRow): { text: string; color: string | undefin
 /** Red from `bad` up; bold from `warn` up. */
 const shareColor = (share: string | null, _warn: number, bad: number) => (share !== null && Number(share) >= bad ? readable('red') : undefined);
 const shareWeight = (share: string | null, warn: number) => (share !== null && Number(share) >= warn ? 600 : undefined);
+
+/** A share of partial or cancelled orders: bold from 5 %, red from 15 %. */
+function Share({ value }: { value: string | null }) {
+  return (
+    <Text size="sm" c={shareColor(value, 0.05, 0.15)} fw={shareWeight(value, 0.05)}>
+      {percentText(value, { decimals: 1 })}
+    </Text>
+  );
+}
 
 export function ProviderHealthScreen() {
   const [days, setDays] = useState<(typeof PERIODS)[number]>('30');
@@ -85,14 +95,10 @@ export function ProviderHealthScreen() {
                         </Table.Td>
                         <Table.Td>{formatNumber(r.orders)}</Table.Td>
                         <Table.Td>
-                          <Text size="sm" c={shareColor(r.partialShare, 0.05, 0.15)} fw={shareWeight(r.partialShare, 0.05)}>
-                            {percentText(r.partialShare, { decimals: 1 })}
-                          </Text>
+                          <Share value={r.partialShare} />
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" c={shareColor(r.canceledShare, 0.05, 0.15)} fw={shareWeight(r.canceledShare, 0.05)}>
-                            {percentText(r.canceledShare, { decimals: 1 })}
-                          </Text>
+                          <Share value={r.canceledShare} />
                         </Table.Td>
                         <Table.Td>{seconds(r.averageCompletionSeconds)}</Table.Td>
                         <Table.Td>{priceIn(r.provider.balance, r.provider.currency)}</Table.Td>
@@ -170,38 +176,21 @@ function ServicesHealth({ providerId, days }: { providerId: number; days: number
       </Text>
     );
   return (
-    <Table verticalSpacing={4} aria-label={`Services of ${query.data.provider.name}`}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Service at the provider</Table.Th>
-          <Table.Th w={90}>Orders</Table.Th>
-          <Table.Th w={90}>Partial</Table.Th>
-          <Table.Th w={100}>Cancelled</Table.Th>
-          <Table.Th w={130}>Time to complete</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {query.data.rows.map((s) => (
-          <Table.Tr key={s.externalServiceId}>
-            <Table.Td>
-              {s.externalServiceId || '—'}
-              {s.providerService ? ` · ${s.providerService.name}` : ''}
-            </Table.Td>
-            <Table.Td>{formatNumber(s.orders)}</Table.Td>
-            <Table.Td>
-              <Text size="sm" c={shareColor(s.partialShare, 0.05, 0.15)} fw={shareWeight(s.partialShare, 0.05)}>
-                {percentText(s.partialShare, { decimals: 1 })}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" c={shareColor(s.canceledShare, 0.05, 0.15)} fw={shareWeight(s.canceledShare, 0.05)}>
-                {percentText(s.canceledShare, { decimals: 1 })}
-              </Text>
-            </Table.Td>
-            <Table.Td>{seconds(s.averageCompletionSeconds)}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <SmallTable
+      verticalSpacing={4}
+      label={`Services of ${query.data.provider.name}`}
+      rows={query.data.rows}
+      rowKey={(s) => s.externalServiceId}
+      columns={[
+        {
+          header: 'Service at the provider',
+          render: (s) => `${s.externalServiceId || '—'}${s.providerService ? ` · ${s.providerService.name}` : ''}`,
+        },
+        { header: 'Orders', width: 90, render: (s) => formatNumber(s.orders) },
+        { header: 'Partial', width: 90, render: (s) => <Share value={s.partialShare} /> },
+        { header: 'Cancelled', width: 100, render: (s) => <Share value={s.canceledShare} /> },
+        { header: 'Time to complete', width: 130, render: (s) => seconds(s.averageCompletionSeconds) },
+      ]}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { detailFallback } from '../../ui/DetailFallback';
 import { DateTime } from '../../ui/DateTime';
 import { formatNumber, percentText } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 import { download, duration, readable, RunStatus, SYNC_KEY } from './common';
 import { RecordHeader } from '../../ui/RecordHeader';
 import { Field } from '../../ui/Field';
@@ -210,96 +211,97 @@ function RunsTable({ runs, providerId }: { runs: SyncRun[]; providerId: number }
     );
   }
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={70}>Run</Table.Th>
-            <Table.Th w={160}>Started</Table.Th>
-            <Table.Th w={100}>By</Table.Th>
-            <Table.Th w={130}>Status</Table.Th>
-            <Table.Th w={90}>Services</Table.Th>
-            <Table.Th>Changes</Table.Th>
-            <Table.Th w={110}>Ours affected</Table.Th>
-            <Table.Th w={90}>Duration</Table.Th>
-            <Table.Th w={230}>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {runs.map((r) => (
-            <Table.Tr key={r.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/provider-sync-runs/${r.id}`}>
-                  {r.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <DateTime value={r.startedAt ?? r.createdAt} />
-              </Table.Td>
-              <Table.Td>{SYNC_RUN_TRIGGER_LABELS[r.trigger]}</Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <RunStatus status={r.status} />
-                  {r.error && (
-                    <Text size="xs" c={readable('red')} style={{ wordBreak: 'break-word' }}>
-                      {r.status === 'running' ? `Retrying after: ${r.error}` : r.error}
-                    </Text>
-                  )}
-                  {r.status === 'review' && r.pendingCount > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {formatNumber(r.pendingCount)} to decide
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                {r.servicesCount === null ? '—' : formatNumber(r.servicesCount)}
-                {r.skippedCount ? (
-                  <Text size="xs" c="dimmed">
-                    {formatNumber(r.skippedCount)} unreadable
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Counts run={r} />
-              </Table.Td>
-              <Table.Td>{formatNumber(r.affectedCount)}</Table.Td>
-              <Table.Td>{duration(r.durationMs)}</Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {(r.status === 'review' || r.status === 'applied' || r.status === 'superseded') && (
-                    <Button component={Link} to={`/provider-sync-runs/${r.id}`} size="compact-sm" variant="light">
-                      {r.status === 'review' ? 'Review' : 'Open'}
-                    </Button>
-                  )}
-                  {r.hasRawAnswer && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      onClick={() => raw.mutate(r.id)}
-                      loading={raw.isPending && raw.variables === r.id}
-                      aria-label={`Download the raw answer of run ${r.id}`}
-                    >
-                      Raw answer
-                    </Button>
-                  )}
-                  {r.status === 'failed' && (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="orange"
-                      onClick={() => retry.mutate(r.id)}
-                      loading={retry.isPending && retry.variables === r.id}
-                    >
-                      Retry
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SmallTable
+      minWidth={1000}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      rows={runs}
+      rowKey={(r) => r.id}
+      columns={[
+        {
+          header: 'Run',
+          width: 70,
+          render: (r) => (
+            <Anchor component={Link} to={`/provider-sync-runs/${r.id}`}>
+              {r.id}
+            </Anchor>
+          ),
+        },
+        { header: 'Started', width: 160, render: (r) => <DateTime value={r.startedAt ?? r.createdAt} /> },
+        { header: 'By', width: 100, render: (r) => SYNC_RUN_TRIGGER_LABELS[r.trigger] },
+        {
+          header: 'Status',
+          width: 130,
+          render: (r) => (
+            <Stack gap={2}>
+              <RunStatus status={r.status} />
+              {r.error && (
+                <Text size="xs" c={readable('red')} style={{ wordBreak: 'break-word' }}>
+                  {r.status === 'running' ? `Retrying after: ${r.error}` : r.error}
+                </Text>
+              )}
+              {r.status === 'review' && r.pendingCount > 0 && (
+                <Text size="xs" c="dimmed">
+                  {formatNumber(r.pendingCount)} to decide
+                </Text>
+              )}
+            </Stack>
+          ),
+        },
+        {
+          header: 'Services',
+          width: 90,
+          render: (r) => (
+            <>
+              {r.servicesCount === null ? '—' : formatNumber(r.servicesCount)}
+              {r.skippedCount ? (
+                <Text size="xs" c="dimmed">
+                  {formatNumber(r.skippedCount)} unreadable
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        { header: 'Changes', render: (r) => <Counts run={r} /> },
+        { header: 'Ours affected', width: 110, render: (r) => formatNumber(r.affectedCount) },
+        { header: 'Duration', width: 90, render: (r) => duration(r.durationMs) },
+        {
+          header: 'Actions',
+          width: 230,
+          render: (r) => (
+            <Group gap={6} wrap="nowrap">
+              {(r.status === 'review' || r.status === 'applied' || r.status === 'superseded') && (
+                <Button component={Link} to={`/provider-sync-runs/${r.id}`} size="compact-sm" variant="light">
+                  {r.status === 'review' ? 'Review' : 'Open'}
+                </Button>
+              )}
+              {r.hasRawAnswer && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  onClick={() => raw.mutate(r.id)}
+                  loading={raw.isPending && raw.variables === r.id}
+                  aria-label={`Download the raw answer of run ${r.id}`}
+                >
+                  Raw answer
+                </Button>
+              )}
+              {r.status === 'failed' && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="orange"
+                  onClick={() => retry.mutate(r.id)}
+                  loading={retry.isPending && retry.variables === r.id}
+                >
+                  Retry
+                </Button>
+              )}
+            </Group>
+          ),
+        },
+      ]}
+    />
   );
 }

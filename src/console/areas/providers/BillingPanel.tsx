@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Skeleton, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useContractForm } from '../../forms/useContractForm';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
+import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
 import { useDialogSubmit } from '../../forms/useDialogSubmit';
 
@@ -103,65 +104,57 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
         </Button>
       </Group>
       {list.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing={4} aria-label="Billing records">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Comment</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((b) => (
-                <Table.Tr key={b.id}>
-                  <Table.Td>
-                    <DateTime value={b.date} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money value={b.amount} currency={currencySign(b.currency)} />
-                  </Table.Td>
-                  <Table.Td>
-                    {b.comment || (
-                      <Text c="dimmed" span>
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {b.who?.name ?? (
-                      <Text c="dimmed" span>
-                        —
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => {
-                          reset();
-                          setEditing(b);
-                        }}
-                        aria-label={`Edit billing record ${b.id}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(b)} aria-label={`Delete billing record ${b.id}`}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SmallTable
+          minWidth={560}
+          striped
+          verticalSpacing={4}
+          label="Billing records"
+          rows={list.data.items}
+          rowKey={(b) => b.id}
+          columns={[
+            { header: 'Date', render: (b) => <DateTime value={b.date} /> },
+            { header: 'Amount', align: 'right', render: (b) => <Money value={b.amount} currency={currencySign(b.currency)} /> },
+            {
+              header: 'Comment',
+              render: (b) =>
+                b.comment || (
+                  <Text c="dimmed" span>
+                    —
+                  </Text>
+                ),
+            },
+            {
+              header: 'Who',
+              render: (b) =>
+                b.who?.name ?? (
+                  <Text c="dimmed" span>
+                    —
+                  </Text>
+                ),
+            },
+            {
+              header: <VisuallyHidden>Actions</VisuallyHidden>,
+              render: (b) => (
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => {
+                      reset();
+                      setEditing(b);
+                    }}
+                    aria-label={`Edit billing record ${b.id}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button size="compact-xs" variant="subtle" color="red" onClick={() => remove(b)} aria-label={`Delete billing record ${b.id}`}>
+                    Delete
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New billing record' : 'Edit billing record'}>
         {editing !== null && (

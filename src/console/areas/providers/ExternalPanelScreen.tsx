@@ -12,6 +12,7 @@ import { AppLink } from '../../table/cells';
 import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
+import { SmallTable } from '../../ui/SmallTable';
 import { BillingPanel } from './BillingPanel';
 import { currencySign } from './currency';
 import { externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resource';
@@ -127,38 +128,26 @@ export function ExternalPanelScreen({ id }: RecordScreenProps) {
         )}
         {services.data && services.data.length > 0 && (
           <Table.ScrollContainer minWidth={640} mah={420}>
-            <Table striped verticalSpacing={4} aria-label={`Provider services of ${p.name}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Id at provider</Table.Th>
-                  <Table.Th ta="right">Source price</Table.Th>
-                  <Table.Th ta="right">Per</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {services.data.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>{s.id}</Table.Td>
-                    <Table.Td>
-                      <AppLink to={`/providers/${s.id}`}>{s.name}</AppLink>
-                    </Table.Td>
-                    <Table.Td>{PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type}</Table.Td>
-                    <Table.Td>{s.externalPanelServiceId}</Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions />
-                    </Table.Td>
-                    <Table.Td ta="right">{s.sourcePricingPer}</Table.Td>
-                    <Table.Td>
-                      <ProviderStatus status={s.status} archived={s.isArchived} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <SmallTable
+              striped
+              verticalSpacing={4}
+              label={`Provider services of ${p.name}`}
+              rows={services.data}
+              rowKey={(s) => s.id}
+              columns={[
+                { header: 'ID', render: (s) => s.id },
+                { header: 'Name', render: (s) => <AppLink to={`/providers/${s.id}`}>{s.name}</AppLink> },
+                { header: 'Type', render: (s) => PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type },
+                { header: 'Id at provider', render: (s) => s.externalPanelServiceId },
+                {
+                  header: 'Source price',
+                  align: 'right',
+                  render: (s) => <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions />,
+                },
+                { header: 'Per', align: 'right', render: (s) => s.sourcePricingPer },
+                { header: 'Status', render: (s) => <ProviderStatus status={s.status} archived={s.isArchived} /> },
+              ]}
+            />
           </Table.ScrollContainer>
         )}
       </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow, ImportPackagesBody } from '../../../contract/providers';
@@ -6,8 +6,8 @@ import { DialogActions } from '../../ui/DialogActions';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { PercentInput } from '../../forms/fields';
-import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
-import { importSourceFallback } from './importParts';
+import { SmallTable } from '../../ui/SmallTable';
+import { importRowErrors, importSourceFallback } from './importParts';
 
 /**
  * Import packages from one of our own panels: per package the fixed cost, the discount and whether
@@ -38,18 +38,7 @@ export function ImportPackagesDialog({
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [edits, setEdits] = useState<Record<string, Edit>>({});
   const submitted = useRef<string[]>([]);
-  const byRow = useMemo(() => {
-    const { fields, unplaced } = mapServerErrors(errors, {
-      mapErrorKey: (key) => {
-        const m = /^packages\.(\d+)\.(.+)$/.exec(key);
-        const id = m ? submitted.current[Number(m[1])] : undefined;
-        return id !== undefined ? `${id}.${m![2]}` : null;
-      },
-    });
-    const out: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) out[path.split('.')[0]] = stripRowPrefix(message);
-    return { out, unplaced: Object.values(unplaced) };
-  }, [errors]);
+  const rowErrors = useMemo(() => importRowErrors(errors, 'packages', submitted.current), [errors]);
 
   const fallback = importSourceFallback(list, { loading: `Reading the packages of ${panel.name}`, onCancel });
   if (fallback || !list.data) return fallback;
@@ -75,33 +64,34 @@ export function ImportPackagesDialog({
           <Text c="dimmed">{panel.name} has no packages.</Text>
         ) : (
           <ScrollArea.Autosize mah="50vh" type="auto">
-            <Table striped verticalSpacing={4} aria-label={`Packages of ${panel.name}`}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={36} />
-                  <Table.Th>Package</Table.Th>
-                  <Table.Th>Fixed cost</Table.Th>
-                  <Table.Th>Discount</Table.Th>
-                  <Table.Th>Sync</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Choose ${p.name}`}
-                        checked={selected.has(p.id)}
-                        onChange={() =>
-                          setSelected((prev) => {
-                            const next = new Set(prev);
-                            next.has(p.id) ? next.delete(p.id) : next.add(p.id);
-                            return next;
-                          })
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
+            <SmallTable
+              striped
+              verticalSpacing={4}
+              label={`Packages of ${panel.name}`}
+              rows={list.data}
+              rowKey={(p) => p.id}
+              columns={[
+                {
+                  header: null,
+                  width: 36,
+                  render: (p) => (
+                    <Checkbox
+                      aria-label={`Choose ${p.name}`}
+                      checked={selected.has(p.id)}
+                      onChange={() =>
+                        setSelected((prev) => {
+                          const next = new Set(prev);
+                          next.has(p.id) ? next.delete(p.id) : next.add(p.id);
+                          return next;
+                        })
+                      }
+                    />
+                  ),
+                },
+                {
+                  header: 'Package',
+                  render: (p) => (
+                    <>
                       <Text size="sm">
                         {p.name}{' '}
                         <Badge size="xs" variant="light">
@@ -113,47 +103,56 @@ export function ImportPackagesDialog({
                           </Badge>
                         )}
                       </Text>
-                      {byRow.out[p.id] && (
+                      {rowErrors.byRow[p.id] && (
                         <Text size="xs" c="red" role="alert">
-                          {byRow.out[p.id]}
+                          {rowErrors.byRow[p.id]}
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        size="xs"
-                        w={100}
-                        aria-label={`Fixed cost of ${p.name}`}
-                        value={edits[p.id]?.fixedCost ?? p.fixedCost}
-                        onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <PercentInput
-                        size="xs"
-                        w={100}
-                        decimals={3}
-                        aria-label={`Discount of ${p.name}`}
-                        value={edits[p.id]?.discountPercent ?? p.discountPercent}
-                        onChange={(v) => edit(p.id, { discountPercent: v })}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`Keep ${p.name} in sync`}
-                        checked={edits[p.id]?.sync ?? p.sync}
-                        onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                    </>
+                  ),
+                },
+                {
+                  header: 'Fixed cost',
+                  render: (p) => (
+                    <TextInput
+                      size="xs"
+                      w={100}
+                      aria-label={`Fixed cost of ${p.name}`}
+                      value={edits[p.id]?.fixedCost ?? p.fixedCost}
+                      onChange={(e) => edit(p.id, { fixedCost: e.currentTarget.value })}
+                    />
+                  ),
+                },
+                {
+                  header: 'Discount',
+                  render: (p) => (
+                    <PercentInput
+                      size="xs"
+                      w={100}
+                      decimals={3}
+                      aria-label={`Discount of ${p.name}`}
+                      value={edits[p.id]?.discountPercent ?? p.discountPercent}
+                      onChange={(v) => edit(p.id, { discountPercent: v })}
+                    />
+                  ),
+                },
+                {
+                  header: 'Sync',
+                  render: (p) => (
+                    <Checkbox
+                      aria-label={`Keep ${p.name} in sync`}
+                      checked={edits[p.id]?.sync ?? p.sync}
+                      onChange={(e) => edit(p.id, { sync: e.currentTarget.checked })}
+                    />
+                  ),
+                },
+              ]}
+            />
           </ScrollArea.Autosize>
         )}
-        {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
+        {(rowErrors.unplaced.length > 0 || (failure && !Object.keys(rowErrors.byRow).length)) && (
           <Alert color="red" role="alert">
-            {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}
+            {rowErrors.unplaced.length ? rowErrors.unplaced.join(' ') : failure}
           </Alert>
         )}
         <DialogActions submitLabel={`Import ${selected.size} package${selected.size === 1 ? '' : 's'}`} submitting={submitting} onCancel={onCancel} />

@@ -1,14 +1,14 @@
-import { Alert, Checkbox, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Checkbox, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import type { ExternalPanelRow } from '../../../contract/providers';
 import { DialogActions } from '../../ui/DialogActions';
 import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
-import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
+import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
-import { importSourceFallback, MoreRowsNote } from './importParts';
+import { importRowErrors, importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
  * Import providers: provider services only, for services of ours to be linked to later on the
@@ -36,21 +36,7 @@ export function ImportProvidersDialog({
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const submitted = useRef<string[]>([]);
-  const byRow = useMemo(() => {
-    const { fields, unplaced } = mapServerErrors(errors, {
-      mapErrorKey: (key) => {
-        const m = /^importableServicesIds\.(\d+)$/.exec(key);
-        const id = m ? submitted.current[Number(m[1])] : undefined;
-        return id !== undefined ? `row.${id}` : null;
-      },
-    });
-    const out: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) {
-      if (path.startsWith('row.')) out[path.slice(4)] = stripRowPrefix(message);
-      else unplaced[path] = message;
-    }
-    return { out, unplaced: Object.values(unplaced) };
-  }, [errors]);
+  const rowErrors = useMemo(() => importRowErrors(errors, 'importableServicesIds', submitted.current), [errors]);
 
   const fallback = importSourceFallback(list, { loading: `Reading the services of ${panel.name}`, onCancel });
   if (fallback || !list.data) return fallback;
@@ -74,45 +60,49 @@ export function ImportProvidersDialog({
       <Stack gap="sm">
         <TextInput label="Search" placeholder="Name, id or category" value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-autofocus />
         <ScrollArea.Autosize mah="50vh" type="auto">
-          <Table striped verticalSpacing={4} aria-label={`Services of ${panel.name}`} stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36} />
-                <Table.Th>Service</Table.Th>
-                <Table.Th ta="right">Price per 1000</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.slice(0, ROW_LIMIT).map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
-                  </Table.Td>
-                  <Table.Td>
+          <SmallTable
+            striped
+            verticalSpacing={4}
+            label={`Services of ${panel.name}`}
+            stickyHeader
+            rows={visible.slice(0, ROW_LIMIT)}
+            rowKey={(s) => s.id}
+            columns={[
+              {
+                header: null,
+                width: 36,
+                render: (s) => <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />,
+              },
+              {
+                header: 'Service',
+                render: (s) => (
+                  <>
                     <Text size="sm">
                       {s.id} · {s.name}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {s.category} · {s.min}–{s.max}
                     </Text>
-                    {byRow.out[s.id] && (
+                    {rowErrors.byRow[s.id] && (
                       <Text size="xs" c="red" role="alert">
-                        {byRow.out[s.id]}
+                        {rowErrors.byRow[s.id]}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Money value={s.rate} currency={currencySign(panel.currency)} decimals={4} trimFractions />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                header: 'Price per 1000',
+                align: 'right',
+                render: (s) => <Money value={s.rate} currency={currencySign(panel.currency)} decimals={4} trimFractions />,
+              },
+            ]}
+          />
         </ScrollArea.Autosize>
         <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
-        {(byRow.unplaced.length > 0 || (failure && !Object.keys(byRow.out).length)) && (
+        {(rowErrors.unplaced.length > 0 || (failure && !Object.keys(rowErrors.byRow).length)) && (
           <Alert color="red" role="alert">
-            {byRow.unplaced.length ? byRow.unplaced.join(' ') : failure}
+            {rowErrors.unplaced.length ? rowErrors.unplaced.join(' ') : failure}
           </Alert>
         )}
         <DialogActions submitLabel={`Add ${selected.size} provider service${selected.size === 1 ? '' : 's'}`} submitting={submitting} onCancel={onCancel} />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -12,10 +12,10 @@ import {
 import type { ActionDialogProps } from '../../resource/actions';
 import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
-import { mapServerErrors, stripRowPrefix } from '../../forms/mapServerErrors';
 import { Money } from '../../ui/Money';
+import { SmallTable } from '../../ui/SmallTable';
 import { currencySign } from './currency';
-import { importSourceFallback, MoreRowsNote } from './importParts';
+import { importRowErrors, importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
  * Import services from a provider: the provider's services read live, searchable, each with the
@@ -73,23 +73,7 @@ export function ImportServicesDialog({
     return data.serviceTypes.map((t) => ({ value: String(t.id), label: `${networks.get(t.networkId) ?? ''} · ${t.name}` }));
   }, [data]);
 
-  // Server errors by service id: `services.3.price` -> `<id of the 4th submitted row>.price`.
-  const serverErrors = useMemo(() => {
-    const { fields, unplaced } = mapServerErrors(errors, {
-      mapErrorKey: (key) => {
-        const m = /^services\.(\d+)\.(.+)$/.exec(key);
-        const id = m ? submitted.current[Number(m[1])] : undefined;
-        return id !== undefined ? `${id}.${m![2]}` : null;
-      },
-    });
-    const byRow: Record<string, string> = {};
-    for (const [path, message] of Object.entries(fields)) {
-      const [id] = path.split('.');
-      if (submitted.current.includes(id)) byRow[id] = byRow[id] ? `${byRow[id]} ${stripRowPrefix(message)}` : stripRowPrefix(message);
-      else unplaced[path] = message;
-    }
-    return { byRow, unplaced: Object.values(unplaced) };
-  }, [errors]);
+  const serverErrors = useMemo(() => importRowErrors(errors, 'services', submitted.current), [errors]);
 
   const fallback = importSourceFallback(list, {
     loading: `Reading the services of ${panel.name}`,
@@ -185,32 +169,33 @@ export function ImportServicesDialog({
           </Button>
         </Group>
         <ScrollArea.Autosize mah="45vh" type="auto">
-          <Table striped verticalSpacing={4} aria-label={`Services of ${panel.name}`} stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36}>
+          <SmallTable
+            striped
+            verticalSpacing={4}
+            label={`Services of ${panel.name}`}
+            stickyHeader
+            rows={shown}
+            rowKey={(s) => s.id}
+            rowProps={(s) => ({ 'data-service-id': s.id, 'aria-invalid': rowError(s.id) ? true : undefined })}
+            columns={[
+              {
+                header: (
                   <Checkbox
                     aria-label="Choose every service shown"
                     checked={allShownSelected}
                     indeterminate={!allShownSelected && shown.some((s) => selected.has(s.id))}
                     onChange={toggleAll}
                   />
-                </Table.Th>
-                <Table.Th>Service</Table.Th>
-                <Table.Th ta="right">Provider price</Table.Th>
-                <Table.Th>Price per 1000</Table.Th>
-                <Table.Th>Service type</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((s) => {
-                const error = rowError(s.id);
-                return (
-                  <Table.Tr key={s.id} data-service-id={s.id} aria-invalid={error ? true : undefined}>
-                    <Table.Td>
-                      <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />
-                    </Table.Td>
-                    <Table.Td>
+                ),
+                width: 36,
+                render: (s) => <Checkbox aria-label={`Choose ${s.name}`} checked={selected.has(s.id)} onChange={() => toggle(s.id)} />,
+              },
+              {
+                header: 'Service',
+                render: (s) => {
+                  const error = rowError(s.id);
+                  return (
+                    <>
                       <Text size="sm">
                         {s.id} · {s.name}{' '}
                         {s.providerServiceId !== null && (
@@ -227,45 +212,52 @@ export function ImportServicesDialog({
                           {error}
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={s.externalPanelPrice} currency={currencySign(s.currency)} decimals={4} trimFractions />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        size="xs"
-                        w={110}
-                        aria-label={`Price of ${s.name}`}
-                        value={priceOf(s)}
-                        onChange={(e) => edit(s.id, { price: e.currentTarget.value })}
-                        inputMode="decimal"
-                        disabled={!selected.has(s.id)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      {/* A picker only on chosen rows: hundreds of open pickers would make the table slow. */}
-                      {selected.has(s.id) ? (
-                        <Select
-                          size="xs"
-                          w={240}
-                          aria-label={`Service type of ${s.name}`}
-                          placeholder="Service type"
-                          data={allTypeOptions}
-                          value={typeOf(s)}
-                          onChange={(v) => edit(s.id, { serviceTypeId: v })}
-                          searchable
-                        />
-                      ) : (
-                        <Text size="xs" c={typeOf(s) ? undefined : 'dimmed'}>
-                          {allTypeOptions.find((o) => o.value === typeOf(s))?.label ?? '—'}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                    </>
+                  );
+                },
+              },
+              {
+                header: 'Provider price',
+                align: 'right',
+                render: (s) => <Money value={s.externalPanelPrice} currency={currencySign(s.currency)} decimals={4} trimFractions />,
+              },
+              {
+                header: 'Price per 1000',
+                render: (s) => (
+                  <TextInput
+                    size="xs"
+                    w={110}
+                    aria-label={`Price of ${s.name}`}
+                    value={priceOf(s)}
+                    onChange={(e) => edit(s.id, { price: e.currentTarget.value })}
+                    inputMode="decimal"
+                    disabled={!selected.has(s.id)}
+                  />
+                ),
+              },
+              {
+                header: 'Service type',
+                // A picker only on chosen rows: hundreds of open pickers would make the table slow.
+                render: (s) =>
+                  selected.has(s.id) ? (
+                    <Select
+                      size="xs"
+                      w={240}
+                      aria-label={`Service type of ${s.name}`}
+                      placeholder="Service type"
+                      data={allTypeOptions}
+                      value={typeOf(s)}
+                      onChange={(v) => edit(s.id, { serviceTypeId: v })}
+                      searchable
+                    />
+                  ) : (
+                    <Text size="xs" c={typeOf(s) ? undefined : 'dimmed'}>
+                      {allTypeOptions.find((o) => o.value === typeOf(s))?.label ?? '—'}
+                    </Text>
+                  ),
+              },
+            ]}
+          />
         </ScrollArea.Autosize>
         <MoreRowsNote matching={visible.length} shown={ROW_LIMIT} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -12,7 +12,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Table,
   Text,
   Title,
   UnstyledButton,
@@ -28,6 +27,7 @@ import { SortableList } from '../../forms/fields';
 import { useListEngine } from '../../list/engineContext';
 import { confirm } from '../../ui/confirm';
 import { percentText } from '../../ui/format';
+import { SmallTable } from '../../ui/SmallTable';
 
 /**
  * Auto-promotions: the networks in their hand order (dragged, moved by keyboard or with the arrows,
@@ -233,63 +233,65 @@ function NetworkServices({ network, editable }: { network: AutoPromotionNetwork;
           No service of {network.name} is offered for auto-promotion yet.
         </Text>
       ) : (
-        <Table striped highlightOnHover aria-label={`${network.name} auto-promoted services`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th w={70}>Refill</Table.Th>
-              <Table.Th w={80}>Margin</Table.Th>
-              <Table.Th w={130}>State</Table.Th>
-              <Table.Th w={60} aria-label="Actions" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {promotions.data.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/services/${p.service.id}`} size="sm">
-                    {p.service.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{p.serviceType.name}</Table.Td>
-                <Table.Td>{p.service.hasRefill ? 'Yes' : 'No'}</Table.Td>
-                <Table.Td>{percentText(p.service.resaleMarginPercent)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {p.service.isArchived && (
-                      <Badge size="sm" color="gray">
-                        Archived
-                      </Badge>
-                    )}
-                    {!p.service.isEnabled && (
-                      <Badge size="sm" color="yellow">
-                        Disabled
-                      </Badge>
-                    )}
-                    {p.service.isDeactivated && (
-                      <Badge size="sm" color="red">
-                        Deactivated
-                      </Badge>
-                    )}
-                    {!p.service.isArchived && p.service.isEnabled && !p.service.isDeactivated && (
-                      <Badge size="sm" color="teal">
-                        Enabled
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {editable && (
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.service.name}`} onClick={() => void remove(p.id, p.service.name)}>
-                      ×
-                    </ActionIcon>
+        <SmallTable
+          striped
+          highlightOnHover
+          label={`${network.name} auto-promoted services`}
+          rows={promotions.data}
+          rowKey={(p) => p.id}
+          columns={[
+            {
+              header: 'Service',
+              render: (p) => (
+                <Anchor component={Link} to={`/services/${p.service.id}`} size="sm">
+                  {p.service.name}
+                </Anchor>
+              ),
+            },
+            { header: 'Type', render: (p) => p.serviceType.name },
+            { header: 'Refill', width: 70, render: (p) => (p.service.hasRefill ? 'Yes' : 'No') },
+            { header: 'Margin', width: 80, render: (p) => percentText(p.service.resaleMarginPercent) },
+            {
+              header: 'State',
+              width: 130,
+              render: (p) => (
+                <Group gap={4} wrap="nowrap">
+                  {p.service.isArchived && (
+                    <Badge size="sm" color="gray">
+                      Archived
+                    </Badge>
                   )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+                  {!p.service.isEnabled && (
+                    <Badge size="sm" color="yellow">
+                      Disabled
+                    </Badge>
+                  )}
+                  {p.service.isDeactivated && (
+                    <Badge size="sm" color="red">
+                      Deactivated
+                    </Badge>
+                  )}
+                  {!p.service.isArchived && p.service.isEnabled && !p.service.isDeactivated && (
+                    <Badge size="sm" color="teal">
+                      Enabled
+                    </Badge>
+                  )}
+                </Group>
+              ),
+            },
+            {
+              header: null,
+              headerLabel: 'Actions',
+              width: 60,
+              render: (p) =>
+                editable && (
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${p.service.name}`} onClick={() => void remove(p.id, p.service.name)}>
+                    ×
+                  </ActionIcon>
+                ),
+            },
+          ]}
+        />
       )}
     </Card>
   );

@@ -1,7 +1,7 @@
-import { SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { Switch, Text } from '@mantine/core';
 import { packagesBulkBodySchema, type PackageRow, type PackagesBulkBody } from '../../../contract/storefront';
 import type { ActionDialogProps } from '../../resource/actions';
-import { PercentInput } from '../../forms/fields';
+import { KeepOnOffField, PercentInput } from '../../forms/fields';
 import { FormDialog } from '../../forms/FormDialog';
 import { useContractForm } from '../../forms/useContractForm';
 
@@ -44,34 +44,8 @@ export function PackageBulkDialog(props: ActionDialogProps<PackageRow, Input>) {
       <Text size="sm">
         {props.rows.length} package{props.rows.length === 1 ? '' : 's'} selected.
       </Text>
-      <Stack gap={4} data-path="enabled">
-        <Text size="sm" fw={500} id="bulk-enabled">
-          Enabled
-        </Text>
-        <SegmentedControl
-          aria-labelledby="bulk-enabled"
-          data={[
-            { value: 'keep', label: 'Keep' },
-            { value: 'on', label: 'Enable' },
-            { value: 'off', label: 'Disable' },
-          ]}
-          {...form.getInputProps('enabled')}
-        />
-      </Stack>
-      <Stack gap={4} data-path="archived">
-        <Text size="sm" fw={500} id="bulk-archived">
-          Archive
-        </Text>
-        <SegmentedControl
-          aria-labelledby="bulk-archived"
-          data={[
-            { value: 'keep', label: 'Keep' },
-            { value: 'on', label: 'Archive' },
-            { value: 'off', label: 'Restore' },
-          ]}
-          {...form.getInputProps('archived')}
-        />
-      </Stack>
+      <KeepOnOffField id="bulk-enabled" path="enabled" label="Enabled" on="Enable" off="Disable" {...form.getInputProps('enabled')} />
+      <KeepOnOffField id="bulk-archived" path="archived" label="Archive" on="Archive" off="Restore" {...form.getInputProps('archived')} />
       <Switch label="Set the discount" {...form.getInputProps('setDiscount', { type: 'checkbox' })} />
       {form.values.setDiscount && <PercentInput label="Discount" decimals={3} description="Costs are recomputed." {...form.getInputProps('discountPercent')} />}
     </FormDialog>

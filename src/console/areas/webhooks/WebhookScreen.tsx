@@ -12,6 +12,7 @@ import { Dash } from '../../table/cells';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
 import { OneTimeValueAlert, useOneTime } from '../../ui/OneTimeValue';
+import { SmallTable } from '../../ui/SmallTable';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { WebhookDialog } from './WebhookDialog';
 import { eventLabel } from './eventLabel';
@@ -226,61 +227,51 @@ function DeliveryLog({ webhookId }: { webhookId: number }) {
       ) : log.data && log.data.items.length === 0 ? (
         <Text c="dimmed">No deliveries yet. Send a test event to see one here.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover aria-label="Deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Duration</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>Response</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data?.items.map((d) => (
-                <Table.Tr key={d.id} data-testid={`delivery-${d.id}`}>
-                  <Table.Td>
-                    <DateTime value={d.lastAttemptAt ?? d.createdAt} />
-                  </Table.Td>
-                  <Table.Td>{eventLabel(d.eventType)}</Table.Td>
-                  <Table.Td>
-                    <StatusLabel value={deliveryTone(d)} text={DELIVERY_STATUS_LABELS[d.status]} />
-                  </Table.Td>
-                  <Table.Td>{d.statusCode ?? <Dash />}</Table.Td>
-                  <Table.Td>{d.durationMs !== null ? `${d.durationMs} ms` : <Dash />}</Table.Td>
-                  <Table.Td>{d.attempts}</Table.Td>
-                  <Table.Td maw={260}>
-                    <Text size="sm" truncate="end" title={d.error ?? d.responseExcerpt ?? ''}>
-                      {d.error ?? d.responseExcerpt ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button size="compact-sm" variant="default" onClick={() => setOpened(d.id)} aria-label={`Details of delivery ${d.id}`}>
-                        Details
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        loading={redelivering === d.id}
-                        onClick={() => redeliver(d)}
-                        aria-label={`Redeliver delivery ${d.id}`}
-                      >
-                        Redeliver
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SmallTable
+          minWidth={900}
+          striped
+          highlightOnHover
+          label="Deliveries"
+          rows={log.data?.items ?? []}
+          rowKey={(d) => d.id}
+          rowProps={(d) => ({ 'data-testid': `delivery-${d.id}` })}
+          columns={[
+            { header: 'Time', render: (d) => <DateTime value={d.lastAttemptAt ?? d.createdAt} /> },
+            { header: 'Event', render: (d) => eventLabel(d.eventType) },
+            { header: 'Status', render: (d) => <StatusLabel value={deliveryTone(d)} text={DELIVERY_STATUS_LABELS[d.status]} /> },
+            { header: 'Code', render: (d) => d.statusCode ?? <Dash /> },
+            { header: 'Duration', render: (d) => (d.durationMs !== null ? `${d.durationMs} ms` : <Dash />) },
+            { header: 'Attempts', render: (d) => d.attempts },
+            {
+              header: 'Response',
+              cellProps: () => ({ maw: 260 }),
+              render: (d) => (
+                <Text size="sm" truncate="end" title={d.error ?? d.responseExcerpt ?? ''}>
+                  {d.error ?? d.responseExcerpt ?? '—'}
+                </Text>
+              ),
+            },
+            {
+              header: <VisuallyHidden>Actions</VisuallyHidden>,
+              render: (d) => (
+                <Group gap={6} wrap="nowrap">
+                  <Button size="compact-sm" variant="default" onClick={() => setOpened(d.id)} aria-label={`Details of delivery ${d.id}`}>
+                    Details
+                  </Button>
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    loading={redelivering === d.id}
+                    onClick={() => redeliver(d)}
+                    aria-label={`Redeliver delivery ${d.id}`}
+                  >
+                    Redeliver
+                  </Button>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       {pages > 1 && (
         <Pagination
@@ -315,36 +306,23 @@ function DeliveryDetails({ deliveryId }: { deliveryId: number }) {
       <Title order={3} size="h5">
         Attempts
       </Title>
-      {d.attemptsLog.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Not attempted yet.
-        </Text>
-      ) : (
-        <Table aria-label="Attempts">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>#</Table.Th>
-              <Table.Th>Started</Table.Th>
-              <Table.Th>Code</Table.Th>
-              <Table.Th>Duration</Table.Th>
-              <Table.Th>Response or error</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {d.attemptsLog.map((a) => (
-              <Table.Tr key={a.attempt}>
-                <Table.Td>{a.attempt}</Table.Td>
-                <Table.Td>
-                  <DateTime value={a.startedAt} />
-                </Table.Td>
-                <Table.Td>{a.statusCode ?? <Dash />}</Table.Td>
-                <Table.Td>{a.durationMs} ms</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{a.error ?? a.responseExcerpt ?? '—'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <SmallTable
+        label="Attempts"
+        rows={d.attemptsLog}
+        rowKey={(a) => a.attempt}
+        empty={
+          <Text c="dimmed" size="sm">
+            Not attempted yet.
+          </Text>
+        }
+        columns={[
+          { header: '#', render: (a) => a.attempt },
+          { header: 'Started', render: (a) => <DateTime value={a.startedAt} /> },
+          { header: 'Code', render: (a) => a.statusCode ?? <Dash /> },
+          { header: 'Duration', render: (a) => `${a.durationMs} ms` },
+          { header: 'Response or error', render: (a) => a.error ?? a.responseExcerpt ?? '—', cellProps: () => ({ style: { wordBreak: 'break-all' } }) },
+        ]}
+      />
       <Title order={3} size="h5">
         Payload
       </Title>

@@ -5,6 +5,7 @@
  */
 export * from './TranslationsField';
 export * from './translations';
+export * from './KeepOnOffField';
 export * from './PercentInput';
 export * from './percent';
 export * from './MoneyInput';
