@@ -110,7 +110,8 @@ async function open(page: Page, path: string): Promise<boolean> {
 }
 
 async function waitForRows(page: Page) {
-  await expect(page.locator('[role="grid"] tbody tr[id*="-row-"]').or(page.getByText('No data found')).first()).toBeVisible();
+  // The other worker's scans keep both cores busy: a list's first rows have come past 10 s there.
+  await expect(page.locator('[role="grid"] tbody tr[id*="-row-"]').or(page.getByText('No data found')).first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** Collects the findings of a test and prints them (and what was scanned) at its end, passed or not. */
