@@ -9,7 +9,9 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  // Two minutes: a test signs in, seeds and walks several screens while the other worker does the same on
+  // two cores; on a busy machine the slowest took a little over one minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two files at a time: most of a test's time is spent waiting on the browser and the server.
