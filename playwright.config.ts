@@ -12,7 +12,7 @@ export default defineConfig({
   // Two minutes: a test signs in, seeds and walks several screens while the other worker does the same on
   // two cores; on a busy machine the slowest took a little over one minute.
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   // Two files at a time: most of a test's time is spent waiting on the browser and the server.
   workers: Number(process.env.E2E_WORKERS ?? 2),
