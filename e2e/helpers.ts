@@ -93,3 +93,14 @@ export function savedLists(page: Page, ...fragments: string[]): Promise<number> 
     });
   }, fragments);
 }
+
+/** How far the page or the table scrolls sideways (0 when everything fits). */
+export function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    // A list's table scrolls sideways inside its own box (the grid's parent).
+    const viewports = Array.from(document.querySelectorAll<HTMLElement>('[role="grid"]')).map((grid) => grid.parentElement!);
+    const table = Math.max(0, ...viewports.map((v) => v.scrollWidth - v.clientWidth));
+    const pageOverflow = document.documentElement.scrollWidth - document.documentElement.clientWidth;
+    return { table, page: pageOverflow };
+  });
+}

@@ -46,7 +46,6 @@ const byId = (id: number) => ({
 });
 
 test('moderates ten orders and freezes a user with the keyboard alone', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.addInitScript(() => {
     const w = window as unknown as { __pointerEvents: number };
     w.__pointerEvents = 0;

@@ -47,7 +47,6 @@ test('approvals made offline survive a reload and are sent once each when the co
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   await login(page, ADMIN);
   await serviceWorkerActivated(page);
 

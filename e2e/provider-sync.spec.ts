@@ -20,7 +20,6 @@ async function demoProvider(page: Page): Promise<ProviderHealthRow['provider']> 
 }
 
 test('drift, sync, review the diff, accept the price changes only, see a service below margin', async ({ page }) => {
-  test.setTimeout(90_000);
   await login(page, ADMIN);
   const provider = await demoProvider(page);
 

@@ -18,7 +18,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('add a provider from a preset, validate it, import 20 services into a service type', async ({ page }) => {
-  test.setTimeout(150_000);
   const name = `E2E Panvy ${Date.now()}`;
   await page.goto('/external-panels');
   await page.getByRole('button', { name: 'New provider' }).click();

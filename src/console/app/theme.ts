@@ -81,6 +81,9 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   // A visible focus ring for keyboard users only.
   focusRing: 'auto',
+  // A member whose system asks for less motion gets menus, dialogs and notices without their
+  // transitions.
+  respectReducedMotion: true,
   components: {
     // Mantine's close button of a notification has no name: screen readers would say only "button".
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),

@@ -1,0 +1,95 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { COLOR_SCHEME_STORAGE_KEY } from '../src/console/app/theme';
+
+/**
+ * The accessibility scan the e2e files share: axe-core (WCAG 2.0/2.1 A and AA, and best practice)
+ * with every rule in the light theme, then the theme switched in place (as another tab switching
+ * it would) and only the rules that read colours run again: the rest see the same page in either
+ * theme. Serious and critical violations are findings.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/**
+ * A list's rows past the tenth are left out of the scan: they repeat the cells of the first ten
+ * (the same columns, renderers and colours), and checking every cell of thirty rows in two themes
+ * was most of this suite's time.
+ */
+const REPEATED_ROWS = '[role="grid"] tbody tr:nth-child(n+11)';
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  nodes: number;
+  sample: string;
+}
+
+/** The rules whose outcome depends on the theme's colours. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+async function scanWith(page: Page, where: string, rules: 'all' | string[], include?: string): Promise<Finding[]> {
+  // Wait for loaders and transitions to settle: axe reads computed colours.
+  await page.waitForTimeout(400);
+  let builder = new AxeBuilder({ page });
+  builder = rules === 'all' ? builder.withTags(TAGS) : builder.withRules(rules);
+  if (include) builder = builder.include(include);
+  builder = builder.exclude(REPEATED_ROWS);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({
+      where,
+      rule: v.id,
+      impact: v.impact ?? '',
+      nodes: v.nodes.length,
+      sample: `${v.nodes[0]?.target.join(' ') ?? ''} ${v.nodes[0]?.html.slice(0, 160) ?? ''}`,
+    }));
+}
+
+/** Switches the theme without a reload: the colour scheme manager follows storage events. */
+export async function useScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.evaluate(
+    ([key, value]) => {
+      localStorage.setItem(key, value);
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: value, storageArea: localStorage }));
+    },
+    [COLOR_SCHEME_STORAGE_KEY, scheme] as const,
+  );
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
+/** Every rule in the light theme, then the colour rules in the dark theme; back to light after. */
+export async function scan(page: Page, where: string, include?: string): Promise<Finding[]> {
+  const light = await scanWith(page, `${where} (light)`, 'all', include);
+  await useScheme(page, 'dark');
+  const dark = await scanWith(page, `${where} (dark)`, COLOUR_RULES, include);
+  await useScheme(page, 'light');
+  return [...light, ...dark];
+}
+
+/** Collects the findings of a test and prints them (and what was scanned) at its end, passed or not. */
+export function findingsLog() {
+  const findings: Finding[] = [];
+  const scanned: string[] = [];
+  return {
+    findings,
+    scanned,
+    add(where: string, found: Finding[]) {
+      findings.push(...found);
+      scanned.push(where);
+    },
+    report() {
+      console.log(`[axe] scanned ${scanned.length}: ${scanned.join(', ')}`);
+      console.log(`[axe] serious/critical: ${findings.length} (screen, rule) pairs, ${new Set(findings.map((f) => f.rule)).size} kinds`);
+      for (const f of findings) console.log(`  ${f.where}  ${f.impact}  ${f.rule}  (${f.nodes} nodes, e.g. ${f.sample})`);
+    },
+  };
+}
+
+export async function startLight(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Every page starts light; scan() switches each to dark and back.
+  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [COLOR_SCHEME_STORAGE_KEY, 'light'] as const);
+}
