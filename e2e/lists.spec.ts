@@ -95,8 +95,7 @@ test.describe('at 1440×900', () => {
     await openList(page, '/orders?status=completed&sort=createdAt:asc');
     const firstRow = page.locator(ROWS).first();
     const firstId = await firstRow.getAttribute('id');
-    await page.getByRole('group', { name: /table\. j and k move/ }).focus();
-    await page.keyboard.press('j');
+    await expect(firstRow).toHaveAttribute('data-focused', 'true');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/orders\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: /^Order \d+$/ })).toBeVisible();

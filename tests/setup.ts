@@ -31,6 +31,10 @@ if (typeof window !== 'undefined') {
   // paint on a loaded machine. They return as soon as the state is there.
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 10_000 });
+
+  // What a tab keeps (the row last opened from a list) starts empty in every test, as in a new tab.
+  const { afterEach } = await import('vitest');
+  afterEach(() => sessionStorage.clear());
 }
 
 // The console loads the endpoint table beside its start-up code (src/console/api/contract.ts);

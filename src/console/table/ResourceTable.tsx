@@ -25,6 +25,7 @@ import classes from './ResourceTable.module.css';
 import { FilterChips } from './FilterChips';
 import { usePreloadedDialogs } from './usePreloadedDialogs';
 import { useTableFocus } from './useTableFocus';
+import { rememberOpenedRow } from './openedRow';
 import { useTableKeys } from './useTableKeys';
 import { useTableSelection } from './useTableSelection';
 import { SearchBox } from './SearchBox';
@@ -117,6 +118,7 @@ export function ResourceTable<Row>({
   const collectionActions = useMemo(() => resource.collectionActions.filter((a) => mayRun(a, can)), [resource, can]);
   usePreloadedDialogs(resource);
   const [menuKey, setMenuKey] = useState<RowKey | null>(null);
+  const menuFromKeyboard = useRef(false);
   const [resets, setResets] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
   const rowDomId = (row: Row) => `${listId}-row-${String(resource.keyOf(row)).replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -126,7 +128,9 @@ export function ResourceTable<Row>({
     rows,
     JSON.stringify([request, params ?? null]),
   );
-  const { focusedKey, focusedRow, setFocusedKey, moveFocus, focusTable } = useTableFocus(resource, rows, query, containerRef, rowDomId);
+  // A list state of its own (filters, sort, page): where an opened row is remembered for Back.
+  const place = `${listStorageKey(listId, staffId)}:${JSON.stringify([request, params ?? null])}`;
+  const { focusedKey, focusedRow, setFocusedKey, moveFocus, focusTable } = useTableFocus(resource, rows, query, containerRef, rowDomId, place);
 
   const controls = useRef({
     clearSelection,
@@ -156,6 +160,7 @@ export function ResourceTable<Row>({
 
   const openRow = (row: Row) => {
     if (!resource.open) return;
+    rememberOpenedRow(place, resource.keyOf(row));
     onOpenRow?.(resource, row);
     navigate(resource.open(row));
   };
@@ -169,7 +174,7 @@ export function ResourceTable<Row>({
     void run.bulk(resource, actionId, selectedRows, { onFinished: clearSelection });
   };
 
-  const onKeyDown = useTableKeys({
+  useTableKeys(containerRef, () => store.getActive()?.listId === listId, {
     resource,
     focusedRow,
     hasSelection: selectedKeys.length > 0,
@@ -181,7 +186,10 @@ export function ResourceTable<Row>({
     selectRangeTo,
     clearSelection,
     openRow,
-    openRowMenu: (row) => setMenuKey(resource.keyOf(row)),
+    openRowMenu: (row) => {
+      menuFromKeyboard.current = true;
+      setMenuKey(resource.keyOf(row));
+    },
     runRowAction,
     runCollectionAction: (actionId) => void run.collection(resource, actionId),
     startExport: () => startExport.current(),
@@ -241,7 +249,16 @@ export function ResourceTable<Row>({
               can={can}
               onRun={(actionId) => runRowActionRef.current(actionId, row)}
               opened={opened}
-              onOpenedChange={(next) => setMenuKey(next ? key : null)}
+              onOpenedChange={(next) => {
+                setMenuKey(next ? key : null);
+                if (next || !menuFromKeyboard.current) return;
+                // A menu opened with the period key gives the focus back to the table, not to its button
+                // (unless an action's dialog has taken it meanwhile).
+                menuFromKeyboard.current = false;
+                setTimeout(() => {
+                  if (document.activeElement === null || document.activeElement === document.body) containerRef.current?.focus({ preventScroll: true });
+                });
+              }}
             />
           );
         },
@@ -367,7 +384,6 @@ export function ResourceTable<Row>({
         aria-label={`${title} table. j and k move, x selects, Enter opens, period opens the row menu, Shift+E exports CSV`}
         aria-busy={query.isFetching}
         aria-activedescendant={focusedRow ? rowDomId(focusedRow) : undefined}
-        onKeyDown={onKeyDown}
         onFocus={() => {
           // With two lists on screen, the one last focused is the palette's "active list".
           if (store.getActive() !== snapshot) store.publish(snapshot);

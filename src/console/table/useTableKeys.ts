@@ -1,10 +1,8 @@
-import type { KeyboardEvent } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { CollectionActionDef } from '../resource/actions';
 import type { Resource } from '../resource/resource';
+import { inPopup, isTypingTarget, modalOpen, onControl, withCommandModifier } from '../ui/keyTargets';
 import { EXPORT_SHORTCUT } from './ExportButton';
-
-/** Keys typed in these belong to them, not to the table. */
-const INTERACTIVE = 'input, textarea, select, button, a[href], [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
 
 export interface TableKeyHandlers<Row> {
   resource: Resource<Row>;
@@ -25,70 +23,77 @@ export interface TableKeyHandlers<Row> {
   startExport: () => void;
 }
 
+/** Keys that repeat while held: moving through the rows. Held letters run once. */
+const REPEATING_KEYS = new Set(['j', 'k', 'ArrowDown', 'ArrowUp']);
+
+/** Keys a button, link or other control under the focus acts on itself. */
+const CONTROL_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp', 'Escape']);
+
 /**
- * The table's keyboard: j/k or arrows move, x selects (Shift+x a range), Enter opens, period opens
- * the row menu, Escape clears the selection, Shift+E exports, and each action's own shortcut runs
- * it (a collection action's, else the focused row's).
+ * The list's keyboard, on the whole screen as in a mail client: j/k or arrows move, x selects
+ * (Shift+x a range), Enter opens, period opens the row menu, Escape clears the selection,
+ * Shift+E exports, and each action's own shortcut runs it (a collection action's, else the
+ * focused row's). The keys work however the member arrived — a link, a counter, a reload, Back —
+ * not only once the table has the focus, and stay out of the way while the member types in a
+ * field, works in a dialog, menu or the palette, or presses Enter on a button or link.
+ *
+ * `isActive` says whether this list is the one on screen that takes the keys (the last one
+ * focused, with two on screen). A key the list handles moves the focus into the table, so a
+ * screen reader follows the focused row.
  */
-export function useTableKeys<Row>(handlers: TableKeyHandlers<Row>): (event: KeyboardEvent<HTMLDivElement>) => void {
+export function useTableKeys<Row>(containerRef: RefObject<HTMLElement | null>, isActive: () => boolean, handlers: TableKeyHandlers<Row>): void {
+  const latest = useRef({ handlers, isActive });
+  latest.current = { handlers, isActive };
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const { handlers, isActive } = latest.current;
+      const container = containerRef.current;
+      if (!container || !isActive() || event.defaultPrevented || event.isComposing || withCommandModifier(event)) return;
+      const target = event.target;
+      if (isTypingTarget(target) || modalOpen() || inPopup(target)) return;
+      if (CONTROL_KEYS.has(event.key) && target !== container && onControl(target)) return;
+      const command = tableCommand(event, handlers);
+      if (!command) return;
+      event.preventDefault();
+      if (!container.contains(document.activeElement)) container.focus({ preventScroll: true });
+      command();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [containerRef]);
+}
+
+/** What a key does on the list, or null when the list has nothing for it. */
+function tableCommand<Row>(event: KeyboardEvent, handlers: TableKeyHandlers<Row>): (() => void) | null {
   const { resource, focusedRow } = handlers;
-  return (event) => {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    const target = event.target as HTMLElement;
-    if (target !== event.currentTarget && target.closest(INTERACTIVE)) return;
-    const handled = () => event.preventDefault();
-    switch (event.key) {
-      case 'j':
-      case 'ArrowDown':
-        handled();
-        handlers.moveFocus(1);
-        return;
-      case 'k':
-      case 'ArrowUp':
-        handled();
-        handlers.moveFocus(-1);
-        return;
-      case 'x':
-      case 'X':
-        if (!handlers.bulkAllowed || !focusedRow) return;
-        handled();
-        if (event.shiftKey) handlers.selectRangeTo(focusedRow);
-        else handlers.toggleSelected(focusedRow);
-        return;
-      case 'Enter':
-        if (!focusedRow || !resource.open) return;
-        handled();
-        handlers.openRow(focusedRow);
-        return;
-      case '.':
-        if (!focusedRow || !handlers.rowActionsAllowed) return;
-        handled();
-        handlers.openRowMenu(focusedRow);
-        return;
-      case 'Escape':
-        if (!handlers.hasSelection) return;
-        handled();
-        handlers.clearSelection();
-        return;
-      default: {
-        if (event.shiftKey && event.key === EXPORT_SHORTCUT) {
-          handled();
-          handlers.startExport();
-          return;
-        }
-        if (event.shiftKey) return;
-        const collection = handlers.collectionActions.find((a) => a.shortcut === event.key);
-        if (collection) {
-          handled();
-          handlers.runCollectionAction(collection.id);
-          return;
-        }
-        if (!focusedRow) return;
-        const action = resource.rowActions.find((a) => a.shortcut === event.key);
-        if (!action) return;
-        handled();
-        handlers.runRowAction(action.id, focusedRow);
-      }
+  if (event.repeat && !REPEATING_KEYS.has(event.key)) return null;
+  switch (event.key) {
+    case 'j':
+    case 'ArrowDown':
+      return () => handlers.moveFocus(1);
+    case 'k':
+    case 'ArrowUp':
+      return () => handlers.moveFocus(-1);
+    case 'x':
+    case 'X':
+      if (!handlers.bulkAllowed || !focusedRow) return null;
+      return event.shiftKey ? () => handlers.selectRangeTo(focusedRow) : () => handlers.toggleSelected(focusedRow);
+    case 'Enter':
+      if (!focusedRow || !resource.open) return null;
+      return () => handlers.openRow(focusedRow);
+    case '.':
+      if (!focusedRow || !handlers.rowActionsAllowed) return null;
+      return () => handlers.openRowMenu(focusedRow);
+    case 'Escape':
+      return handlers.hasSelection ? handlers.clearSelection : null;
+    default: {
+      if (event.shiftKey && event.key === EXPORT_SHORTCUT) return handlers.startExport;
+      if (event.shiftKey) return null;
+      const collection = handlers.collectionActions.find((a) => a.shortcut === event.key);
+      if (collection) return () => handlers.runCollectionAction(collection.id);
+      const action = focusedRow ? resource.rowActions.find((a) => a.shortcut === event.key) : undefined;
+      return action && focusedRow ? () => handlers.runRowAction(action.id, focusedRow) : null;
     }
-  };
+  }
 }

@@ -226,8 +226,8 @@ describe('command palette', () => {
     start('/orders?status=', ['viewOrders', 'manageOrders']);
     const table = await screen.findByRole('group', { name: /Orders table/ }, { timeout: 15_000 });
     await within(table).findAllByText('123', {}, { timeout: 15_000 });
-    table.focus();
-    await userEvent.keyboard('j');
+    // The first row is focused on arrival.
+    await waitFor(() => expect(table).toHaveAttribute('aria-activedescendant', expect.stringMatching(/-row-123$/)));
     const input = await openPalette();
     expect(input).toHaveValue('');
     const listbox = screen.getByRole('listbox');

@@ -293,7 +293,7 @@ describe('ResourceTable', () => {
     expect(screen.queryByLabelText('Loading')).toBeNull();
   });
 
-  it('moves a focused row with j/k, selects with x and Shift+x, opens with Enter and runs shortcuts', async () => {
+  it('takes j/k, x, Shift+x, Enter and the action letters from arrival, without the table being focused first', async () => {
     apiMock.api.mockResolvedValue(page([user(1), user(2), user(3), user(4)], 4));
     const freeze = vi.spyOn(mutations, 'freeze').mockResolvedValue({});
     const navigate = vi.fn();
@@ -312,14 +312,16 @@ describe('ResourceTable', () => {
     );
     await screen.findByText('user1@example.com');
     const table = screen.getByRole('group', { name: /Users table/ });
-    table.focus();
+    // Arrival: the first row is focused, and the keys work while the page's focus is elsewhere.
+    await waitFor(() => expect(table).toHaveAttribute('aria-activedescendant', 'users-row-1'));
+    expect(document.activeElement).toBe(document.body);
 
-    await userEvent.keyboard('j');
-    expect(table).toHaveAttribute('aria-activedescendant', 'users-row-1');
     await userEvent.keyboard('jj');
     await userEvent.keyboard('k');
     expect(table).toHaveAttribute('aria-activedescendant', 'users-row-2');
     expect(active!.focusedRow).toMatchObject({ id: 2 });
+    // A key the list took moved the focus into the table (a screen reader follows the row).
+    expect(table).toHaveFocus();
 
     await userEvent.keyboard('x');
     expect(document.getElementById('users-row-2')).toHaveAttribute('aria-selected', 'true');
@@ -337,6 +339,42 @@ describe('ResourceTable', () => {
     expect(freeze).not.toHaveBeenCalled();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(freeze).toHaveBeenCalledWith(expect.objectContaining({ id: 4 })));
+  });
+
+  it('leaves keys typed in a field, and Enter on a button, to them', async () => {
+    apiMock.api.mockResolvedValue(page([user(1), user(2), user(3)], 3));
+    const navigate = vi.fn();
+    renderWithEngine(<ResourceTable resource={usersResource} search={{}} onSearchChange={() => {}} />, { navigate });
+    await screen.findByText('user1@example.com');
+    const table = screen.getByRole('group', { name: /Users table/ });
+    await waitFor(() => expect(table).toHaveAttribute('aria-activedescendant', 'users-row-1'));
+
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'jjx');
+    expect(search).toHaveValue('jjx');
+    expect(table).toHaveAttribute('aria-activedescendant', 'users-row-1');
+
+    screen.getByRole('button', { name: 'Reset filter' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(navigate).not.toHaveBeenCalled();
+    // A letter on a button is the list's: j moves on.
+    await userEvent.keyboard('j');
+    expect(table).toHaveAttribute('aria-activedescendant', 'users-row-2');
+  });
+
+  it('focuses the row last opened from the same list state when the member comes back', async () => {
+    apiMock.api.mockResolvedValue(page([user(1), user(2), user(3)], 3));
+    const navigate = vi.fn();
+    const first = renderWithEngine(<ResourceTable resource={usersResource} search={{}} onSearchChange={() => {}} />, { navigate });
+    await screen.findByText('user1@example.com');
+    await userEvent.keyboard('jj{Enter}');
+    expect(navigate).toHaveBeenCalledWith('/users/3');
+    first.unmount();
+
+    renderWithEngine(<ResourceTable resource={usersResource} search={{}} onSearchChange={() => {}} />, { navigate });
+    await screen.findByText('user1@example.com');
+    const table = screen.getByRole('group', { name: /Users table/ });
+    await waitFor(() => expect(table).toHaveAttribute('aria-activedescendant', 'users-row-3'));
   });
 
   it('lists row actions with their shortcut letters in a keyboard-openable row menu', async () => {

@@ -31,7 +31,12 @@ function ShortcutSections({ goTargets }: { goTargets: readonly GoTarget[] }) {
   return (
     <Stack gap="lg">
       <ShortcutSection id="global" title="Global" entries={[PALETTE_SHORTCUT, HELP_SHORTCUT, ...goShortcuts(goTargets)]} />
-      <ShortcutSection id="lists" title="Lists" note="When a table has focus (click it or Tab to it)." entries={LIST_SHORTCUTS} />
+      <ShortcutSection
+        id="lists"
+        title="Lists"
+        note="On every list, as soon as it is on screen: its first row (or the one you last opened) is focused. The keys wait while you type in a field."
+        entries={LIST_SHORTCUTS}
+      />
       {active && listActions.length > 0 && (
         <ShortcutSection id="this-list" title={`This list: ${active.resource.title}`} note="On the focused row." entries={listActions} />
       )}

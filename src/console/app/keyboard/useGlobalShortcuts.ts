@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { inPopup, isTypingTarget, modalOpen, withCommandModifier } from '../../ui/keyTargets';
 import { GO_PREFIX, GO_TIMEOUT_MS, matchGoKeys, type GoTarget } from './goKeys';
 
 /**
@@ -23,23 +24,8 @@ export interface GlobalShortcuts {
   goTyped: string;
 }
 
-const TEXT_FIELDS = 'input, textarea, select, [contenteditable]:not([contenteditable="false"]), [role="textbox"], [role="searchbox"], [role="combobox"]';
-const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'color', 'file']);
-const POPUPS = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]';
 const HELP_KEY = '?';
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
-
-/** Whether a key press would type into a field (checkboxes and buttons do not take text). */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  const field = target.closest(TEXT_FIELDS);
-  if (!field) return false;
-  return !(field instanceof HTMLInputElement && NON_TEXT_INPUTS.has(field.type));
-}
-
-const modalOpen = () => document.querySelector('[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-modal="true"]') !== null;
-const inPopup = (target: EventTarget | null) => target instanceof Element && target.closest(POPUPS) !== null;
-const withCommandModifier = (event: KeyboardEvent) => event.ctrlKey || event.metaKey || event.altKey;
 
 export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShortcuts {
   const [goPending, setGoPending] = useState(false);
