@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ADMIN, callApi } from './helpers';
 
@@ -137,4 +137,149 @@ test('moderates ten orders and freezes a user with the keyboard alone', async ({
     ].join('\n'),
   );
   expect(Math.max(...afterFirst)).toBeLessThanOrEqual(3);
+});
+
+/** The row the list's keys act on: its id. */
+async function focusedId(page: Page): Promise<number> {
+  const focused = page.locator('[role="grid"] tbody tr[data-focused]');
+  await expect(focused).toHaveCount(1);
+  return Number((await focused.getAttribute('id'))!.split('-row-')[1]);
+}
+
+/** The list's rows have come and its first row (or the one Back restores) is focused. */
+async function arrived(page: Page, url: RegExp): Promise<number> {
+  await expect(page).toHaveURL(url);
+  await expect(page.locator('[aria-busy="false"][aria-label*="opens the row menu"]')).toBeVisible();
+  return focusedId(page);
+}
+
+test('the keys work on arrival however the member came: go keys, a counter, a reload, Back; the period menu cancels with a refund, x selects for a bulk pause', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __pointerEvents: number };
+    w.__pointerEvents = 0;
+    for (const type of ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'wheel']) {
+      window.addEventListener(type, () => (w.__pointerEvents += 1), true);
+    }
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const keys = new Keys(page);
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await keys.type(ADMIN.email);
+  await keys.press('Tab');
+  await keys.type(ADMIN.password);
+  await keys.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  const steps: string[] = [];
+  const step = (name: string, from: number) => steps.push(`${name}: ${keys.count - from}`);
+
+  // 1. Go keys to Orders (in processing): j moves at once; the period opens the row menu and it stays
+  //    open; the arrows reach "Cancel and return money", whose dialog is worked by keys alone.
+  let from = keys.count;
+  await keys.press('g');
+  await keys.press('o');
+  const first = await arrived(page, /\/orders(\?|$)/);
+  await keys.press('j');
+  const second = await focusedId(page);
+  expect(second).not.toBe(first);
+  await keys.press('.');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(menu, 'the row menu stays open').toBeVisible();
+  const items = await menu.getByRole('menuitem').allTextContents();
+  const refundAt = items.findIndex((text) => text.startsWith('Cancel and return money'));
+  expect(refundAt, `"Cancel and return money" in ${items.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  // The menu has the focus; the first arrow reaches its first item.
+  for (let i = 0; i <= refundAt; i++) await keys.press('ArrowDown');
+  await expect(menu.getByRole('menuitem').nth(refundAt)).toBeFocused();
+  await keys.press('Enter');
+  const dialog = page.getByRole('dialog');
+  const reason = dialog.getByRole('combobox', { name: 'Cancel reason' });
+  await expect(reason).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Refund amount' })).not.toHaveValue('');
+  const tabTo = async (target: Locator) => {
+    for (let i = 0; i < 12 && !(await target.evaluate((e) => e === document.activeElement)); i++) await keys.press('Tab');
+    await expect(target).toBeFocused();
+  };
+  // The reason: the first one offered; then Tab to the dialog's button.
+  await tabTo(reason);
+  await keys.press('ArrowDown');
+  await keys.press('Enter');
+  await expect(reason).not.toHaveValue('');
+  await tabTo(dialog.getByRole('button', { name: 'Cancel and return money' }));
+  await keys.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect.poll(async () => (await callApi<Table<OrderRow>>(page, 'POST', '/api/v1/admin/orders/table', byId(second))).items[0]?.status).toBe('canceled');
+  step('go keys, then cancel with refund from the row menu', from);
+
+  // 2. x selects two rows; the palette pauses the selection.
+  from = keys.count;
+  await keys.press('x');
+  await keys.press('j');
+  await keys.press('x');
+  await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toContainText('2 orders selected');
+  const selected = await page.locator('[role="grid"] tbody tr[aria-selected="true"]').evaluateAll((rows) => rows.map((r) => Number(r.id.split('-row-')[1])));
+  await keys.press('Control+k', 'Ctrl+K');
+  await keys.type('pause selected');
+  await expect(page.getByRole('option', { name: /Pause 2 orders/ }).first()).toHaveAttribute('aria-selected', 'true');
+  await keys.press('Enter');
+  await expect(
+    page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog', { name: 'Confirm your move' }))
+      .first(),
+  ).toBeVisible();
+  await keys.press('Enter');
+  for (const id of selected) {
+    await expect.poll(async () => (await callApi<Table<OrderRow>>(page, 'POST', '/api/v1/admin/orders/table', byId(id))).items[0]?.status).toBe('stopped');
+  }
+  step('x, j, x and the palette pause two orders', from);
+
+  // 3. A reload: the first row is focused, j and Enter open the second; Back focuses it again.
+  from = keys.count;
+  await page.reload();
+  keys.log.push('(reload)');
+  const afterReload = await arrived(page, /\/orders(\?|$)/);
+  await keys.press('j');
+  const opened = await focusedId(page);
+  expect(opened).not.toBe(afterReload);
+  await keys.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/orders/${opened}$`));
+  await page.goBack();
+  keys.log.push('(Back)');
+  expect(await arrived(page, /\/orders(\?|$)/)).toBe(opened);
+  await keys.press('j');
+  expect(await focusedId(page)).not.toBe(opened);
+  step('reload, open, Back: the opened row is focused again', from);
+
+  // 4. The moderation counter in the header, reached with Shift+Tab from the table: its list approves at once.
+  from = keys.count;
+  const counter = page.getByRole('navigation', { name: 'Live counters' }).getByRole('link', { name: /^In Moderation:/ });
+  for (let i = 0; i < 80 && !(await counter.evaluate((e) => e === document.activeElement)); i++) await keys.press('Shift+Tab');
+  await expect(counter).toBeFocused();
+  await keys.press('Enter');
+  const toApprove = await arrived(page, /\/orders\?.*status=in_moderation/);
+  await keys.press('a');
+  await expect(page.getByRole('dialog', { name: 'Confirm your move' })).toBeVisible();
+  await keys.press('Enter');
+  await expect(page.locator(`[role="grid"] tbody tr[id$="-row-${toApprove}"]`)).toHaveCount(0);
+  step('Shift+Tab to the counter, approve the first order', from);
+
+  // 5. Users by go keys: f freezes the focused user.
+  from = keys.count;
+  await keys.press('g');
+  await keys.press('u');
+  const userId = await arrived(page, /\/users(\?|$)/);
+  await keys.press('f');
+  await expect(page.getByRole('dialog').or(page.getByRole('alertdialog')).first()).toBeVisible();
+  await keys.press('Enter');
+  await expect.poll(async () => (await callApi<Table<UserRow>>(page, 'POST', '/api/v1/admin/users/table', byId(userId))).items[0]?.status).toBe('frozen');
+  step('go keys to Users, freeze the first user', from);
+
+  const pointerEvents = await page.evaluate(() => (window as unknown as { __pointerEvents: number }).__pointerEvents);
+  expect(pointerEvents).toBe(0);
+  console.log([`keystrokes: ${keys.count} in all, no pointer events`, ...steps.map((s) => `  ${s}`), `  sequence: ${keys.log.join(' ')}`].join('\n'));
 });

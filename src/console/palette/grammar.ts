@@ -113,6 +113,8 @@ export interface ParsedInput {
   words: string[];
 }
 
+/** Words that name the list's selection: "pause selected" is the bulk action before the focused row's. */
+const SELECTION_WORDS = new Set(['selected', 'selection', 'all']);
 const STOPWORDS = new Set(['and', '&', 'the', 'to', 'with', 'id', 'ids', 'no', 'number', '#', 'for', 'of']);
 const ID_RE = /^#?(\d{1,19})$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]*$/;
@@ -280,7 +282,7 @@ export function interpret(parsed: ParsedInput, vocabulary: CompiledVocabulary): 
         }
       } else {
         // "pause orders" / "pause selected": the selection; "approve" / "approve order": the focused row.
-        const bulk = action.bulk && (pluralNoun(ref.resource) || !action.row);
+        const bulk = action.bulk && (pluralNoun(ref.resource) || !action.row || parsed.words.some((w) => SELECTION_WORDS.has(w)));
         intents.push({ ...base, bulk, target: { kind: 'context' }, quality: quality * 0.9 });
         if (action.bulk && action.row && !bulk) intents.push({ ...base, bulk: true, target: { kind: 'context' }, quality: quality * 0.85 });
       }

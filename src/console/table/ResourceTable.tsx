@@ -41,8 +41,8 @@ import { ViewsMenu } from '../views/ViewsMenu';
  * shortcuts. Router-agnostic: the route passes its search params and writes them back in
  * `onSearchChange` (a new history entry, or a replaced one when `replace` is asked: the search box).
  *
- * Rows are one line: long values are cut with an ellipsis and shown whole on hover and focus
- * (TruncatedCell); the member picks comfortable or compact rows (kept per member). The selection,
+ * Rows are one line, the focused one too: long values are cut with an ellipsis, and a cut value is
+ * whole in its title when the pointer or the focus reaches it; the member picks comfortable or compact rows (kept per member). The selection,
  * the first column (the id) and the row menu stay pinned when the table scrolls sideways.
  */
 export interface ResourceTableProps<Row> {

@@ -78,6 +78,8 @@ describe('palette grammar: actions', () => {
   it('a verb alone acts on the list on screen (the focused row, or the selection for plural nouns)', () => {
     expect(first('approve')).toMatchObject({ resource: 'orders', actionId: 'approve', target: { kind: 'context' }, bulk: false });
     expect(first('pause orders')).toMatchObject({ resource: 'orders', actionId: 'pause', target: { kind: 'context' }, bulk: true });
+    expect(first('pause')).toMatchObject({ actionId: 'pause', bulk: false });
+    expect(first('pause selected')).toMatchObject({ resource: 'orders', actionId: 'pause', target: { kind: 'context' }, bulk: true });
   });
 
   it('an unfinished verb offers every action it could become', () => {
