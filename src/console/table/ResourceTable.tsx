@@ -109,7 +109,9 @@ export function ResourceTable<Row>({
   const loadError = query.error && !isCancellation(query.error) && !isCancelledError(query.error) ? query.error : null;
   const updating = query.isFetching && query.data !== undefined;
   const offline = query.fetchStatus === 'paused';
-  const savedAt = query.data !== undefined && query.isStale && Date.now() - query.dataUpdatedAt > STALE_NOTICE_MS ? query.dataUpdatedAt : null;
+  // A saved answer without its time (0) is not "saved in 1970": it says nothing.
+  const savedAt =
+    query.data !== undefined && query.dataUpdatedAt > 0 && query.isStale && Date.now() - query.dataUpdatedAt > STALE_NOTICE_MS ? query.dataUpdatedAt : null;
   const actionError = useActionError(resource.name);
 
   // ── selection and focus ──────────────────────────────────────────────────────────────────────
@@ -416,6 +418,7 @@ export function ResourceTable<Row>({
         total={total}
         totalIsEstimate={query.data?.totalIsEstimate}
         rowCount={rows.length}
+        loading={query.isFetching}
         onPageChange={(page) => setState((s) => ({ ...s, page }))}
         onPerPageChange={(size) => setState((s) => ({ ...s, perPage: size, page: 1 }))}
       />

@@ -36,11 +36,13 @@ export interface TableFooterProps {
   total: number;
   totalIsEstimate?: boolean;
   rowCount: number;
+  /** A page is on its way and none is shown: the range says so instead of "0-0 of 0". */
+  loading?: boolean;
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
 }
 
-export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, onPageChange, onPerPageChange }: TableFooterProps) {
+export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, loading = false, onPageChange, onPerPageChange }: TableFooterProps) {
   const labelId = useId();
   const range = pageRange(page, perPage, rowCount);
   const sizes: number[] = [...PAGE_SIZES];
@@ -50,8 +52,9 @@ export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, o
   const perPageValue = String(perPage <= 0 ? ALL_ROWS : perPage);
   // An estimated total may be off either way: the rows decide. A full page offers a next one, a
   // short page is the last — so paging forward never lands on an empty page.
-  const previousDisabled = range.start <= 1 && page <= 1;
+  const previousDisabled = (range.start <= 1 && page <= 1) || (loading && rowCount === 0);
   const nextDisabled = perPage <= 0 || rowCount === 0 || (totalIsEstimate ? rowCount < perPage : range.stop >= total);
+  const waiting = loading && rowCount === 0;
 
   return (
     <Group justify="flex-end" gap="md" py="xs" wrap="wrap" data-testid="table-footer">
@@ -70,7 +73,7 @@ export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, o
         />
       </Group>
       <Text size="sm" aria-live="polite" data-testid="table-range">
-        {rangeText(range, total, totalIsEstimate)}
+        {waiting ? 'Loading…' : rangeText(range, total, totalIsEstimate)}
       </Text>
       <Group gap={4} wrap="nowrap">
         <ActionIcon variant="default" aria-label="Previous page" disabled={previousDisabled} onClick={() => onPageChange(Math.max(1, page - 1))}>

@@ -288,9 +288,13 @@ describe('ResourceTable', () => {
     mountTable();
     expect(await screen.findByLabelText('Loading')).toBeInTheDocument();
     expect(screen.queryByText('No data found')).toBeNull();
+    // The footer says the page is coming, not "0-0 of 0".
+    expect(screen.getByTestId('table-range')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
     await act(async () => answer.resolve(page([user(1)], 1)));
     expect(await screen.findByText('user1@example.com')).toBeInTheDocument();
     expect(screen.queryByLabelText('Loading')).toBeNull();
+    expect(screen.getByTestId('table-range')).toHaveTextContent('1-1 of 1');
   });
 
   it('takes j/k, x, Shift+x, Enter and the action letters from arrival, without the table being focused first', async () => {
