@@ -153,7 +153,7 @@ async function arrived(page: Page, url: RegExp): Promise<number> {
   return focusedId(page);
 }
 
-test('the keys work on arrival however the member came: go keys, a counter, a reload, Back; the period menu cancels with a refund, x selects for a bulk pause', async ({
+test('the keys work on arrival however the member came: go keys, a counter, a reload, Back; the period menu cancels with a refund, x selects for a bulk pause, z undoes', async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -277,7 +277,11 @@ test('the keys work on arrival however the member came: go keys, a counter, a re
   await expect(page.getByRole('dialog').or(page.getByRole('alertdialog')).first()).toBeVisible();
   await keys.press('Enter');
   await expect.poll(async () => (await callApi<Table<UserRow>>(page, 'POST', '/api/v1/admin/users/table', byId(userId))).items[0]?.status).toBe('frozen');
-  step('go keys to Users, freeze the first user', from);
+  // z undoes it while the notice offers Undo: the user is active again.
+  await expect(page.getByRole('button', { name: /^Undo/ })).toBeVisible();
+  await keys.press('z');
+  await expect.poll(async () => (await callApi<Table<UserRow>>(page, 'POST', '/api/v1/admin/users/table', byId(userId))).items[0]?.status).toBe('active');
+  step('go keys to Users, freeze the first user, z to undo it', from);
 
   const pointerEvents = await page.evaluate(() => (window as unknown as { __pointerEvents: number }).__pointerEvents);
   expect(pointerEvents).toBe(0);

@@ -52,7 +52,7 @@ test.describe('users list', () => {
     await row.getByRole('button', { name: /Actions for user/ }).click();
     await page.getByRole('menuitem', { name: /Freeze/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your move' });
-    await expect(dialog).toContainText('can be undone');
+    await expect(dialog).toContainText('You can undo it for a few seconds after');
     await dialog.getByRole('button', { name: 'Proceed' }).click();
     // The active list no longer holds bob.
     await expect(usersTable(page).locator('tbody tr', { hasText: 'bob@example.com' })).toHaveCount(0);

@@ -10,6 +10,8 @@ import { detailKeyPrefix, listKeyPrefix } from '../list/listQuery';
 import { capitalize, type Resource } from '../resource/resource';
 import { availableActions, availableBulkActions } from './available';
 import { mayRun } from './permission';
+import { offerUndo } from './undo';
+import { showDoneNotice } from './UndoNotice';
 import { bulkResultsFromAnswer } from '../resource/bulkResults';
 import {
   DEFAULT_CANCEL_LABEL,
@@ -299,13 +301,42 @@ async function runRow<Row>(
     ask: askFor(action, row, [row], subject),
     answered: () => {
       engine.store.setActionError(resource.name, null);
-      notifications.show({
-        color: 'green',
-        title: action.label,
-        message: resolveText(action.success, row, action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`),
-      });
+      const inverse = inverseOf(action.confirm?.undo, row, resource.rowActions);
+      const offer = inverse
+        ? offerUndo(`${inverse.label} ${subject}`, () =>
+            runDeclared(engine, queryClient, {
+              label: `Undo: ${inverse.label}`,
+              mutation: inverse.mutation as Mutation<any[]>,
+              args: (input) => [row, input],
+              queue: { label: `${inverse.label} ${subject}`, resourceName: resource.name, invalidates: inverse.invalidates },
+              ask: null,
+              answered: () => notifications.show({ color: 'green', title: 'Undone', message: `${capitalize(subject)} ${inverse.past ?? 'restored'}.` }),
+            }),
+          )
+        : null;
+      showDoneNotice(
+        action.label,
+        resolveText(action.success, row, action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`),
+        offer,
+      );
     },
   });
+}
+
+/** What undoing needs of the reversing action. */
+interface Inverse {
+  label: string;
+  past?: string;
+  invalidates?: readonly string[];
+  mutation: Mutation<any[]>;
+}
+
+/** The action that reverses a finished one (its `undo`), if it can run without asking. */
+function inverseOf<S>(undo: string | ((subject: S) => string | null) | undefined, subject: S, actions: readonly unknown[]): Inverse | null {
+  const id = typeof undo === 'function' ? undo(subject) : undo;
+  if (!id) return null;
+  const inverse = (actions as readonly (Partial<Inverse> & { id: string; dialog?: unknown })[]).find((a) => a.id === id);
+  return inverse?.mutation && inverse.label && !inverse.dialog ? (inverse as Inverse) : null;
 }
 
 /** A bulk action on the selected rows it applies to; the others are left out. */
@@ -343,7 +374,20 @@ async function runBulk<Row>(
         engine.store.setActionError(resource.name, `${action.label}: ${message}`);
       } else {
         engine.store.setActionError(resource.name, null);
-        notifications.show({ color: 'green', title: action.label, message: resolveText(action.success, eligible, `${action.label}: ${subject} done.`) });
+        const inverse = inverseOf(action.confirm?.undo, eligible, resource.bulkActions);
+        const offer = inverse
+          ? offerUndo(`${inverse.label} ${subject}`, () =>
+              runDeclared(engine, queryClient, {
+                label: `Undo: ${inverse.label}`,
+                mutation: inverse.mutation as Mutation<any[]>,
+                args: (input) => [ids, input, eligible],
+                queue: { label: `${inverse.label} ${subject}`, resourceName: resource.name, invalidates: inverse.invalidates, bulkIds: ids },
+                ask: null,
+                answered: () => notifications.show({ color: 'green', title: 'Undone', message: `${inverse.label}: ${subject} done.` }),
+              }),
+            )
+          : null;
+        showDoneNotice(action.label, resolveText(action.success, eligible, `${action.label}: ${subject} done.`), offer);
       }
     },
     settled: () => {

@@ -13,7 +13,7 @@ import type { AnyResource } from '../resource/resource';
 export interface ConfirmRequest {
   title: string;
   text: string;
-  undoable: boolean;
+  undoable: boolean | string;
   confirmLabel: string;
   cancelLabel: string;
   color?: string;

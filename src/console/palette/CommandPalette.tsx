@@ -1,8 +1,9 @@
 import { Button, Group, Kbd, Loader, Modal, Stack, Text } from '@mantine/core';
 import { Command } from 'cmdk';
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
 import { useRunAction } from '../actions/useRunAction';
-import { NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from '../resource/actions';
+import { undoText } from '../resource/actions';
+import { currentUndo, runUndo, subscribeUndo } from '../actions/undo';
 import {
   ListEngineContext,
   useActiveList,
@@ -126,7 +127,15 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
     () => (views.length ? [...navigation, ...prepareNavCommands(savedViewCommands(resources, views))] : navigation),
     [navigation, resources, views],
   );
-  const { items, searching } = usePaletteItems({ input, vocabulary, resources, navigation: withViews, active, can: engine.can, recents });
+  const found = usePaletteItems({ input, vocabulary, resources, navigation: withViews, active, can: engine.can, recents });
+  const searching = found.searching;
+  // The last move, while it can be undone: first on an empty palette and for "undo".
+  const undo = useSyncExternalStore(subscribeUndo, currentUndo);
+  const typed = input.trim().toLowerCase();
+  const items: PaletteItem[] =
+    undo && (typed === '' || (typed.length >= 2 && 'undo'.startsWith(typed)) || typed.startsWith('undo'))
+      ? [{ id: 'undo', group: 'This list', title: `Undo: ${undo.label}`, hint: 'Reverses your last move', aside: 'z', run: { kind: 'undo' } }, ...found.items]
+      : found.items;
 
   // A valid selection during render (no second render): the first item when the chosen one is gone.
   const current = items.some((i) => i.id === selected) ? selected : (items[0]?.id ?? '');
@@ -159,6 +168,11 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
     if (action.kind === 'fill') {
       setInput(action.input);
       inputRef.current?.focus();
+      return;
+    }
+    if (action.kind === 'undo') {
+      onClose();
+      runUndo(undo);
       return;
     }
     remember(item, action);
@@ -299,7 +313,7 @@ function PaletteConfirm({
       </Text>
       <Text id="palette-confirm-text">{request.text}</Text>
       <Text size="sm" c="dimmed">
-        {request.undoable ? UNDOABLE_TEXT : NOT_UNDOABLE_TEXT}
+        {undoText(request.undoable)}
       </Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={back} disabled={view.busy}>

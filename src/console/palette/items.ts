@@ -20,7 +20,9 @@ export type PaletteRun =
   /** Exports the list as CSV (its current filters), opening it first when it is not on screen. */
   | { kind: 'export'; resource: AnyResource; href: string }
   /** Puts text into the input (a recent command, or a hint to type an id). */
-  | { kind: 'fill'; input: string };
+  | { kind: 'fill'; input: string }
+  /** Reverses the last move while it can be undone (actions/undo.ts). */
+  | { kind: 'undo' };
 
 export interface PaletteItem {
   /** Unique and stable (cmdk's value). */
@@ -42,7 +44,8 @@ type AnyBulkAction = BulkActionDef<unknown, unknown>;
 /** The consequence of running an action, in words. */
 export function actionHint(action: AnyRowAction | AnyBulkAction): string {
   if (action.dialog) return 'Opens a form';
-  if (action.confirm) return `Asks to confirm · ${action.confirm.undoable ? 'can be undone' : 'cannot be undone'}`;
+  if (action.confirm)
+    return `Asks to confirm · ${action.confirm.undoable === true ? 'can be undone' : action.confirm.undoable ? 'can be reversed' : 'cannot be undone'}`;
   return 'Runs at once';
 }
 

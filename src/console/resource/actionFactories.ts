@@ -72,7 +72,7 @@ export function editAction<Row, N extends EndpointName, Input>(
 
 function confirmedAction<Row, N extends EndpointName>(
   options: RowOptions<Row, N>,
-  spec: { id: string; label: string; past: string; undoable: boolean; color?: string; shortcut?: string },
+  spec: { id: string; label: string; past: string; undoable: boolean | string; undo?: string; color?: string; shortcut?: string },
 ): RowActionDef<Row> {
   return {
     id: spec.id,
@@ -84,18 +84,21 @@ function confirmedAction<Row, N extends EndpointName>(
     flag: options.flag,
     shortcut: options.shortcut ?? spec.shortcut,
     // The question names the record the way the list does: "Archive coupon 12?".
-    confirm: { undoable: spec.undoable },
+    confirm: { undoable: spec.undoable, undo: spec.undo },
     mutation: { endpoint: options.endpoint, params: options.params } as unknown as EndpointCall<[Row, void]>,
   };
 }
 
-/** "Archive": hidden from the storefront, kept, and restorable. */
-export const archiveAction = <Row, N extends EndpointName>(options: RowOptions<Row, N>) =>
-  confirmedAction(options, { id: 'archive', label: 'Archive', past: 'archived', undoable: true, color: 'yellow' });
+/**
+ * "Archive": hidden from the storefront, kept, and restorable — undone by the resource's restore
+ * action (`restoreId`: 'unarchive' where the area names it so).
+ */
+export const archiveAction = <Row, N extends EndpointName>(options: RowOptions<Row, N>, restoreId = 'restore') =>
+  confirmedAction(options, { id: 'archive', label: 'Archive', past: 'archived', undoable: true, undo: restoreId, color: 'yellow' });
 
 /** "Restore": back from the archive. */
 export const restoreAction = <Row, N extends EndpointName>(options: RowOptions<Row, N>) =>
-  confirmedAction(options, { id: 'restore', label: 'Restore', past: 'restored', undoable: true });
+  confirmedAction(options, { id: 'restore', label: 'Restore', past: 'restored', undoable: true, undo: 'archive' });
 
 /** "Delete": gone for good, so it asks and says so. */
 export const deleteAction = <Row, N extends EndpointName>(options: RowOptions<Row, N>) =>

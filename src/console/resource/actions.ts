@@ -45,8 +45,18 @@ export interface ConfirmSpec<Subject> {
   title?: string | ((subject: Subject) => string);
   /** Default: "<Label> <order 123>?" (the resource's describe). */
   text?: string | ((subject: Subject) => string);
-  /** Adds "This can be undone." or "This cannot be undone." */
-  undoable: boolean;
+  /**
+   * Adds "This cannot be undone." (false), that it can be undone for a few seconds after (true,
+   * with `undo`: a test checks that every such promise names an action that reverses it), or how
+   * it is reversed otherwise (a text).
+   */
+  undoable: boolean | string;
+  /**
+   * The action of the same kind (row or bulk) of this resource that reverses this one, run without
+   * asking when the member undoes it; a function picks it from the row as it was (activate undoes
+   * into frozen or inactive), null when there is none for that row.
+   */
+  undo?: string | ((subject: Subject) => string | null);
   /** Default 'Proceed'. */
   confirmLabel?: string;
   /** Default 'Cancel'. */
@@ -159,4 +169,4 @@ export const defineCollectionAction = <Input = void>(action: CollectionActionDef
 export const DEFAULT_CONFIRM_TITLE = 'Confirm your move';
 export const DEFAULT_CONFIRM_LABEL = 'Proceed';
 export const DEFAULT_CANCEL_LABEL = 'Cancel';
-export { NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from '../ui/confirm';
+export { undoText } from '../ui/confirm';

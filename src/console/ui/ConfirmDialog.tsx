@@ -1,6 +1,6 @@
 import { useRef, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Button, getDefaultZIndex, Group, Modal, Stack, Text } from '@mantine/core';
-import { CONFIRM_DEFAULTS, CONFIRM_MAX_WIDTH, confirmStore, NOT_UNDOABLE_TEXT, UNDOABLE_TEXT } from './confirm';
+import { CONFIRM_DEFAULTS, CONFIRM_MAX_WIDTH, confirmStore, undoText } from './confirm';
 
 const subscribe = confirmStore.subscribe;
 /**
@@ -53,7 +53,7 @@ export function ConfirmDialogHost() {
     >
       <Stack gap="xs">
         {body !== undefined && body !== null && (typeof body === 'string' ? <Text>{body}</Text> : body)}
-        {options.undoable !== undefined && <Text size="sm">{options.undoable ? UNDOABLE_TEXT : NOT_UNDOABLE_TEXT}</Text>}
+        {options.undoable !== undefined && <Text size="sm">{undoText(options.undoable)}</Text>}
       </Stack>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => answer(false)} disabled={busy}>

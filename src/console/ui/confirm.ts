@@ -15,14 +15,20 @@ export interface ConfirmOptions {
   disagree?: string;
   /** Colour of the agree button (red for destructive moves). */
   agreeColor?: string;
-  /** Adds "This can be undone." or "This cannot be undone." under the body. */
-  undoable?: boolean;
+  /**
+   * Under the body: true says the move can be undone for a few seconds after (only where the
+   * console offers Undo), false that it cannot, a text how it is reversed ("Archive it again…").
+   */
+  undoable?: boolean | string;
   /** Runs only on agree, before the promise resolves, while the dialog shows progress; its error rejects the promise. */
   onAgree?: () => void | Promise<void>;
 }
 
-export const UNDOABLE_TEXT = 'This can be undone.';
+export const UNDOABLE_TEXT = 'You can undo it for a few seconds after: Undo in the notice, or z.';
 export const NOT_UNDOABLE_TEXT = 'This cannot be undone.';
+
+/** The sentence a confirmation says about undoing the move. */
+export const undoText = (undoable: boolean | string): string => (typeof undoable === 'string' ? undoable : undoable ? UNDOABLE_TEXT : NOT_UNDOABLE_TEXT);
 
 export const CONFIRM_DEFAULTS = { title: 'Are you sure?', agree: 'Agree', disagree: 'Disagree' } as const;
 

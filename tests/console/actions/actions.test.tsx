@@ -1,9 +1,11 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Notifications, notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError, PlainError } from '../../../src/console/api/errors';
 import { availableActions, availableBulkActions, rowFlag } from '../../../src/console/actions/available';
 import { useRunAction, type ActionOutcome, type RunAction } from '../../../src/console/actions/useRunAction';
+import { currentUndo, runUndo } from '../../../src/console/actions/undo';
 import { defineResourceOf, type TableEndpointName } from '../../../src/console/resource/resource';
 import { defineTableSpec } from '../../../src/contract/columns';
 import { ALL_PERMISSIONS, mutations, only, renderWithEngine, user, usersResource } from '../helpers/tableFixtures';
@@ -97,14 +99,20 @@ describe('defineResource', () => {
   });
 });
 
-/** Renders the engine and exposes its action runner. */
-function mountRunner(can = ALL_PERMISSIONS) {
+/** Renders the engine and exposes its action runner (with the app's notices, when asked). */
+function mountRunner(can = ALL_PERMISSIONS, { notices = false } = {}) {
   const ref: { current: RunAction | null } = { current: null };
   function Probe() {
     ref.current = useRunAction();
     return null;
   }
-  const rendered = renderWithEngine(<Probe />, { can });
+  const rendered = renderWithEngine(
+    <>
+      {notices && <Notifications />}
+      <Probe />
+    </>,
+    { can },
+  );
   return { ...rendered, run: () => ref.current! };
 }
 
@@ -121,7 +129,7 @@ describe('running actions', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Confirm your move');
     expect(dialog).toHaveTextContent('Freeze user1@example.com?');
-    expect(dialog).toHaveTextContent('This can be undone.');
+    expect(dialog).toHaveTextContent('You can undo it for a few seconds after: Undo in the notice, or z.');
     expect(freeze).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
@@ -129,6 +137,43 @@ describe('running actions', () => {
     expect(freeze).toHaveBeenCalledTimes(1);
     expect(freeze.mock.calls[0][0]).toMatchObject({ id: 1 });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['list', 'users'] });
+  });
+
+  it('offers Undo in the notice of a move it said could be undone: the inverse runs once, without asking', async () => {
+    vi.spyOn(mutations, 'freeze').mockResolvedValue({});
+    const activate = vi.spyOn(mutations, 'activate').mockResolvedValue({});
+    notifications.clean(); // the notices earlier tests left in Mantine's store
+    const { run } = mountRunner(ALL_PERMISSIONS, { notices: true });
+    let outcome: Promise<ActionOutcome>;
+    act(() => {
+      outcome = run().row(usersResource, 'freeze', user(1));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Proceed' }));
+    await expect(outcome!).resolves.toBe('done');
+    expect(currentUndo()?.label).toBe('Activate user user1@example.com');
+
+    await userEvent.click(await screen.findByRole('button', { name: /^Undo/ }));
+    await waitFor(() => expect(activate).toHaveBeenCalledTimes(1));
+    expect(activate.mock.calls[0][0]).toMatchObject({ id: 1 });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('User user1@example.com activated.')).toBeInTheDocument();
+    // Once: the offer is gone.
+    expect(runUndo()).toBe(false);
+    expect(activate).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Undo where the confirmation said the move cannot be undone', async () => {
+    vi.spyOn(mutations, 'freeze').mockResolvedValue({});
+    const { run } = mountRunner();
+    let outcome: Promise<ActionOutcome>;
+    act(() => {
+      outcome = run().row(usersResource, 'deactivate', user(2));
+    });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('This cannot be undone.');
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    await expect(outcome!).resolves.toBe('done');
+    expect(currentUndo()).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
   });
 
   it('does nothing on Cancel or Esc', async () => {

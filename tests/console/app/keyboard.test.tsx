@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { Permission } from '../../../src/contract/permissions';
 import { GO_KEYS, GO_PREFIX, goTargets } from '../../../src/console/app/keyboard/goKeys';
 import { navItems } from '../../../src/console/navigation/nav';
+import { offerUndo, UNDO_WINDOW_MS } from '../../../src/console/actions/undo';
 
 // A go sequence ends 1.5 s after its last key; on a loaded machine the test's next key can come
 // later than that. Here it waits for the key: what the tests check is which keys go where.
@@ -187,5 +188,35 @@ describe('the shortcuts overlay', () => {
     expect(confirm).toHaveTextContent('Approve order 41?');
     await userEvent.keyboard('?');
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+});
+
+describe('undo', () => {
+  it('z undoes the last move once while its offer lasts, and types in a field', async () => {
+    start('/', ['viewOrders']);
+    await home();
+    const reverse = vi.fn(async () => {});
+    act(() => void offerUndo('Activate order 41', reverse));
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    await userEvent.keyboard('z');
+    expect(field).toHaveValue('z');
+    expect(reverse).not.toHaveBeenCalled();
+    field.remove();
+
+    await userEvent.keyboard('z');
+    expect(reverse).toHaveBeenCalledTimes(1);
+    await userEvent.keyboard('z');
+    expect(reverse).toHaveBeenCalledTimes(1);
+  });
+
+  it('z does nothing once the offer has passed', async () => {
+    start('/', ['viewOrders']);
+    await home();
+    const reverse = vi.fn(async () => {});
+    act(() => void offerUndo('Activate order 41', reverse, Date.now() - UNDO_WINDOW_MS - 1));
+    await userEvent.keyboard('z');
+    expect(reverse).not.toHaveBeenCalled();
   });
 });

@@ -89,9 +89,10 @@ describe('order row actions', () => {
     expect(callsOf('ordersComplete')[0][1].body).toEqual({ orderId: 9 });
 
     act(() => {
-      outcome = run().row(ordersResource, 'approve', order(9, { approvable: true }));
+      outcome = run().row(ordersResource, 'pause', order(9, { pausable: true }));
     });
-    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('This can be undone.'));
+    // Pausing is undone by activating, offered for a few seconds after.
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('You can undo it for a few seconds after'));
   });
 });
 

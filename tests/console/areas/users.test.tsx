@@ -106,7 +106,7 @@ describe('users list', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for user 7' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: /Freeze/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('This can be undone.')).toBeInTheDocument();
+    expect(within(dialog).getByText(/You can undo it for a few seconds after/)).toBeInTheDocument();
     expect(callsOf('usersFreeze')).toHaveLength(0);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));

@@ -35,6 +35,7 @@ export const STATUS_OPTIONS = [
 /** Mutations the tests observe. */
 export const mutations = {
   freeze: async (_row: UserRow) => undefined as unknown,
+  activate: async (_row: UserRow) => undefined as unknown,
   note: async (_row: UserRow, _input: { note: string }) => undefined as unknown,
   bulkFreeze: async (_ids: (string | number)[]) => undefined as unknown,
 };
@@ -96,7 +97,7 @@ export const usersResource = defineResourceOf<UserRow>()({
       permission: 'freezeUsers',
       shortcut: 'f',
       hidden: (u) => u.status === 'frozen',
-      confirm: { text: (u) => `Freeze ${u.email}?`, undoable: true },
+      confirm: { text: (u) => `Freeze ${u.email}?`, undoable: true, undo: 'activate' },
       mutation: (row) => mutations.freeze(row),
     },
     {
@@ -106,8 +107,8 @@ export const usersResource = defineResourceOf<UserRow>()({
       flag: 'activable',
       permission: 'activateUsers',
       hidden: (u) => u.status === 'active',
-      confirm: { text: 'Activate?', undoable: true },
-      mutation: (row) => mutations.freeze(row),
+      confirm: { text: 'Activate?', undoable: true, undo: 'freeze' },
+      mutation: (row) => mutations.activate(row),
     },
     {
       id: 'deactivate',

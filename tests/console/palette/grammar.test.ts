@@ -129,9 +129,9 @@ describe('palette items: what Enter will do', () => {
   // Rows as the server sends them, reduced to what the items read.
   const order = (status: string, flags: Record<string, boolean>): any => ({ id: 9, status, actions: flags });
 
-  it('says an approve asks to confirm and can be undone', () => {
+  it('says an approve asks to confirm and cannot be undone', () => {
     const item = rowActionItem(ordersResource, 'approve', order('in_moderation', { approvable: true }), all, 'Actions');
-    expect(item).toMatchObject({ title: 'Approve order 9', hint: 'Asks to confirm · can be undone', disabled: false });
+    expect(item).toMatchObject({ title: 'Approve order 9', hint: 'Asks to confirm · cannot be undone', disabled: false });
   });
 
   it('explains a row flag that forbids the action instead of running it', () => {

@@ -1,10 +1,11 @@
 import { makeOrder } from '../helpers/orderFixtures';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Permission } from '../../../src/contract/permissions';
 import type { OrderRow } from '../../../src/contract/orders';
 import { loadRecents } from '../../../src/console/palette/recents';
+import { clearUndo, offerUndo } from '../../../src/console/actions/undo';
 import { json, type SeenRequest } from '../helpers/app.fixtures';
 import { mountConsole, unmountConsole } from '../helpers/consoleFixture';
 
@@ -103,7 +104,7 @@ describe('command palette', () => {
     await home();
     const input = await openPalette();
     await userEvent.type(input, 'aprove order 123');
-    const item = await resolvedOption(/Approve order 123/, 'Asks to confirm · can be undone');
+    const item = await resolvedOption(/Approve order 123/, 'Asks to confirm · cannot be undone');
     expect(item).toHaveAttribute('aria-selected', 'true');
     await userEvent.keyboard('{Enter}');
 
@@ -233,5 +234,26 @@ describe('command palette', () => {
     const listbox = screen.getByRole('listbox');
     const first = within(listbox).getAllByRole('option')[0];
     expect(first).toHaveTextContent(/order 123/);
+  });
+
+  it('offers "Undo" for the last move while it can be undone, and runs it once', async () => {
+    start('/orders?status=', ['viewOrders', 'manageOrders']);
+    await screen.findByRole('group', { name: /Orders table/ }, { timeout: 15_000 });
+    const reverse = vi.fn(async () => {});
+    offerUndo('Activate order 123', reverse);
+    try {
+      await openPalette();
+      await userEvent.keyboard('undo');
+      const item = await option(/Undo: Activate order 123/);
+      expect(item).toHaveAttribute('aria-selected', 'true');
+      await userEvent.keyboard('{Enter}');
+      expect(reverse).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Command palette' })).toBeNull());
+      await openPalette();
+      await userEvent.keyboard('undo');
+      await waitFor(() => expect(screen.queryByRole('option', { name: /Undo:/ })).toBeNull());
+    } finally {
+      clearUndo();
+    }
   });
 });

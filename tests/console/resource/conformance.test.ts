@@ -41,6 +41,29 @@ describe.each(CONSOLE_RESOURCES.map((r) => [r.name, r] as const))('resource %s',
     }
   });
 
+  it('promises an undo only where it names an action of the same kind that reverses the move without asking', () => {
+    for (const [scope, actions] of [
+      ['row', resource.rowActions],
+      ['bulk', resource.bulkActions],
+    ] as const) {
+      for (const action of actions as readonly {
+        id: string;
+        confirm?: { undoable: boolean | string; undo?: unknown };
+        mutation?: unknown;
+        dialog?: unknown;
+      }[]) {
+        if (action.confirm?.undoable !== true) continue;
+        const undo = action.confirm.undo;
+        expect(undo, `${scope} action ${action.id} says it can be undone`).toBeDefined();
+        if (typeof undo !== 'string') continue; // picked from the row: the area's own test runs it
+        const inverse = actions.find((a) => a.id === undo);
+        expect(inverse, `${scope} action ${action.id} is undone by '${undo}'`).toBeDefined();
+        expect(inverse!.mutation, `'${undo}' calls the server`).toBeDefined();
+        expect(inverse!.dialog, `'${undo}' runs without a form`).toBeUndefined();
+      }
+    }
+  });
+
   it("needs its endpoint's permission to be seen", () => {
     expect(resource.permission).toEqual(entry(resource.endpoint)!.permission);
   });

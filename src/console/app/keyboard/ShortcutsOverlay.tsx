@@ -2,7 +2,7 @@ import { Kbd, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import { useActiveList, useListEngine } from '../../list/engineContext';
 import type { GoTarget } from './goKeys';
-import { goShortcuts, HELP_SHORTCUT, LIST_SHORTCUTS, PALETTE_SHORTCUT, rowActionShortcuts, type ShortcutEntry } from './shortcuts';
+import { goShortcuts, HELP_SHORTCUT, UNDO_SHORTCUT, LIST_SHORTCUTS, PALETTE_SHORTCUT, rowActionShortcuts, type ShortcutEntry } from './shortcuts';
 
 /**
  * "Keyboard shortcuts" (opened with ?): the global keys and the go sequences of the screens this
@@ -30,7 +30,7 @@ function ShortcutSections({ goTargets }: { goTargets: readonly GoTarget[] }) {
   const listActions = active ? rowActionShortcuts(active.resource, can) : [];
   return (
     <Stack gap="lg">
-      <ShortcutSection id="global" title="Global" entries={[PALETTE_SHORTCUT, HELP_SHORTCUT, ...goShortcuts(goTargets)]} />
+      <ShortcutSection id="global" title="Global" entries={[PALETTE_SHORTCUT, HELP_SHORTCUT, UNDO_SHORTCUT, ...goShortcuts(goTargets)]} />
       <ShortcutSection
         id="lists"
         title="Lists"

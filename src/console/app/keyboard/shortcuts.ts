@@ -24,8 +24,9 @@ export const PALETTE_SHORTCUT: ShortcutEntry = {
   description: 'Open the command palette',
 };
 export const HELP_SHORTCUT: ShortcutEntry = { chords: [['?']], join: 'or', description: 'Show keyboard shortcuts' };
+export const UNDO_SHORTCUT: ShortcutEntry = { chords: [['z']], join: 'or', description: 'Undo the last move, for a few seconds after it' };
 
-/** The keys every list handles (table/ResourceTable.tsx), once the table has focus. */
+/** The keys every list handles (table/useTableKeys.ts) as soon as it is on screen. */
 export const LIST_SHORTCUTS: readonly ShortcutEntry[] = [
   { chords: [['j'], ['↓']], join: 'or', description: 'Next row' },
   { chords: [['k'], ['↑']], join: 'or', description: 'Previous row' },
@@ -34,6 +35,7 @@ export const LIST_SHORTCUTS: readonly ShortcutEntry[] = [
   { chords: [['Enter']], join: 'or', description: 'Open the row' },
   { chords: [['.']], join: 'or', description: 'Open the row’s actions menu' },
   { chords: [['Esc']], join: 'or', description: 'Clear the selection' },
+  { chords: [['Shift', 'e']], join: 'or', description: 'Export the list as CSV' },
 ];
 
 export const goShortcuts = (targets: readonly GoTarget[]): ShortcutEntry[] =>

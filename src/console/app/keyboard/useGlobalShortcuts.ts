@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { currentUndo, runUndo } from '../../actions/undo';
 import { inPopup, isTypingTarget, modalOpen, withCommandModifier } from '../../ui/keyTargets';
 import { GO_PREFIX, GO_TIMEOUT_MS, matchGoKeys, type GoTarget } from './goKeys';
 
 /**
- * The app-wide keys: g then a screen's keys goes to that screen; ? shows the shortcuts overlay.
+ * The app-wide keys: g then a screen's keys goes to that screen; ? shows the shortcuts overlay; z
+ * undoes the last move while it can be undone.
  * They stay out of the way: nothing happens while the member types in a field, while a dialog,
  * menu or popover has focus, or with Ctrl, Cmd or Alt held (those belong to the browser and the
  * command palette).
@@ -25,6 +27,8 @@ export interface GlobalShortcuts {
 }
 
 const HELP_KEY = '?';
+/** Undoes the last move while its offer lasts (actions/undo.ts). */
+const UNDO_KEY = 'z';
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
 
 export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShortcuts {
@@ -103,6 +107,10 @@ export function useGlobalShortcuts(options: GlobalShortcutsOptions): GlobalShort
         if (blocked(event)) return;
         event.preventDefault();
         startSequence();
+      } else if (event.key === UNDO_KEY && !event.shiftKey) {
+        if (blocked(event) || !currentUndo()) return;
+        event.preventDefault();
+        runUndo();
       }
     };
 

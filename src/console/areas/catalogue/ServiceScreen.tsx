@@ -308,7 +308,7 @@ function ServiceForm({ collections, detail }: { collections: ServiceCollections;
             agree: 'Save anyway',
             disagree: 'Keep editing',
             agreeColor: 'yellow',
-            undoable: true,
+            undoable: 'Edit the service again to change it back.',
           });
           if (!ok) return;
         }
@@ -534,7 +534,7 @@ function ServiceHeader({ detail }: { detail?: ServiceDetail }) {
       agree: 'Archive',
       disagree: 'Cancel',
       agreeColor: 'yellow',
-      undoable: true,
+      undoable: 'Unarchive brings it back.',
     });
     if (ok) await run(() => api('servicesArchive', { params: { serviceId: detail.id } }), 'Service archived');
   };
@@ -545,7 +545,7 @@ function ServiceHeader({ detail }: { detail?: ServiceDetail }) {
       body: 'It comes back from the archive disabled.',
       agree: 'Unarchive',
       disagree: 'Cancel',
-      undoable: true,
+      undoable: 'Archiving it again puts it back.',
     });
     if (ok) await run(() => api('servicesUnarchive', { params: { serviceId: detail.id } }), 'Service unarchived');
   };
@@ -556,7 +556,7 @@ function ServiceHeader({ detail }: { detail?: ServiceDetail }) {
       body: 'The copy gets a new slug, the same texts, providers, labels and targets, and starts disabled.',
       agree: 'Copy',
       disagree: 'Cancel',
-      undoable: true,
+      undoable: 'The copy can be archived.',
     });
     if (ok) await run(() => api('servicesCopy', { params: { serviceId: detail.id } }), 'Service copied', true);
   };

@@ -159,7 +159,10 @@ export const servicesResource = defineResource({
       aliases: ['restore'],
       flag: SERVICE_ACTIONS.unarchive.flag,
       shortcut: 'u',
-      confirm: { text: (s: ServiceRow) => `Bring service ${s.id} (${s.name}) back from the archive? It comes back disabled.`, undoable: true },
+      confirm: {
+        text: (s: ServiceRow) => `Bring service ${s.id} (${s.name}) back from the archive? It comes back disabled.`,
+        undoable: 'Archiving it again puts it back.',
+      },
       mutation: { endpoint: 'servicesUnarchive', params: (s: ServiceRow) => ({ serviceId: s.id }) },
     },
     {
@@ -169,7 +172,7 @@ export const servicesResource = defineResource({
       aliases: ['duplicate', 'clone'],
       flag: SERVICE_ACTIONS.copy.flag,
       shortcut: 'c',
-      confirm: { text: (s: ServiceRow) => `Copy service ${s.id} (${s.name})? The copy is disabled, with a new slug.`, undoable: true },
+      confirm: { text: (s: ServiceRow) => `Copy service ${s.id} (${s.name})? The copy is disabled, with a new slug.`, undoable: 'The copy can be archived.' },
       mutation: { endpoint: 'servicesCopy', params: (s: ServiceRow) => ({ serviceId: s.id }) },
     },
     // What a customer would pay for it: the price preview, opened on this service.

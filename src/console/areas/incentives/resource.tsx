@@ -133,7 +133,7 @@ export const couponsResource = defineResource({
       dialog: dialogs.coupon,
       body: (_c, input) => input,
     }),
-    archiveAction<CouponRow, 'couponsArchive'>({ endpoint: 'couponsArchive', flag: COUPON_ACTIONS.archive.flag, params: (c) => ({ id: c.id }) }),
+    archiveAction<CouponRow, 'couponsArchive'>({ endpoint: 'couponsArchive', flag: COUPON_ACTIONS.archive.flag, params: (c) => ({ id: c.id }) }, 'unarchive'),
     {
       ...restoreAction<CouponRow, 'couponsUnarchive'>({ endpoint: 'couponsUnarchive', flag: COUPON_ACTIONS.unarchive.flag, params: (c) => ({ id: c.id }) }),
       id: 'unarchive',
@@ -225,11 +225,14 @@ export const discountsResource = defineResource({
       confirm: { text: (d: DiscountRow) => `Complete discount ${d.name}? It stops applying now.`, undoable: false },
       mutation: { endpoint: 'discountsComplete', params: (d: DiscountRow) => ({ discountId: d.id }) },
     },
-    archiveAction<DiscountRow, 'discountsArchive'>({
-      endpoint: 'discountsArchive',
-      flag: DISCOUNT_ACTIONS.archive.flag,
-      params: (d) => ({ discountId: d.id }),
-    }),
+    archiveAction<DiscountRow, 'discountsArchive'>(
+      {
+        endpoint: 'discountsArchive',
+        flag: DISCOUNT_ACTIONS.archive.flag,
+        params: (d) => ({ discountId: d.id }),
+      },
+      'unarchive',
+    ),
     {
       ...restoreAction<DiscountRow, 'discountsUnarchive'>({
         endpoint: 'discountsUnarchive',

@@ -140,24 +140,24 @@ export const ordersResource = defineResource({
     {
       ...ACTIONS.approve,
       shortcut: 'a',
-      confirm: { text: (o) => `Approve order ${o.id}?`, undoable: true },
+      confirm: { text: (o) => `Approve order ${o.id}?`, undoable: false },
       mutation: { endpoint: 'ordersApprove', body: (o) => ({ orderId: o.id }) },
     },
     {
       ...ACTIONS.activate,
-      confirm: { text: (o) => `Activate order ${o.id}?`, undoable: true },
+      confirm: { text: (o) => `Activate order ${o.id}?`, undoable: true, undo: 'pause' },
       mutation: { endpoint: 'ordersActivate', body: (o) => ({ orderId: o.id }) },
     },
     {
       ...ACTIONS.pause,
       shortcut: 'p',
-      confirm: { text: (o) => `Pause order ${o.id}?`, undoable: true },
+      confirm: { text: (o) => `Pause order ${o.id}?`, undoable: true, undo: 'activate' },
       mutation: { endpoint: 'ordersPause', body: (o) => ({ orderId: o.id }) },
     },
     {
       ...ACTIONS.reject,
       shortcut: 'r',
-      confirm: { text: (o) => `Reject order ${o.id}? What was paid goes back to the customer.`, undoable: true },
+      confirm: { text: (o) => `Reject order ${o.id}? What was paid goes back to the customer.`, undoable: false },
       mutation: { endpoint: 'ordersReject', body: (o) => ({ orderId: o.id }) },
     },
     {
@@ -204,12 +204,12 @@ export const ordersResource = defineResource({
     },
     {
       ...ACTIONS.activate,
-      confirm: { text: (rows) => `Activate ${rows.length} orders?`, undoable: true },
+      confirm: { text: (rows) => `Activate ${rows.length} orders?`, undoable: true, undo: 'pause' },
       mutation: { endpoint: 'ordersBulkActivate', body: (keys) => ({ ordersIds: ids(keys) }) },
     },
     {
       ...ACTIONS.pause,
-      confirm: { text: (rows) => `Pause ${rows.length} orders?`, undoable: true },
+      confirm: { text: (rows) => `Pause ${rows.length} orders?`, undoable: true, undo: 'activate' },
       mutation: { endpoint: 'ordersBulkPause', body: (keys) => ({ ordersIds: ids(keys) }) },
     },
     defineBulkAction<OrderRow, ChangeProviderInput>({

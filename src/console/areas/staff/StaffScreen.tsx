@@ -56,7 +56,7 @@ export function StaffScreen({ id }: RecordScreenProps) {
     question: string | null,
     call: () => Promise<{ message: string; staff: StaffDetail; passwordLink?: PasswordLink | null }>,
   ) => {
-    if (question && !(await confirm({ title: 'Confirm your move', body: question, undoable: true, agree: 'Proceed', disagree: 'Cancel' }))) return;
+    if (question && !(await confirm({ title: 'Confirm your move', body: question, agree: 'Proceed', disagree: 'Cancel' }))) return;
     setBusy(what);
     try {
       const answer = await call();

@@ -81,7 +81,7 @@ export const staffResource = defineResource({
       id: 'sign-out-everywhere',
       label: 'Sign out everywhere',
       aliases: ['logout', 'sessions'],
-      confirm: { text: (m) => `End every session of ${m.name}? They sign in again to continue.`, undoable: true },
+      confirm: { text: (m) => `End every session of ${m.name}? They sign in again to continue.`, undoable: false },
       mutation: { endpoint: 'staffSignOutEverywhere', params: (m: StaffRow) => ({ staffId: m.id }) },
       success: (m) => `${m.name} is signed out everywhere.`,
     }),
@@ -92,7 +92,7 @@ export const staffResource = defineResource({
       color: 'red',
       flag: STAFF_ACTIONS.deactivate.flag,
       hidden: (m) => !STAFF_ACTIONS.deactivate.from.includes(m.status),
-      confirm: { text: (m) => `Deactivate ${m.name}? Their sessions end at once and they cannot sign in until reactivated.`, undoable: true },
+      confirm: { text: (m) => `Deactivate ${m.name}? Their sessions end at once and they cannot sign in until reactivated.`, undoable: true, undo: 'activate' },
       mutation: { endpoint: 'staffDeactivate', params: (m: StaffRow) => ({ staffId: m.id }) },
     }),
     defineRowAction<StaffRow>({

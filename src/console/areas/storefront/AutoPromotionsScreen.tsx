@@ -167,7 +167,7 @@ function NetworkServices({ network, editable }: { network: AutoPromotionNetwork;
       agree: 'Remove',
       disagree: 'Cancel',
       agreeColor: 'red',
-      undoable: true,
+      undoable: 'Adding the service again brings it back.',
       onAgree: async () => {
         const answer = await api('autoPromotionsDelete', { params: { autoPromotionId: id } });
         notifications.show({ color: 'teal', title: 'Removed', message: answer.message });

@@ -227,11 +227,14 @@ export const specialOffersResource = defineResource({
     }),
     offerAction('enable', 'specialOffersEnable', 'y'),
     offerAction('disable', 'specialOffersDisable', 'd'),
-    archiveAction<SpecialOfferRow, 'specialOffersArchive'>({
-      endpoint: 'specialOffersArchive',
-      flag: SPECIAL_OFFER_ACTIONS.archive.flag,
-      params: (o) => ({ specialOfferId: o.id }),
-    }),
+    archiveAction<SpecialOfferRow, 'specialOffersArchive'>(
+      {
+        endpoint: 'specialOffersArchive',
+        flag: SPECIAL_OFFER_ACTIONS.archive.flag,
+        params: (o) => ({ specialOfferId: o.id }),
+      },
+      'unarchive',
+    ),
     offerAction('unarchive', 'specialOffersUnarchive', 'u'),
     deleteAction<SpecialOfferRow, 'specialOffersDelete'>({ endpoint: 'specialOffersDelete', flag: 'delete', params: (o) => ({ specialOfferId: o.id }) }),
   ],

@@ -36,6 +36,9 @@ export const USER_TRANSITIONS: Record<Transition, TransitionSpec> = {
   activate: { ...USER_ACTIONS.activate, shortcut: 'a', hiddenWhen: 'active' },
 };
 
+/** The action that puts a user into a status: what undoes a move out of it. */
+const STATUS_ACTION: Record<UserRow['status'], Transition> = { active: 'activate', frozen: 'freeze', deactivated: 'deactivate' };
+
 function transitionAction(id: Transition): RowActionDef<UserRow> {
   const spec = USER_TRANSITIONS[id];
   return {
@@ -47,7 +50,8 @@ function transitionAction(id: Transition): RowActionDef<UserRow> {
     flag: spec.flag,
     // Hidden in the state the spec names, and whenever the server's flag says no.
     hidden: (u) => u.status === spec.hiddenWhen || !u.actions[spec.flag],
-    confirm: { text: (u) => `${spec.label} user ${u.id} (${u.email})?`, undoable: true },
+    // Undo puts the user back in the status they had.
+    confirm: { text: (u) => `${spec.label} user ${u.id} (${u.email})?`, undoable: true, undo: (u) => STATUS_ACTION[u.status] },
     mutation: { endpoint: spec.endpoint as 'usersFreeze' | 'usersDeactivate' | 'usersActivate', body: (u) => ({ userId: u.id }) },
   };
 }
@@ -62,7 +66,11 @@ function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
     // The bulk endpoint admits any of the three permissions; each action needs its own endpoint's.
     permission: endpointRoutes[spec.endpoint].permission,
     flag: spec.flag,
-    confirm: { text: (rows) => `${spec.label} ${rows.length} ${rows.length === 1 ? 'user' : 'users'}?`, undoable: true },
+    // The users may have come from different statuses: undo each from their screen or list.
+    confirm: {
+      text: (rows) => `${spec.label} ${rows.length} ${rows.length === 1 ? 'user' : 'users'}?`,
+      undoable: 'Each user can be moved back from the list.',
+    },
     mutation: { endpoint: 'usersBulkActions', body: (ids) => ({ action: id, usersIds: ids.map(Number) }) },
   };
 }
