@@ -20,7 +20,7 @@ import { loadRecents, rememberRecent } from './recents';
 import { requestExport } from '../list/exportRequests';
 import { savedViewCommands } from '../views/commands';
 import { useSavedViews } from '../views/useSavedViews';
-import { usePaletteItems } from './usePaletteItems';
+import { PENDING_LOOKUP_PREFIX, usePaletteItems } from './usePaletteItems';
 import { buildVocabulary } from './vocabulary';
 import a11y from '../ui/a11y.module.css';
 import classes from './CommandPalette.module.css';
@@ -48,6 +48,8 @@ interface ConfirmView {
   resolve: (outcome: HostOutcome) => void;
   busy: boolean;
 }
+
+const isPendingLookup = (item: PaletteItem) => item.id.startsWith(PENDING_LOOKUP_PREFIX);
 
 const GROUP_ORDER: PaletteGroup[] = ['This list', 'Recent', 'Actions', 'Records', 'Go to'];
 
@@ -162,8 +164,27 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
   const runRef = useRef<(item: PaletteItem) => void>(() => {});
   runRef.current = (item) => void execute(item);
 
+  // Enter on a command still being looked up ("Looking up order 123…") is kept for that input: the
+  // first result runs once the lookup answers, unless the member typed on meanwhile.
+  const enterWhenFound = useRef<string | null>(null);
+  useEffect(() => {
+    if (enterWhenFound.current === null) return;
+    if (enterWhenFound.current !== input) {
+      enterWhenFound.current = null;
+      return;
+    }
+    const first = items[0];
+    if (!first || isPendingLookup(first)) return;
+    enterWhenFound.current = null;
+    runRef.current(first);
+  });
+
   const execute = async (item: PaletteItem) => {
     const action = item.run;
+    if (isPendingLookup(item)) {
+      enterWhenFound.current = input;
+      return;
+    }
     if (!action || item.disabled) return;
     if (action.kind === 'fill') {
       setInput(action.input);

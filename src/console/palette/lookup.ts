@@ -3,6 +3,7 @@ import type { Permission } from '../../contract/permissions';
 import { fetchTable, type ListRequest } from '../list/listQuery';
 import type { AnyResource } from '../resource/resource';
 import { defaultTableState, toTableRequest, type TableState } from '../list/urlState';
+import { listKeyPrefix } from '../list/listQuery';
 
 /**
  * Record lookups of the palette, through each resource's own table endpoint (no second API):
@@ -29,7 +30,9 @@ export function lookupRequest(resource: AnyResource, by: LookupBy, value: string
 export function lookupQueryOptions(resource: AnyResource, by: LookupBy, value: string, can: (permission: Permission) => boolean) {
   const request = lookupRequest(resource, by, value, can);
   return queryOptions({
-    queryKey: ['palette-lookup', resource.name, by, value.toLowerCase()] as const,
+    // Under the resource's list key: every action on the resource reloads its lists and, with them,
+    // what the palette found, so a command is never offered on a row as it was before the action.
+    queryKey: [...listKeyPrefix(resource.name), 'palette-lookup', by, value.toLowerCase()] as const,
     queryFn: async ({ signal }) => {
       const answer = await fetchTable<unknown>(resource, request, { signal });
       if (by === 'id') return answer.items.filter((row) => String(resource.keyOf(row)) === value);

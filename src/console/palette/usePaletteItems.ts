@@ -11,6 +11,9 @@ import { words } from './fuzzy';
 import { rankNavCommands, type PreparedNavCommand } from './navigation';
 import type { RecentEntry } from './recents';
 
+/** The id prefix of a command whose record is still being looked up. */
+export const PENDING_LOOKUP_PREFIX = 'pending:';
+
 /**
  * Everything the palette shows for the typed text, in order. Local results (screens, the list on
  * screen) follow every keystroke; record lookups wait for a short pause and are cached.
@@ -148,7 +151,7 @@ export function usePaletteItems({ input, vocabulary, resources, navigation, acti
       if (!action) continue;
       if (pending) {
         actions.push({
-          id: `pending:${resource.name}:${intent.actionId}:${keys.map((k) => k.value).join(',')}`,
+          id: `${PENDING_LOOKUP_PREFIX}${resource.name}:${intent.actionId}:${keys.map((k) => k.value).join(',')}`,
           group: 'Actions',
           title: `${action.label} ${noun} ${keys.map((k) => k.value).join(', ')}`,
           hint: `Looking up ${noun} ${keys.map((k) => k.value).join(', ')}…`,

@@ -18,16 +18,25 @@ type TableBody = { headers: { value: string; filter?: unknown }[]; draw: number;
 
 let seen: SeenRequest[] = [];
 
+/** A lookup by id waits for this when set (the palette says "Looking up…" meanwhile). */
+let lookupGate: Promise<void> | null = null;
+
 function start(path: string, permissions: Permission[]) {
   const mounted = mountConsole(path, permissions, {
     'GET /api/v1/admin/websockets/init': json({ ordersInProcessing: 0, ordersInModeration: 1, ordersWithNoActiveProviders: 0, freeTrialsPending: 0 }),
-    'POST /api/v1/admin/orders/table': (request) => {
+    'POST /api/v1/admin/orders/table': async (request) => {
       const body = request.body as TableBody;
       const idFilter = body.headers.find((h) => h.value === 'id')?.filter;
+      if (idFilter && lookupGate) await lookupGate;
       const items = idFilter ? [ORDERS.get(Number(idFilter))].filter(Boolean) : [...ORDERS.values()];
       return json({ items, totalItemsCount: items.length, draw: body.draw });
     },
-    'POST /api/v1/admin/orders/approve': json({ message: 'Order 123 approved.' }),
+    'POST /api/v1/admin/orders/approve': () => {
+      // The order leaves moderation: the server no longer offers its approval.
+      const approved = makeOrder(123, { rejectable: false }, { status: 'in_processing' });
+      ORDERS.set(123, approved);
+      return json({ message: 'Order 123 approved.' });
+    },
   });
   seen = mounted.seen;
   return mounted;
@@ -47,7 +56,11 @@ const resolvedOption = async (name: RegExp, text: string) => {
 };
 const approveCalls = () => seen.filter((r) => r.path === '/api/v1/admin/orders/approve');
 
-beforeEach(() => localStorage.clear());
+const IN_MODERATION = ORDERS.get(123)!;
+beforeEach(() => {
+  localStorage.clear();
+  ORDERS.set(123, IN_MODERATION);
+});
 
 afterEach(unmountConsole);
 
@@ -255,5 +268,46 @@ describe('command palette', () => {
     } finally {
       clearUndo();
     }
+  });
+
+  it('Enter pressed while a record is looked up runs the first result once it is found', async () => {
+    let open!: () => void;
+    lookupGate = new Promise((resolve) => {
+      open = resolve;
+    });
+    try {
+      start('/', ['viewOrders', 'manageOrders']);
+      await home();
+      const input = await openPalette();
+      await userEvent.type(input, 'approve order 123');
+      await resolvedOption(/Approve order 123/, 'Looking up order 123…');
+      await userEvent.keyboard('{Enter}');
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      open();
+      // The lookup answered: the approval asks to confirm, as if Enter came after it.
+      expect(await screen.findByRole('alertdialog')).toHaveTextContent('Approve order 123?');
+    } finally {
+      lookupGate = null;
+    }
+  });
+
+  it('offers a command on a row as it is now: after "approve order 123", the order cannot be approved again', async () => {
+    start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    let input = await openPalette();
+    await userEvent.type(input, 'approve order 123');
+    await resolvedOption(/Approve order 123/, 'Asks to confirm');
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('alertdialog');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(approveCalls()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Command palette' })).toBeNull());
+
+    input = await openPalette();
+    await userEvent.type(input, 'approve order 123');
+    const again = await resolvedOption(/Approve order 123/, 'cannot be approved');
+    await userEvent.click(again);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(approveCalls()).toHaveLength(1);
   });
 });
