@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, type BarChartSeries } from '@mantine/charts';
-import { Alert, Anchor, Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -9,7 +9,7 @@ import { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } fro
 import { api } from '../../api/client';
 import { errorMessage } from '../../api/errors';
 import { useSession } from '../../session/SessionContext';
-import { formatMoney, humanize } from '../../ui/format';
+import { formatMoney, formatNumber, humanize } from '../../ui/format';
 import { SmallTable } from '../../ui/SmallTable';
 
 /**
@@ -53,7 +53,33 @@ interface ChartSpec<Row> {
 
 const shortDate = (date: string) => date.slice(5); // MM-DD under the bars; the table has the full date.
 const money = (value: string | number | null) => (value === null ? '—' : formatMoney(value));
-const count = (value: number) => value.toLocaleString('en-US');
+const count = (value: number) => formatNumber(value);
+
+/**
+ * The tooltip of a chart whose series differ in kind (orders and revenue): each value in its own
+ * format, the money series (on the right axis) as money. Mantine's own tooltip takes one formatter.
+ */
+function mixedTooltip(series: BarChartSeries[]) {
+  return ({ label, payload }: { label?: ReactNode; payload?: readonly { dataKey?: unknown; name?: unknown; value?: unknown; color?: string }[] }) => {
+    if (!payload?.length) return null;
+    return (
+      <Paper px="sm" py={6} withBorder shadow="md" radius="md">
+        <Text size="sm" fw={600} mb={4}>
+          {label}
+        </Text>
+        {payload.map((item) => {
+          const s = series.find((x) => x.name === item.dataKey);
+          const value = typeof item.value === 'number' || typeof item.value === 'string' ? item.value : null;
+          return (
+            <Text size="sm" key={String(item.dataKey)}>
+              {s?.label ?? String(item.name)}: {value === null ? '—' : s?.yAxisId === 'right' ? formatMoney(value) : formatNumber(value)}
+            </Text>
+          );
+        })}
+      </Paper>
+    );
+  };
+}
 
 export function Dashboard() {
   const { can } = useSession();
@@ -304,6 +330,7 @@ function ChartCard<Row>({ spec }: { spec: ChartSpec<Row> }) {
           withLegend={spec.series.length > 1}
           withRightYAxis={spec.withRightAxis}
           valueFormatter={spec.valueFormatter ?? count}
+          tooltipProps={spec.withRightAxis ? { content: mixedTooltip(spec.series) } : undefined}
           rightYAxisProps={spec.withRightAxis ? { tickFormatter: (v: number) => formatMoney(v, { decimals: 0 }) } : undefined}
           xAxisProps={spec.horizontal ? undefined : { tickFormatter: (v: string) => (/^\d{4}-/.test(v) ? shortDate(v) : v) }}
           yAxisProps={spec.horizontal ? { width: 170, tickFormatter: (v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v) } : undefined}
