@@ -299,7 +299,7 @@ async function runRow<Row>(
     args: (input) => [row, input],
     queue: { label: `${action.label} ${subject}`, resourceName: resource.name, invalidates: action.invalidates },
     ask: askFor(action, row, [row], subject),
-    answered: () => {
+    answered: (answer) => {
       engine.store.setActionError(resource.name, null);
       const inverse = inverseOf(action.confirm?.undo, row, resource.rowActions);
       const offer = inverse
@@ -314,11 +314,9 @@ async function runRow<Row>(
             }),
           )
         : null;
-      showDoneNotice(
-        action.label,
-        resolveText(action.success, row, action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`),
-        offer,
-      );
+      const fallback = action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`;
+      const success = action.success;
+      showDoneNotice(action.label, typeof success === 'function' ? success(row, answer) : (success ?? fallback), offer);
     },
   });
 }

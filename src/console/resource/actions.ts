@@ -119,8 +119,11 @@ export interface RowActionDef<Row, Input = void> extends ActionBase {
    */
   open?: (row: Row) => string;
   mutation?: Mutation<[row: Row, input: Input]>;
-  /** Success message; default "<Order 123> <past>." */
-  success?: string | ((row: Row) => string);
+  /**
+   * Success message; default "<Order 123> <past>." A function also gets the server's answer: a
+   * money action says what moved (credited, bonus, the new balance).
+   */
+  success?: string | ((row: Row, answer: unknown) => string);
 }
 
 export interface BulkResult {

@@ -113,6 +113,15 @@ export function shiftDecimalPoint(value: Numeric, places: number): string {
   return `${parts.negative && !isZero ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
+/** a − b exactly, as decimal text ('316.59' − '5' -> '311.59'); '' when either is not a number. */
+export function subtractDecimals(a: Numeric, b: Numeric): string {
+  const scale = 8;
+  const x = shiftDecimalPoint(a, scale);
+  const y = shiftDecimalPoint(b, scale);
+  if (!x || !y || x.includes('.') || y.includes('.')) return '';
+  return shiftDecimalPoint((BigInt(x) - BigInt(y)).toString(), -scale);
+}
+
 /**
  * Percentages travel as fractions of 1 (12.5 % is sent as '0.125') and are shown ×100:
  * '0.125' -> '12.5', exactly. Empty or not a number -> ''.

@@ -73,6 +73,7 @@ export const markInvoicePaidResultSchema = z.object({
   bonus: money,
   balance: money,
 });
+export type MarkInvoicePaidResult = z.infer<typeof markInvoicePaidResultSchema>;
 
 /* ---------- withdrawals ---------- */
 

@@ -7,7 +7,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CostLabel, costTooltip } from '../../../src/console/ui/CostLabel';
 import { DateTime } from '../../../src/console/ui/DateTime';
 import { HINT_ID, HintLayer } from '../../../src/console/ui/HintLayer';
-import { formatDate, formatDateTime, formatMoney, formatNumber, humanize, percentText, shiftDecimalPoint, toApiDateTime } from '../../../src/console/ui/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  humanize,
+  percentText,
+  shiftDecimalPoint,
+  subtractDecimals,
+  toApiDateTime,
+} from '../../../src/console/ui/format';
 import { Money } from '../../../src/console/ui/Money';
 import { StatusLabel, statusColor, statusTone } from '../../../src/console/ui/StatusLabel';
 
@@ -58,6 +68,16 @@ describe('formatMoney', () => {
     expect(formatMoney(-20)).toBe('-$20.00');
     expect(formatMoney('10.1234', { currency: '€', decimals: 4 })).toBe('€10.1234');
     expect(formatMoney(undefined)).toBe('');
+  });
+});
+
+describe('subtractDecimals', () => {
+  it('subtracts money exactly, without floats', () => {
+    expect(subtractDecimals('316.59', '5')).toBe('311.59');
+    expect(subtractDecimals('5', '316.59')).toBe('-311.59');
+    expect(subtractDecimals('0.3', '0.1')).toBe('0.2');
+    expect(subtractDecimals('107.2500', '107.25')).toBe('0');
+    expect(subtractDecimals('abc', '1')).toBe('');
   });
 });
 

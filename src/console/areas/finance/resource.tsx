@@ -12,7 +12,7 @@ import {
   WITHDRAWAL_STATUS_LABELS,
   WITHDRAWALS_TABLE,
 } from '../../../contract/finance/columns';
-import type { InvoiceRow, PaymentMethodBody, PaymentMethodRow, TransactionRow, WithdrawalRow } from '../../../contract/finance';
+import type { InvoiceRow, MarkInvoicePaidResult, PaymentMethodBody, PaymentMethodRow, TransactionRow, WithdrawalRow } from '../../../contract/finance';
 import { INVOICE_ACTIONS, PAYMENT_METHOD_ACTIONS, WITHDRAWAL_ACTIONS } from '../../../contract/finance/actions';
 import { createAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
@@ -22,7 +22,7 @@ import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { percentText } from '../../ui/format';
+import { formatMoney, percentText } from '../../ui/format';
 
 /**
  * The finance lists: invoices, withdrawals, transactions and payment methods.
@@ -82,7 +82,12 @@ export const invoicesResource = defineResource({
       shortcut: 'p',
       dialog: dialogs.markPaid,
       mutation: { endpoint: 'invoicesMarkAsPaid', params: (i) => ({ id: i.id }), body: (_i, input) => input },
-      success: (i) => `Invoice ${i.id} marked as paid.`,
+      success: (i, answer) => {
+        const paid = answer as Partial<MarkInvoicePaidResult> | undefined;
+        return paid?.credited !== undefined && paid.balance !== undefined
+          ? `Invoice ${i.id} marked as paid: ${formatMoney(paid.credited)} credited${paid.bonus && Number(paid.bonus) > 0 ? ` (bonus ${formatMoney(paid.bonus)})` : ''}; ${i.user.email} now has ${formatMoney(paid.balance)}.`
+          : `Invoice ${i.id} marked as paid.`;
+      },
       invalidates: ['transactions', 'users'],
     }),
   ],
