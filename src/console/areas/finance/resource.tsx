@@ -166,7 +166,7 @@ function Amount({ value }: { value: string }) {
   const negative = value.startsWith('-');
   return (
     // Shade 9 reads at 4.5:1 or better on white; the dark theme's lighter shades do on dark.
-    <Text component="span" size="sm" c={negative ? 'var(--console-debit-color)' : 'var(--console-credit-color)'} ff="monospace">
+    <Text component="span" size="sm" c={negative ? 'var(--panel-money-negative)' : 'var(--panel-money-positive)'} ff="monospace">
       {negative ? '−' : '+'}
       <CostLabel value={negative ? value.slice(1) : value} />
     </Text>

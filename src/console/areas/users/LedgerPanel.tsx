@@ -39,7 +39,7 @@ const LEDGER_COLUMNS: SmallTableColumn<UserLedger['items'][number]>[] = [
   {
     header: 'Amount',
     align: 'right',
-    cellProps: (t) => ({ c: t.amount.startsWith('-') ? 'var(--console-debit-color)' : 'var(--console-credit-color)' }),
+    cellProps: (t) => ({ c: t.amount.startsWith('-') ? 'var(--panel-money-negative)' : 'var(--panel-money-positive)' }),
     render: (t) => (
       <>
         {t.amount.startsWith('-') ? '−' : '+'}
