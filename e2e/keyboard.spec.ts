@@ -38,6 +38,28 @@ class Keys {
   }
 }
 
+/** Counts the pointer events that reach the page (the keyboard tests expect none). */
+function countPointerEvents(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as { __pointerEvents: number };
+    w.__pointerEvents = 0;
+    for (const type of ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'wheel']) {
+      window.addEventListener(type, () => (w.__pointerEvents += 1), true);
+    }
+  });
+}
+
+/** Signs in by keys: the e-mail field has the focus, Tab to the password, Enter. */
+async function signInByKeys(page: Page, keys: Keys) {
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await keys.type(ADMIN.email);
+  await keys.press('Tab');
+  await keys.type(ADMIN.password);
+  await keys.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+}
+
 const byId = (id: number) => ({
   headers: [{ value: 'id', filter: String(id) }, { value: 'status' }],
   options: { page: 1, itemsPerPage: 1, sortBy: ['id'], sortDesc: [true] },
@@ -46,23 +68,10 @@ const byId = (id: number) => ({
 });
 
 test('moderates ten orders and freezes a user with the keyboard alone', async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __pointerEvents: number };
-    w.__pointerEvents = 0;
-    for (const type of ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'wheel']) {
-      window.addEventListener(type, () => (w.__pointerEvents += 1), true);
-    }
-  });
+  await countPointerEvents(page);
   const keys = new Keys(page);
 
-  // Sign in: the e-mail field has the focus.
-  await page.goto('/login');
-  await expect(page.getByLabel('Email')).toBeFocused();
-  await keys.type(ADMIN.email);
-  await keys.press('Tab');
-  await keys.type(ADMIN.password);
-  await keys.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await signInByKeys(page, keys);
   const signIn = keys.count;
 
   // The palette opens the filtered list and hands the keyboard to it.
@@ -156,22 +165,10 @@ async function arrived(page: Page, url: RegExp): Promise<number> {
 test('the keys work on arrival however the member came: go keys, a counter, a reload, Back; the period menu cancels with a refund, x selects for a bulk pause, z undoes', async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __pointerEvents: number };
-    w.__pointerEvents = 0;
-    for (const type of ['mousedown', 'mouseup', 'pointerdown', 'pointerup', 'wheel']) {
-      window.addEventListener(type, () => (w.__pointerEvents += 1), true);
-    }
-  });
+  await countPointerEvents(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   const keys = new Keys(page);
-  await page.goto('/login');
-  await expect(page.getByLabel('Email')).toBeFocused();
-  await keys.type(ADMIN.email);
-  await keys.press('Tab');
-  await keys.type(ADMIN.password);
-  await keys.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await signInByKeys(page, keys);
   const steps: string[] = [];
   const step = (name: string, from: number) => steps.push(`${name}: ${keys.count - from}`);
 

@@ -303,16 +303,12 @@ async function runRow<Row>(
       engine.store.setActionError(resource.name, null);
       const inverse = inverseOf(action.confirm?.undo, row, resource.rowActions);
       const offer = inverse
-        ? offerUndo(`${inverse.label} ${subject}`, () =>
-            runDeclared(engine, queryClient, {
-              label: `Undo: ${inverse.label}`,
-              mutation: inverse.mutation as Mutation<any[]>,
-              args: (input) => [row, input],
-              queue: { label: `${inverse.label} ${subject}`, resourceName: resource.name, invalidates: inverse.invalidates },
-              ask: null,
-              answered: () => notifications.show({ color: 'green', title: 'Undone', message: `${capitalize(subject)} ${inverse.past ?? 'restored'}.` }),
-            }),
-          )
+        ? offerInverse(engine, queryClient, inverse, {
+            subject,
+            resourceName: resource.name,
+            args: (input) => [row, input],
+            done: `${capitalize(subject)} ${inverse.past ?? 'restored'}.`,
+          })
         : null;
       const fallback = action.past ? `${capitalize(subject)} ${action.past}.` : `${action.label}: ${subject} done.`;
       const success = action.success;
@@ -327,6 +323,26 @@ interface Inverse {
   past?: string;
   invalidates?: readonly string[];
   mutation: Mutation<any[]>;
+}
+
+/** Offers the reversing action of a finished one as the undo, run without asking when taken. */
+function offerInverse(
+  engine: ListEngine,
+  queryClient: QueryClient,
+  inverse: Inverse,
+  run: { subject: string; resourceName: string; args: (input: unknown) => unknown[]; bulkIds?: RowKey[]; done: string },
+) {
+  const label = `${inverse.label} ${run.subject}`;
+  return offerUndo(label, () =>
+    runDeclared(engine, queryClient, {
+      label: `Undo: ${inverse.label}`,
+      mutation: inverse.mutation,
+      args: run.args,
+      queue: { label, resourceName: run.resourceName, invalidates: inverse.invalidates, bulkIds: run.bulkIds },
+      ask: null,
+      answered: () => notifications.show({ color: 'green', title: 'Undone', message: run.done }),
+    }),
+  );
 }
 
 /** The action that reverses a finished one (its `undo`), if it can run without asking. */
@@ -374,16 +390,13 @@ async function runBulk<Row>(
         engine.store.setActionError(resource.name, null);
         const inverse = inverseOf(action.confirm?.undo, eligible, resource.bulkActions);
         const offer = inverse
-          ? offerUndo(`${inverse.label} ${subject}`, () =>
-              runDeclared(engine, queryClient, {
-                label: `Undo: ${inverse.label}`,
-                mutation: inverse.mutation as Mutation<any[]>,
-                args: (input) => [ids, input, eligible],
-                queue: { label: `${inverse.label} ${subject}`, resourceName: resource.name, invalidates: inverse.invalidates, bulkIds: ids },
-                ask: null,
-                answered: () => notifications.show({ color: 'green', title: 'Undone', message: `${inverse.label}: ${subject} done.` }),
-              }),
-            )
+          ? offerInverse(engine, queryClient, inverse, {
+              subject,
+              resourceName: resource.name,
+              args: (input) => [ids, input, eligible],
+              bulkIds: ids,
+              done: `${inverse.label}: ${subject} done.`,
+            })
           : null;
         showDoneNotice(action.label, resolveText(action.success, eligible, `${action.label}: ${subject} done.`), offer);
       }
