@@ -1,5 +1,6 @@
 import {
   DEFAULT_THEME,
+  Loader,
   Modal,
   Notification,
   createTheme,
@@ -89,5 +90,8 @@ export const theme = createTheme({
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     // Nor has a dialog's.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // A spinner is an indeterminate progress bar: its label ("Loading affiliates") needs a role to be
+    // allowed on the span Mantine draws.
+    Loader: Loader.extend({ defaultProps: { role: 'progressbar' } }),
   },
 });
