@@ -52,9 +52,9 @@ export function TableFooter({ page, perPage, total, totalIsEstimate, rowCount, l
   const perPageValue = String(perPage <= 0 ? ALL_ROWS : perPage);
   // An estimated total may be off either way: the rows decide. A full page offers a next one, a
   // short page is the last — so paging forward never lands on an empty page.
-  const previousDisabled = (range.start <= 1 && page <= 1) || (loading && rowCount === 0);
-  const nextDisabled = perPage <= 0 || rowCount === 0 || (totalIsEstimate ? rowCount < perPage : range.stop >= total);
   const waiting = loading && rowCount === 0;
+  const previousDisabled = (range.start <= 1 && page <= 1) || waiting;
+  const nextDisabled = perPage <= 0 || rowCount === 0 || (totalIsEstimate ? rowCount < perPage : range.stop >= total);
 
   return (
     <Group justify="flex-end" gap="md" py="xs" wrap="wrap" data-testid="table-footer">
