@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SCREENS } from './screens';
 import { findingsLog, scan, startLight } from './axe';
-import { ADMIN, login, sidewaysOverflow } from './helpers';
+import { ADMIN, headerProblems, login, sidewaysOverflow } from './helpers';
 
 /**
  * Every screen the console registers, at 1440×900: no serious or critical accessibility violation
- * in the light and the dark theme (the scan: e2e/axe.ts), and no list wider than the screen with
- * its default columns (neither the page nor the table scrolls sideways).
+ * in the light and the dark theme (the scan: e2e/axe.ts), no list wider than the screen with
+ * its default columns (neither the page nor the table scrolls sideways), no other screen that
+ * scrolls the page sideways, and column headers that hold their shape on every table (none
+ * overlaps another, none is wider than its column, none is cut off: e2e/helpers.ts headerProblems).
  *
  * The screens come from the app's registry, not from a list here: every path of the screen table
  * (src/console/app/screens.ts: the core rows and each area's `defineArea` rows, read by e2e/screens.ts)
@@ -59,6 +61,12 @@ async function openList(page: Page, path: string): Promise<boolean> {
   return true;
 }
 
+/** The headers of every table hold their shape; a screen that is not a list does not scroll the page sideways (a list's own check is above). */
+async function expectShape(page: Page, path: string, list: boolean) {
+  expect.soft(await headerProblems(page), `${path}: column headers`).toEqual([]);
+  if (!list) expect.soft((await sidewaysOverflow(page)).page, `${path}: the page scrolls sideways`).toBe(0);
+}
+
 test.describe.configure({ mode: 'parallel' });
 
 shards.forEach((paths, index) => {
@@ -83,6 +91,8 @@ shards.forEach((paths, index) => {
           expect.soft(overflow, `${path} scrolls sideways`).toEqual({ table: 0, page: 0 });
         }
         log.add(path, await scan(page, path));
+        // After the scan, whose two themes give a screen's own tables time to arrive.
+        await expectShape(page, path, lists.includes(path));
       }
 
       // Record screens: the first row of their list, opened with Enter.
@@ -105,6 +115,7 @@ shards.forEach((paths, index) => {
         if (suffix) await page.goto(`${new URL(page.url()).pathname}${suffix}`);
         await expect(page.locator('#main-content :is(h1, h2, h3, [role="alert"])').first()).toBeVisible();
         log.add(pattern, await scan(page, pattern));
+        await expectShape(page, pattern, false);
       }
     } finally {
       log.report();

@@ -104,3 +104,44 @@ export function sidewaysOverflow(page: Page) {
     return { table, page: pageOverflow };
   });
 }
+
+/**
+ * What is wrong with the column headers of the tables on the page, one sentence each (none when
+ * they hold their shape): two header cells of a row that intersect, a header whose content is
+ * wider than its cell (its label or buttons run over the next one), or a header cut by a box that
+ * clips without scrolling (a column the member cannot reach).
+ */
+export function headerProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const name = (th: Element) =>
+      (th.textContent ?? '').replace(/\s+/g, ' ').trim() || th.querySelector('[aria-label]')?.getAttribute('aria-label') || '(no text)';
+    for (const row of Array.from(document.querySelectorAll<HTMLTableRowElement>('thead tr'))) {
+      const table = row.closest('table');
+      if (!table || table.getClientRects().length === 0) continue;
+      const label = table.getAttribute('aria-label') ?? table.closest('[aria-label]')?.getAttribute('aria-label') ?? 'a table';
+      const cells = Array.from(row.cells).filter((th) => th.getClientRects().length > 0);
+      const rects = cells.map((th) => th.getBoundingClientRect());
+      for (let i = 0; i < cells.length; i++) {
+        const th = cells[i];
+        if (th.scrollWidth > th.clientWidth + 1) problems.push(`${label}: header "${name(th)}" is ${th.scrollWidth - th.clientWidth} px wider than its column`);
+        for (let j = i + 1; j < cells.length; j++) {
+          const a = rects[i];
+          const b = rects[j];
+          const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          if (overlap > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1)
+            problems.push(`${label}: headers "${name(th)}" and "${name(cells[j])}" overlap by ${Math.round(overlap)} px`);
+        }
+        // The nearest box that clips sideways: one that scrolls lets the member reach the column.
+        for (let box = th.parentElement; box && box !== document.body; box = box.parentElement) {
+          const overflowX = getComputedStyle(box).overflowX;
+          if (overflowX === 'visible') continue;
+          if ((overflowX === 'hidden' || overflowX === 'clip') && rects[i].right > box.getBoundingClientRect().right + 1)
+            problems.push(`${label}: header "${name(th)}" is cut off (${Math.round(rects[i].right - box.getBoundingClientRect().right)} px out of view)`);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}

@@ -157,15 +157,17 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 }
 
 /**
- * A column's width holds its header and every cell, padding included (the content is cut at what
- * is left inside the padding); without one a cell's content grows to DEFAULT_CELL_MAX_WIDTH. One
- * set of style objects per column, shared by all its cells.
+ * A column's width holds every cell, padding included (the content is cut at what is left inside
+ * the padding); without one a cell's content grows to DEFAULT_CELL_MAX_WIDTH. The width is a
+ * floor, never a ceiling: a header wraps between its words, and a column grows to its longest word
+ * beside the sort and filter buttons, so a long label in a narrow column never runs over the next
+ * header. One set of style objects per column, shared by all its cells.
  */
 const columnStyles = new WeakMap<object, { cell?: CSSProperties; content: CSSProperties }>();
 function cellStyles(column: { width?: number | string; align?: Align }) {
   let styles = columnStyles.get(column);
   if (!styles) {
-    const sized = column.width === undefined ? {} : { width: column.width, minWidth: column.width, maxWidth: column.width };
+    const sized = column.width === undefined ? {} : { width: column.width, minWidth: column.width };
     const cell = column.width === undefined && column.align === undefined ? undefined : { ...sized, textAlign: column.align };
     styles = { cell, content: { maxWidth: column.width ?? DEFAULT_CELL_MAX_WIDTH } };
     columnStyles.set(column, styles);
