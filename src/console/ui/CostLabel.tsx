@@ -1,36 +1,30 @@
 import type { MantineSize } from '@mantine/core';
 import { Dash, InlineText } from './InlineText';
 import { hintProps } from './HintLayer';
-import { formatMoney, isEmptyValue, type Numeric } from './format';
+import { formatMoney, isEmptyValue, type MoneyFormatOptions, type Numeric } from './format';
 
 /**
- * A cost with its full value in a tooltip (the shared hint layer, HintLayer.tsx): value string or number, currency
- * symbol (default $), fixed decimals, optional trimming of fractions, optional hiding when empty.
- * The tooltip shows the raw value prefixed with $ unless it already contains $.
+ * An amount in a table cell or a record field, written as every amount is (formatMoney), with the
+ * exact value the server sent in a tooltip (the shared hint layer, HintLayer.tsx) when the cell
+ * rounds it ('$0.01' for '0.0125').
  */
-export interface CostLabelProps {
+export interface CostLabelProps extends MoneyFormatOptions {
   value: Numeric;
-  currency?: string;
-  /** Fixed number of decimals shown (the tooltip keeps the full value). Default 2. */
-  decimals?: number;
-  trimFractions?: boolean;
   /** Render nothing for an empty value (otherwise a dash). */
   hideEmpty?: boolean;
   size?: MantineSize;
 }
 
-export const costTooltip = (value: Numeric): string => {
-  const text = String(value ?? '').trim();
-  return text.includes('$') ? text : `$${text}`;
-};
+/** Every decimal the server sent, with the currency's sign: '$1 234.56789'. */
+export const costTooltip = (value: Numeric, currency?: string | null): string => formatMoney(value, { currency, maxDecimals: 12 });
 
-export function CostLabel({ value, currency = '$', decimals = 2, trimFractions, hideEmpty, size = 'sm' }: CostLabelProps) {
+export function CostLabel({ value, currency, maxDecimals, hideEmpty, size = 'sm' }: CostLabelProps) {
   if (isEmptyValue(value)) {
     return hideEmpty ? null : <Dash size={size} />;
   }
-  const shown = formatMoney(value, { currency, decimals, trimFractions });
+  const shown = formatMoney(value, { currency, maxDecimals });
   return (
-    <InlineText size={size} figure {...hintProps(costTooltip(value))}>
+    <InlineText size={size} figure {...hintProps(costTooltip(value, currency))}>
       {shown}
     </InlineText>
   );

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type KeyboardEvent, type UIEvent } from 'react';
 import type { ProviderOption } from '../../contract/providers';
 import { PROVIDER_TYPE_LABELS } from '../../contract/providers/columns';
-import { formatNumber } from './format';
+import { formatMoney } from './format';
 import { providerPagesQuery, providerSearchQuery } from './providerOptions';
 
 /**
@@ -94,7 +94,7 @@ export function ProviderPicker({ value, onChange, serviceId, error, label = 'Pro
                   </Text>
                 </Text>
                 <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatNumber(provider.balance, { decimals: 2 })} {provider.currency}
+                  {formatMoney(provider.balance, { currency: provider.currency })}
                 </Text>
               </Group>
             </UnstyledButton>

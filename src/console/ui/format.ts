@@ -1,11 +1,12 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import { currencyStyle } from './currency';
 
 dayjs.extend(utc);
 
 /**
- * Number, money and date formatting shared by every screen: thousands are grouped with a space, the
- * default currency symbol is $, dates read 'YYYY-MM-DD HH:mm'.
+ * Number, money and date formatting shared by every screen: thousands are grouped with a space,
+ * money takes its currency's sign and decimals (currency.ts; $ by default), dates read 'YYYY-MM-DD HH:mm'.
  *
  * Money arrives as a decimal string ('1234.5000'); it is formatted as a string so no float
  * rounding ever changes a displayed amount.
@@ -137,18 +138,43 @@ export function formatPercent(percent: Numeric, options: { decimals?: number } =
 /** A fraction for reading: '0.155' -> '15.5 %' (rounded to `decimals` when given); none -> '—'. */
 export const percentText = (fraction: Numeric, options: { decimals?: number } = {}): string => formatPercent(fractionToPercent(fraction), options) || '—';
 
-export interface MoneyFormatOptions extends NumberFormatOptions {
-  /** Currency symbol placed before the amount; default '$'. */
-  currency?: string;
+export interface MoneyFormatOptions {
+  /** The ISO code of the amount's currency ('USD', 'EUR', 'RUB'…); default USD, the panel's balance currency. */
+  currency?: string | null;
+  /**
+   * More decimals than the currency's own, for unit prices and rates ('0.0125' per unit). Trailing
+   * zeros past the currency's decimals are dropped, so '248.7000' reads '$248.70' and '1.2345' stays.
+   */
+  maxDecimals?: number;
+  /** Whole units only, for chart axes ('$1 200'). */
+  whole?: boolean;
 }
 
-/** '-1234.5' -> '-$1 234.50' (two decimals unless told otherwise). Empty -> ''. */
+/**
+ * Every amount of money on every screen: the currency's sign (before or after the amount), thousands
+ * grouped by a space, the currency's fixed decimals, exact decimal text (never a float):
+ * ('-1234.5') -> '-$1 234.50'; ('12.4', {currency: 'EUR'}) -> '€12.40'; ('0.5', {currency: 'USDT'})
+ * -> '0.50 USDT'. Empty -> ''; text that is not a number comes back as it is.
+ */
 export function formatMoney(value: Numeric, options: MoneyFormatOptions = {}): string {
-  const { currency = '$', decimals = 2, trimFractions } = options;
-  const number = formatNumber(value, { decimals, trimFractions });
+  const style = currencyStyle(options.currency);
+  const own = options.whole ? 0 : style.decimals;
+  const most = Math.max(own, options.maxDecimals ?? own);
+  let number = formatNumber(value, { decimals: most });
   if (!number) return '';
   if (!/\d/.test(number)) return number;
-  return number.startsWith('-') ? `-${currency}${number.slice(1)}` : `${currency}${number}`;
+  if (most > own) {
+    // Drop zeros beyond the currency's own decimals only.
+    const point = number.indexOf('.');
+    const keep = point + 1 + own;
+    const extra = number.slice(keep).replace(/0+$/, '');
+    number = number.slice(0, keep) + extra;
+    if (number.endsWith('.')) number = number.slice(0, -1);
+  }
+  const negative = number.startsWith('-');
+  const digits = negative ? number.slice(1) : number;
+  const signed = style.signBefore ? `${style.sign}${digits}` : `${digits} ${style.sign}`;
+  return negative ? `-${signed}` : signed;
 }
 
 export const isEmptyValue = (value: unknown): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, dateTime, INT4_MAX, refSchema } from '../fields';
+import { id, dateTime, INT4_MAX, money, refSchema } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUSES } from './columns';
@@ -16,14 +16,15 @@ export const externalPanelOrderActionsSchema = z.object({
 export const externalPanelOrderRowSchema = z.object({
   id,
   status: externalPanelOrderStatusSchema,
-  provider: refSchema,
+  /** The provider, with the currency it charges in. */
+  provider: refSchema.extend({ currency: z.string() }),
   order: z.object({ id }),
   /** The provider's order id; null until the provider accepted the order. */
   externalId: z.string().nullable(),
   quantity: z.number().int(),
   url: z.string(),
   /** What the provider charged (decimal string in the provider's currency), once known. */
-  charge: z.string().nullable(),
+  charge: money.nullable(),
   startCount: z.number().int().nullable(),
   /** Not yet delivered; negative when the provider delivered more than ordered. */
   remains: z.number().int().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { fraction, httpUrl, INT4_MAX, moneyInput, utcDateTime, messageSchema, refSchema } from '../fields';
+import { fraction, httpUrl, INT4_MAX, money, moneyInput, utcDateTime, messageSchema, refSchema } from '../fields';
 import { tableEndpoint } from '../table';
 import {
   EXTERNAL_PANELS_TABLE,
@@ -36,7 +36,7 @@ export const providerOptionSchema = z.object({
   name: z.string(),
   type: providerTypeSchema,
   /** Money at the provider, a decimal string in `currency`. */
-  balance: z.string(),
+  balance: money,
   currency: z.string(),
 });
 export type ProviderOption = z.infer<typeof providerOptionSchema>;
@@ -76,8 +76,6 @@ const orderPickerEndpoints = {
 // The providers area: external panels, their billing, presets, imports and
 // provider services (pricing rules). External panels need manageExternalPanels; provider
 // services need manageServicesAndProviders.
-
-const money = z.string();
 
 const providerFlagsShape = Object.fromEntries(PROVIDER_SYNC_FLAGS.map((f) => [f, z.boolean()])) as Record<ProviderSyncFlag, z.ZodBoolean>;
 

@@ -19,7 +19,7 @@ function attempt(id: number, recreatable: boolean): ExternalPanelOrderRow {
   return {
     id,
     status: 'canceled',
-    provider: { id: 2, name: 'Old panel' },
+    provider: { id: 2, name: 'Old panel', currency: 'EUR' },
     order: { id: 77 },
     externalId: null,
     quantity: 500,

@@ -66,8 +66,31 @@ describe('formatMoney', () => {
   it('puts the currency symbol before the amount, after the sign', () => {
     expect(formatMoney('1234.5')).toBe('$1 234.50');
     expect(formatMoney(-20)).toBe('-$20.00');
-    expect(formatMoney('10.1234', { currency: '€', decimals: 4 })).toBe('€10.1234');
     expect(formatMoney(undefined)).toBe('');
+  });
+
+  it("takes the record's currency: its sign, its place and its decimals", () => {
+    expect(formatMoney('12.4', { currency: 'EUR' })).toBe('€12.40');
+    expect(formatMoney('78667.6', { currency: 'RUB' })).toBe('₽78 667.60');
+    expect(formatMoney('-1500', { currency: 'inr' })).toBe('-₹1 500.00');
+    expect(formatMoney('1234.5', { currency: 'JPY' })).toBe('¥1 235');
+    expect(formatMoney('0.5', { currency: 'USDT' })).toBe('0.50 USDT');
+    expect(formatMoney('0.000123', { currency: 'BTC' })).toBe('0.00012300 BTC');
+    expect(formatMoney('7', { currency: 'XYZ' })).toBe('7.00 XYZ');
+  });
+
+  it('keeps a unit price exact up to maxDecimals without trailing zeros past the currency', () => {
+    expect(formatMoney('248.7000', { maxDecimals: 4 })).toBe('$248.70');
+    expect(formatMoney('1.2345', { currency: 'EUR', maxDecimals: 4 })).toBe('€1.2345');
+    expect(formatMoney('0.01256', { maxDecimals: 4 })).toBe('$0.0126');
+    expect(formatMoney('3', { currency: 'JPY', maxDecimals: 4 })).toBe('¥3');
+    expect(formatMoney('3.5', { currency: 'JPY', maxDecimals: 4 })).toBe('¥3.5');
+  });
+
+  it('writes exact decimal text, never through a float', () => {
+    expect(formatMoney('90071992547409.99')).toBe('$90 071 992 547 409.99');
+    expect(formatMoney('0.105')).toBe('$0.11');
+    expect(formatMoney('1234.5', { whole: true })).toBe('$1 235');
   });
 });
 
@@ -184,17 +207,17 @@ describe('StatusLabel', () => {
 });
 
 describe('CostLabel and Money', () => {
-  it('prefixes the tooltip value with $ unless it has one', () => {
+  it('writes every decimal the server sent in the tooltip, with the sign', () => {
     expect(costTooltip('12.3456')).toBe('$12.3456');
-    expect(costTooltip('$12.3456')).toBe('$12.3456');
-    expect(costTooltip(5)).toBe('$5');
+    expect(costTooltip('1234.5')).toBe('$1 234.50');
+    expect(costTooltip(5, 'EUR')).toBe('€5.00');
   });
 
   it('shows the cost with fixed decimals and the full value in its tooltip', async () => {
     renderUi(<CostLabel value="1234.5678" />);
     const label = screen.getByText('$1 234.57');
     await userEvent.hover(label);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('$1234.5678');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('$1 234.5678');
   });
 
   it('shows the full value to keyboard users on focus, describes the cost by it, and hides on Escape and on leaving', async () => {
@@ -219,15 +242,15 @@ describe('CostLabel and Money', () => {
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
   });
 
-  it('trims fractions, uses another symbol and hides when empty on request', () => {
+  it("shows a unit price in the record's currency and hides when empty on request", () => {
     renderUi(
       <>
-        <CostLabel value="10.5000" trimFractions currency="€" decimals={4} />
+        <CostLabel value="10.5000" currency="EUR" maxDecimals={4} />
         <CostLabel value="" hideEmpty />
         <CostLabel value={null} />
       </>,
     );
-    expect(screen.getByText('€10.5')).toBeInTheDocument();
+    expect(screen.getByText('€10.50')).toBeInTheDocument();
     expect(screen.getAllByText('—')).toHaveLength(1);
   });
 

@@ -62,7 +62,7 @@ export const externalPanelOrdersResource = defineResource({
         </Anchor>
       ),
     },
-    { key: 'charge', header: 'Charge', align: 'right', render: (e) => <Money value={e.charge} /> },
+    { key: 'charge', header: 'Charge', align: 'right', render: (e) => <Money value={e.charge} currency={e.provider.currency} maxDecimals={4} /> },
     { key: 'remains', visible: false, header: 'Remains', align: 'right', render: (e) => (e.remains === null ? '—' : formatNumber(e.remains)) },
     {
       key: 'error',

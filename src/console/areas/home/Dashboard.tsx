@@ -331,7 +331,7 @@ function ChartCard<Row>({ spec }: { spec: ChartSpec<Row> }) {
           withRightYAxis={spec.withRightAxis}
           valueFormatter={spec.valueFormatter ?? count}
           tooltipProps={spec.withRightAxis ? { content: mixedTooltip(spec.series) } : undefined}
-          rightYAxisProps={spec.withRightAxis ? { tickFormatter: (v: number) => formatMoney(v, { decimals: 0 }) } : undefined}
+          rightYAxisProps={spec.withRightAxis ? { tickFormatter: (v: number) => formatMoney(v, { whole: true }) } : undefined}
           xAxisProps={spec.horizontal ? undefined : { tickFormatter: (v: string) => (/^\d{4}-/.test(v) ? shortDate(v) : v) }}
           yAxisProps={spec.horizontal ? { width: 170, tickFormatter: (v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v) } : undefined}
           barProps={{

@@ -210,7 +210,7 @@ function priceSteps(data: PricePreview): PriceStep[] {
       key: `line-${i}`,
       label: `${LINE_LABELS[l.kind]}: ${l.name}${l.local ? ' (local)' : ''}`,
       percent: l.percent === null ? '' : `${l.percent} %`,
-      takenOff: <Money value={l.amount} decimals={4} signed />,
+      takenOff: <Money value={l.amount} maxDecimals={4} signed />,
       priceAfter: l.priceAfter,
     }),
   );
@@ -228,7 +228,7 @@ function Result({ data }: { data: PricePreview }) {
           {data.customer.country && <> · {data.customer.country}</>}
         </Text>
         <Text size="xl" fw={700} data-testid="preview-price">
-          <Money value={data.price} decimals={4} size="xl" />
+          <Money value={data.price} maxDecimals={4} size="xl" />
         </Text>
       </Group>
       <SmallTable
@@ -242,14 +242,14 @@ function Result({ data }: { data: PricePreview }) {
           {
             header: 'Price after',
             align: 'right',
-            render: (step) => <Money value={step.priceAfter} decimals={4} />,
+            render: (step) => <Money value={step.priceAfter} maxDecimals={4} />,
             cellProps: (step) => (step.total ? { fw: 700 } : {}),
           },
         ]}
       />
       {Number(data.balanceBonus) > 0 && (
         <Text size="sm" mt="sm">
-          Credited to the balance after payment: <Money value={data.balanceBonus} decimals={4} />
+          Credited to the balance after payment: <Money value={data.balanceBonus} maxDecimals={4} />
         </Text>
       )}
       {data.skipped.length > 0 && (

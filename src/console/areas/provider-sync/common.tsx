@@ -1,7 +1,7 @@
 import type { MantineColor } from '@mantine/core';
 import { SYNC_RUN_STATUS_LABELS, type SyncRunStatus } from '../../../contract/provider-sync';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { formatNumber } from '../../ui/format';
+import { formatMoney, formatNumber } from '../../ui/format';
 
 export const SYNC_KEY = ['provider-sync'] as const;
 
@@ -19,9 +19,13 @@ export function RunStatus({ status }: { status: SyncRunStatus }) {
   return <StatusLabel value={status} color={RUN_COLORS[status]} text={SYNC_RUN_STATUS_LABELS[status]} />;
 }
 
-/** A price with its currency code: '1.2000 EUR'. */
+/** A provider's price in its currency, up to 4 decimals ('€1.2345'); without a currency, the bare number. */
 export const priceIn = (amount: string | null | undefined, currency: string | null | undefined) =>
-  amount === null || amount === undefined ? '—' : `${formatNumber(amount, { decimals: 4, trimFractions: true })}${currency ? ` ${currency}` : ''}`;
+  amount === null || amount === undefined
+    ? '—'
+    : currency
+      ? formatMoney(amount, { currency, maxDecimals: 4 })
+      : formatNumber(amount, { decimals: 4, trimFractions: true });
 
 export function duration(ms: number | null): string {
   if (ms === null) return '—';

@@ -11,8 +11,8 @@ import { useContractForm } from '../../forms/useContractForm';
 import { confirm } from '../../ui/confirm';
 import { DateTime } from '../../ui/DateTime';
 import { Money } from '../../ui/Money';
+import { formatMoney } from '../../ui/format';
 import { SmallTable } from '../../ui/SmallTable';
-import { currencySign } from './currency';
 import { useDialogSubmit } from '../../forms/useDialogSubmit';
 
 /**
@@ -52,7 +52,7 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
   const remove = async (b: BillingRecord) => {
     const ok = await confirm({
       title: 'Delete billing record',
-      body: `Delete the record of ${b.amount} ${b.currency} from ${toInput(b.date)} UTC?`,
+      body: `Delete the record of ${formatMoney(b.amount, { currency: b.currency })} from ${toInput(b.date)} UTC?`,
       undoable: false,
       agree: 'Delete',
       disagree: 'Cancel',
@@ -88,7 +88,7 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
           ) : (
             list.data.total.map((t) => (
               <Text size="sm" key={t.currency}>
-                Total {t.currency}: <Money value={t.amount} currency={currencySign(t.currency)} />
+                Total {t.currency}: <Money value={t.amount} currency={t.currency} />
               </Text>
             ))
           )}
@@ -113,7 +113,7 @@ export function BillingPanel({ panelId, currency }: { panelId: number | null; cu
           rowKey={(b) => b.id}
           columns={[
             { header: 'Date', render: (b) => <DateTime value={b.date} /> },
-            { header: 'Amount', align: 'right', render: (b) => <Money value={b.amount} currency={currencySign(b.currency)} /> },
+            { header: 'Amount', align: 'right', render: (b) => <Money value={b.amount} currency={b.currency} /> },
             {
               header: 'Comment',
               render: (b) =>

@@ -14,7 +14,6 @@ import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { SmallTable } from '../../ui/SmallTable';
 import { BillingPanel } from './BillingPanel';
-import { currencySign } from './currency';
 import { externalPanelsResource, ProviderStatus, ProviderTypeBadge } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 import { percentText } from '../../ui/format';
@@ -75,7 +74,7 @@ export function ExternalPanelScreen({ id }: RecordScreenProps) {
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
           <Field label="Balance">
-            <Money value={p.balance} currency={currencySign(p.currency)} size="lg" />
+            <Money value={p.balance} currency={p.currency} size="lg" />
             <Text size="xs" c="dimmed">
               {p.balanceUpdatedAt ? (
                 <>
@@ -142,7 +141,7 @@ export function ExternalPanelScreen({ id }: RecordScreenProps) {
                 {
                   header: 'Source price',
                   align: 'right',
-                  render: (s) => <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions />,
+                  render: (s) => <Money value={s.sourcePrice.amount} currency={s.sourcePrice.currency} maxDecimals={4} />,
                 },
                 { header: 'Per', align: 'right', render: (s) => s.sourcePricingPer },
                 { header: 'Status', render: (s) => <ProviderStatus status={s.status} archived={s.isArchived} /> },

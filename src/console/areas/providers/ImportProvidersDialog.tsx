@@ -7,7 +7,6 @@ import type { ActionDialogProps } from '../../resource/actions';
 import { api } from '../../api/client';
 import { Money } from '../../ui/Money';
 import { SmallTable } from '../../ui/SmallTable';
-import { currencySign } from './currency';
 import { importRowErrors, importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
@@ -94,7 +93,7 @@ export function ImportProvidersDialog({
               {
                 header: 'Price per 1000',
                 align: 'right',
-                render: (s) => <Money value={s.rate} currency={currencySign(panel.currency)} decimals={4} trimFractions />,
+                render: (s) => <Money value={s.rate} currency={panel.currency} maxDecimals={4} />,
               },
             ]}
           />

@@ -14,7 +14,6 @@ import { DialogActions } from '../../ui/DialogActions';
 import { api } from '../../api/client';
 import { Money } from '../../ui/Money';
 import { SmallTable } from '../../ui/SmallTable';
-import { currencySign } from './currency';
 import { importRowErrors, importSourceFallback, MoreRowsNote } from './importParts';
 
 /**
@@ -219,7 +218,7 @@ export function ImportServicesDialog({
               {
                 header: 'Provider price',
                 align: 'right',
-                render: (s) => <Money value={s.externalPanelPrice} currency={currencySign(s.currency)} decimals={4} trimFractions />,
+                render: (s) => <Money value={s.externalPanelPrice} currency={s.currency} maxDecimals={4} />,
               },
               {
                 header: 'Price per 1000',

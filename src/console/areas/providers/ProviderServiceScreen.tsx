@@ -11,7 +11,6 @@ import { DateTime } from '../../ui/DateTime';
 import { Field } from '../../ui/Field';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { currencySign } from './currency';
 import { ProviderStatus, providerServicesResource } from './resource';
 import { RecordHeader } from '../../ui/RecordHeader';
 import { SmallTable } from '../../ui/SmallTable';
@@ -45,7 +44,7 @@ export function ProviderServiceScreen({ id }: RecordScreenProps) {
           <Field label="Service id at the provider">{s.externalPanelServiceId}</Field>
           <Field label="Type">{PROVIDER_SERVICE_TYPE_LABELS[s.type] ?? s.type}</Field>
           <Field label="Source price">
-            <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions /> per {s.sourcePricingPer}
+            <Money value={s.sourcePrice.amount} currency={s.sourcePrice.currency} maxDecimals={4} /> per {s.sourcePricingPer}
           </Field>
           <Field label="Source event">{s.sourceEvent ?? '—'}</Field>
           <Field label="Target event">{s.targetEvent ?? '—'}</Field>

@@ -22,7 +22,6 @@ import { AppLink } from '../../table/cells';
 import { defineResource } from '../../resource/resource';
 import { Money } from '../../ui/Money';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { currencySign } from './currency';
 
 /**
  * Providers (external panels) and provider services (pricing rules), docs/providers.md. One
@@ -112,7 +111,7 @@ export const externalPanelsResource = defineResource({
           label={p.balanceUpdatedAt ? `Read from the provider ${p.balanceUpdatedAt.replace('T', ' ').slice(0, 16)} UTC` : 'Never read from the provider'}
         >
           <span>
-            <Money value={p.balance} currency={currencySign(p.currency)} />
+            <Money value={p.balance} currency={p.currency} />
           </span>
         </Tooltip>
       ),
@@ -262,7 +261,7 @@ export const providerServicesResource = defineResource({
       width: 140,
       align: 'right',
       filterUi: { decimals: 4 },
-      render: (s) => <Money value={s.sourcePrice.amount} currency={currencySign(s.sourcePrice.currency)} decimals={4} trimFractions />,
+      render: (s) => <Money value={s.sourcePrice.amount} currency={s.sourcePrice.currency} maxDecimals={4} />,
     },
     { key: 'sourcePricingPer', header: 'Source price per', width: 120, align: 'right' },
     {

@@ -282,7 +282,7 @@ function ContentsEditor({ form, known }: { form: ContractForm<Values, PackageBod
                   <Text size="sm" data-testid={`content-cost-${i}`}>
                     {line ? (
                       <>
-                        <CostLabel value={line.cost} decimals={4} /> / <CostLabel value={line.price} decimals={4} />
+                        <CostLabel value={line.cost} maxDecimals={4} /> / <CostLabel value={line.price} maxDecimals={4} />
                       </>
                     ) : (
                       '—'
@@ -355,19 +355,19 @@ function TotalCost({
           Default cost
         </Text>
         <Text size="sm" ta="right">
-          {costs ? <CostLabel value={costs.defaultCost} decimals={4} /> : '—'}
+          {costs ? <CostLabel value={costs.defaultCost} maxDecimals={4} /> : '—'}
         </Text>
         <Text size="sm" c="dimmed">
           {fixed ? 'Fixed cost' : `Discount ${percentText(discount || '0')}`}
         </Text>
         <Text size="sm" ta="right">
-          {costs ? <CostLabel value={costs.difference} decimals={4} /> : '—'}
+          {costs ? <CostLabel value={costs.difference} maxDecimals={4} /> : '—'}
         </Text>
         <Text size="sm" fw={600}>
           Total cost
         </Text>
         <Text size="sm" fw={600} ta="right" data-testid="package-total-cost">
-          {loading && !costs ? <Loader size="xs" /> : costs ? <CostLabel value={costs.totalCost} decimals={4} /> : '—'}
+          {loading && !costs ? <Loader size="xs" /> : costs ? <CostLabel value={costs.totalCost} maxDecimals={4} /> : '—'}
         </Text>
       </SimpleGrid>
       {problem && (

@@ -85,10 +85,10 @@ function ServiceRow({ userId, service, canEdit }: { userId: number; service: Use
       </Table.Td>
       <Table.Td>{service.network}</Table.Td>
       <Table.Td>
-        <CostLabel value={service.defaultPrice} decimals={4} trimFractions />
+        <CostLabel value={service.defaultPrice} maxDecimals={4} />
       </Table.Td>
       <Table.Td>
-        <CostLabel value={service.price} decimals={4} trimFractions />
+        <CostLabel value={service.price} maxDecimals={4} />
       </Table.Td>
       <Table.Td>{service.pricingPer}</Table.Td>
       <Table.Td>

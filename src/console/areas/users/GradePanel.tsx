@@ -2,7 +2,7 @@ import { Select, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '../../../contract/users';
 import { api } from '../../api/client';
-import { formatNumber } from '../../ui/format';
+import { formatMoney, percentText } from '../../ui/format';
 import { gradesAvailableQueryOptions } from './queries';
 import { PanelFormFooter, ProfilePanel } from './ProfilePanel';
 import { useProfileForm } from './useProfileForm';
@@ -18,7 +18,7 @@ export function GradePanel({ user, canEdit }: { user: UserDetail; canEdit: boole
   });
   const options = (grades.data ?? []).map((g) => ({
     value: String(g.id),
-    label: `${g.name} — ${formatNumber(Number(g.discountPercent) * 100, { decimals: 2, trimFractions: true })} % from $${formatNumber(Number(g.spendingGoal))}`,
+    label: `${g.name} — ${percentText(g.discountPercent, { decimals: 2 })} from ${formatMoney(g.spendingGoal)}`,
   }));
   if (user.currentGrade && !options.some((o) => o.value === String(user.currentGrade!.id))) {
     options.unshift({ value: String(user.currentGrade.id), label: user.currentGrade.name });

@@ -35,6 +35,7 @@ export interface ExternalPanelOrderDbRow extends Record<string, unknown> {
   status: ExternalPanelOrderStatus;
   provider_id: number;
   provider_name: string;
+  provider_currency: string;
   order_id: number | string;
   external_id: string | null;
   quantity: number;
@@ -53,7 +54,7 @@ export function mapExternalPanelOrderRow(row: ExternalPanelOrderDbRow, ctx: Tabl
   return {
     id: Number(row.id),
     status: row.status,
-    provider: { id: row.provider_id, name: row.provider_name },
+    provider: { id: row.provider_id, name: row.provider_name, currency: row.provider_currency },
     order: { id: Number(row.order_id) },
     externalId: row.external_id,
     quantity: row.quantity,
@@ -73,7 +74,7 @@ export const externalPanelOrdersTable = defineTable(EXTERNAL_PANEL_ORDERS_TABLE,
   from: sql`external_panel_orders e
     JOIN providers p ON p.id = e.provider_id
     JOIN orders o ON o.id = e.order_id`,
-  select: sql`e.id, e.status, p.id AS provider_id, p.name AS provider_name, e.order_id, e.external_id, e.quantity, e.url,
+  select: sql`e.id, e.status, p.id AS provider_id, p.name AS provider_name, p.currency AS provider_currency, e.order_id, e.external_id, e.quantity, e.url,
     ${decimalText(sql`e.charge`)} AS charge, e.start_count, e.remains, e.error, e.recreated_from_id,
     ${utcText(sql`e.created_at`)} AS created_at, ${utcText(sql`e.updated_at`)} AS updated_at,
     ${recreatableSql} AS recreatable`,
