@@ -1,5 +1,5 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { Anchor, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useState } from 'react';
@@ -9,7 +9,9 @@ import { errorMessage } from '../../api/errors';
 import { DateTime } from '../../ui/DateTime';
 import { formatNumber, percentText } from '../../ui/format';
 import { SmallTable } from '../../ui/SmallTable';
+import a11y from '../../ui/a11y.module.css';
 import { priceIn, readable, RunStatus, seconds, SYNC_KEY } from './common';
+import classes from './tables.module.css';
 
 /**
  * Provider health (/provider-health): one row per provider from our own attempts there — shares of
@@ -61,20 +63,37 @@ export function ProviderHealthScreen() {
       {detailFallback(query, { loading: 'Loading provider health', title: 'Provider health' })}
       {query.data && (
         <Card withBorder p={0}>
-          <Table.ScrollContainer minWidth={1200}>
-            <Table highlightOnHover verticalSpacing="xs" aria-label="Provider health">
+          {/* Fits 1440 px with the navigation shown; narrower, it scrolls in its own box with the provider kept in view. */}
+          <Box className={classes.scroll} tabIndex={0} role="region" aria-label="Provider health table">
+            <Table highlightOnHover verticalSpacing="xs" aria-label="Provider health" className={classes.wrapHeaders} miw={880}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Provider</Table.Th>
-                  <Table.Th w={90}>Orders</Table.Th>
-                  <Table.Th w={90}>Partial</Table.Th>
-                  <Table.Th w={100}>Cancelled</Table.Th>
-                  <Table.Th w={130}>Time to complete</Table.Th>
-                  <Table.Th w={150}>Balance</Table.Th>
-                  <Table.Th w={130}>Spent a day</Table.Th>
-                  <Table.Th w={170}>Runway</Table.Th>
-                  <Table.Th w={190}>Last sync</Table.Th>
-                  <Table.Th w={110} />
+                  <Table.Th className={classes.pinned} miw={170}>
+                    Provider
+                  </Table.Th>
+                  <Table.Th w={76} ta="right">
+                    Orders
+                  </Table.Th>
+                  <Table.Th w={76} ta="right">
+                    Partial
+                  </Table.Th>
+                  <Table.Th w={88} ta="right">
+                    Cancelled
+                  </Table.Th>
+                  <Table.Th w={96} ta="right">
+                    Time to complete
+                  </Table.Th>
+                  <Table.Th w={124} ta="right">
+                    Balance
+                  </Table.Th>
+                  <Table.Th w={110} ta="right">
+                    Spent a day
+                  </Table.Th>
+                  <Table.Th w={150}>Runway</Table.Th>
+                  <Table.Th w={150}>Last sync</Table.Th>
+                  <Table.Th w={96}>
+                    <span className={a11y.visuallyHidden}>Services</span>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -83,7 +102,7 @@ export function ProviderHealthScreen() {
                   return (
                     <Fragment key={r.provider.id}>
                       <Table.Tr>
-                        <Table.Td>
+                        <Table.Td className={classes.pinned}>
                           <Anchor component={Link} to={`/external-panels/${r.provider.id}/sync`} size="sm">
                             {r.provider.name}
                           </Anchor>
@@ -93,16 +112,20 @@ export function ProviderHealthScreen() {
                             </Badge>
                           )}
                         </Table.Td>
-                        <Table.Td>{formatNumber(r.orders)}</Table.Td>
-                        <Table.Td>
+                        <Table.Td ta="right">{formatNumber(r.orders)}</Table.Td>
+                        <Table.Td ta="right">
                           <Share value={r.partialShare} />
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td ta="right">
                           <Share value={r.canceledShare} />
                         </Table.Td>
-                        <Table.Td>{seconds(r.averageCompletionSeconds)}</Table.Td>
-                        <Table.Td>{priceIn(r.provider.balance, r.provider.currency)}</Table.Td>
-                        <Table.Td>{priceIn(r.dailySpend, r.provider.currency)}</Table.Td>
+                        <Table.Td ta="right">{seconds(r.averageCompletionSeconds)}</Table.Td>
+                        <Table.Td ta="right" className={classes.nowrap}>
+                          {priceIn(r.provider.balance, r.provider.currency)}
+                        </Table.Td>
+                        <Table.Td ta="right" className={classes.nowrap}>
+                          {priceIn(r.dailySpend, r.provider.currency)}
+                        </Table.Td>
                         <Table.Td>
                           <Text size="sm" c={left.color} fw={left.strong ? 600 : undefined}>
                             {left.text}
@@ -156,7 +179,7 @@ export function ProviderHealthScreen() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </Card>
       )}
     </Stack>

@@ -20,7 +20,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   SYNC_CHANGE_KIND_LABELS,
   SYNC_CHANGE_KINDS,
@@ -41,11 +41,14 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { download, duration, priceIn, readable, RunStatus, SYNC_KEY } from './common';
 import { RecordHeader } from '../../ui/RecordHeader';
 import { Field } from '../../ui/Field';
+import classes from './tables.module.css';
 
 /**
  * One sync run's change set (/provider-sync-runs/:id): filter by kind, pick changes (all, some,
- * none; keyboard: ↑/↓ or j/k move, Space or x toggles, a selects the page, Escape clears) and accept
- * or dismiss them. "Select all N" picks every pending change of the filter, not just the page.
+ * none; keyboard: ↑/↓ or j/k move, Space or x toggles, Enter shows the row's services, a selects
+ * the page, Escape clears) and accept or dismiss them. "Select all N" picks every pending change of
+ * the filter, not just the page. A change is one line: the services of ours it touches are folded
+ * behind their count.
  */
 
 const PER_PAGE = 100;
@@ -60,6 +63,8 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
+  /** Changes whose services are shown under their row. */
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const rowRefs = useRef<(HTMLTableRowElement | null)[]>([]);
 
   const runQuery = useQuery({
@@ -133,12 +138,23 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
   };
   const pageAllSelected = pendingOnPage.length > 0 && pendingOnPage.every((c) => allMatching || selected.has(c.id));
 
+  const toggleServices = (changeId: number) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(changeId)) next.delete(changeId);
+      else next.add(changeId);
+      return next;
+    });
+
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    const index = rowRefs.current.indexOf(document.activeElement as HTMLTableRowElement | null);
+    const index = rowRefs.current.indexOf(event.target as HTMLTableRowElement);
+    // A button or link inside a row keeps its own keys (Space and Enter press it).
+    if (index < 0) return;
     const focus = (i: number) => rowRefs.current[Math.max(0, Math.min(pageRows.length - 1, i))]?.focus();
     if (event.key === 'ArrowDown' || event.key === 'j') focus(index + 1);
     else if (event.key === 'ArrowUp' || event.key === 'k') focus(index - 1);
-    else if ((event.key === ' ' || event.key === 'x') && index >= 0) toggle(pageRows[index]);
+    else if (event.key === ' ' || event.key === 'x') toggle(pageRows[index]);
+    else if (event.key === 'Enter' && pageRows[index].services.length > 0) toggleServices(pageRows[index].id);
     else if (event.key === 'a') selectPage();
     else if (event.key === 'Escape') selectNone();
     else return;
@@ -249,12 +265,21 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
             </Group>
           )}
           <Text size="xs" c="dimmed">
-            Keyboard: <Kbd>↑</Kbd> <Kbd>↓</Kbd> move, <Kbd>Space</Kbd> picks, <Kbd>a</Kbd> picks the page, <Kbd>Esc</Kbd> clears.
+            Keyboard: <Kbd>↑</Kbd> <Kbd>↓</Kbd> move, <Kbd>Space</Kbd> picks, <Kbd>Enter</Kbd> shows or hides our services of the row, <Kbd>a</Kbd> picks the
+            page, <Kbd>Esc</Kbd> clears.
           </Text>
         </Stack>
         {/* A focusable scroll region: keyboard users can scroll it sideways even when it holds no row. */}
-        <Box tabIndex={0} role="region" aria-label="Changes table" style={{ overflowX: 'auto' }}>
-          <Table miw={1100} highlightOnHover verticalSpacing="xs" aria-label="Changes of this run" aria-busy={changesQuery.isFetching}>
+        <Box tabIndex={0} role="region" aria-label="Changes table" className={classes.scroll}>
+          <Table
+            miw={1000}
+            layout="fixed"
+            highlightOnHover
+            verticalSpacing="xs"
+            aria-label="Changes of this run"
+            aria-busy={changesQuery.isFetching}
+            className={classes.wrapHeaders}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={44}>
@@ -266,96 +291,75 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                     onChange={() => (pageAllSelected ? selectNone() : selectPage())}
                   />
                 </Table.Th>
-                <Table.Th w={130}>Change</Table.Th>
-                <Table.Th w={90}>Id</Table.Th>
+                <Table.Th w={120}>Change</Table.Th>
+                <Table.Th w={84}>Id</Table.Th>
                 <Table.Th>Service at the provider</Table.Th>
-                <Table.Th w={210}>Price per 1000</Table.Th>
-                <Table.Th w={190}>Min / max</Table.Th>
-                <Table.Th w={260}>Ours</Table.Th>
+                <Table.Th w={200}>Price per 1000</Table.Th>
+                <Table.Th w={150}>Min / max</Table.Th>
+                <Table.Th w={230}>Ours</Table.Th>
                 <Table.Th w={100}>State</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody onKeyDown={onKeyDown}>
-              {pageRows.map((c, i) => (
-                <Table.Tr
-                  key={c.id}
-                  ref={(el) => void (rowRefs.current[i] = el)}
-                  tabIndex={0}
-                  aria-selected={allMatching ? c.state === 'pending' : selected.has(c.id)}
-                  data-kind={c.kind}
-                  bg={(allMatching && c.state === 'pending') || selected.has(c.id) ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Select ${SYNC_CHANGE_KIND_LABELS[c.kind].toLowerCase()} of ${c.name}`}
-                      checked={(allMatching && c.state === 'pending') || selected.has(c.id)}
-                      disabled={!decidable || c.state !== 'pending'}
-                      onChange={() => toggle(c)}
-                      tabIndex={-1}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={c.kind === 'removed' || c.kind === 'price_up' ? 'orange' : c.kind === 'new' ? 'blue' : 'gray'}>
-                      {SYNC_CHANGE_KIND_LABELS[c.kind]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{c.externalId}</Table.Td>
-                  <Table.Td>
-                    {c.kind === 'renamed' && c.old ? (
-                      <Stack gap={0}>
-                        <Text size="sm" td="line-through" c="dimmed">
-                          {c.old.name}
-                        </Text>
-                        <Text size="sm">{c.new?.name}</Text>
-                      </Stack>
-                    ) : (
-                      <Text size="sm">{c.name}</Text>
+              {pageRows.map((c, i) => {
+                const picked = (allMatching && c.state === 'pending') || selected.has(c.id);
+                const opened = expanded.has(c.id) && c.services.length > 0;
+                return (
+                  <Fragment key={c.id}>
+                    <Table.Tr
+                      ref={(el) => void (rowRefs.current[i] = el)}
+                      tabIndex={0}
+                      aria-selected={picked}
+                      data-kind={c.kind}
+                      data-change-id={c.id}
+                      bg={picked ? 'var(--mantine-primary-color-light)' : undefined}
+                    >
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={`Select ${SYNC_CHANGE_KIND_LABELS[c.kind].toLowerCase()} of ${c.name}`}
+                          checked={picked}
+                          disabled={!decidable || c.state !== 'pending'}
+                          onChange={() => toggle(c)}
+                          tabIndex={-1}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={c.kind === 'removed' || c.kind === 'price_up' ? 'orange' : c.kind === 'new' ? 'blue' : 'gray'}>
+                          {SYNC_CHANGE_KIND_LABELS[c.kind]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td className={classes.line} title={c.externalId}>
+                        {c.externalId}
+                      </Table.Td>
+                      <ServiceCell change={c} />
+                      <Table.Td className={classes.line}>
+                        <PriceCell change={c} currency={run.currency} />
+                      </Table.Td>
+                      <Table.Td className={classes.line}>
+                        <LimitsCell change={c} />
+                      </Table.Td>
+                      <Table.Td className={classes.line}>
+                        <OursCell change={c} opened={opened} onToggle={() => toggleServices(c.id)} />
+                      </Table.Td>
+                      <Table.Td className={classes.line}>
+                        <StatusLabel
+                          value={c.state}
+                          text={SYNC_CHANGE_STATE_LABELS[c.state]}
+                          size="sm"
+                          color={c.state === 'applied' ? 'green' : c.state === 'pending' ? 'orange' : 'gray'}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                    {opened && (
+                      <Table.Tr id={servicesId(c.id)} data-services-of={c.id}>
+                        <Table.Td colSpan={8}>
+                          <OurServices change={c} />
+                        </Table.Td>
+                      </Table.Tr>
                     )}
-                    <Text size="xs" c="dimmed">
-                      {(c.new ?? c.old)?.category}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PriceCell change={c} currency={run.currency} />
-                  </Table.Td>
-                  <Table.Td>
-                    {c.kind === 'limits' && c.old && c.new ? (
-                      <Text size="sm">
-                        {formatNumber(c.old.min)}–{formatNumber(c.old.max)} →{' '}
-                        <b>
-                          {formatNumber(c.new.min)}–{formatNumber(c.new.max)}
-                        </b>
-                      </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {(c.new ?? c.old) ? `${formatNumber((c.new ?? c.old)!.min)}–${formatNumber((c.new ?? c.old)!.max)}` : '—'}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {c.providerService ? (
-                      <Stack gap={0}>
-                        <Text size="sm">Provider service {c.providerService.id}</Text>
-                        {c.services.map((s) => (
-                          <Anchor key={s.id} component={Link} to={`/services/${s.id}`} size="xs">
-                            {s.name}
-                          </Anchor>
-                        ))}
-                      </Stack>
-                    ) : (
-                      <Dash />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusLabel
-                      value={c.state}
-                      text={SYNC_CHANGE_STATE_LABELS[c.state]}
-                      size="sm"
-                      color={c.state === 'applied' ? 'green' : c.state === 'pending' ? 'orange' : 'gray'}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+                  </Fragment>
+                );
+              })}
               {data && pageRows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={8}>
@@ -380,10 +384,40 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
 
 const sum = (counts: Record<SyncChangeKind, number>) => SYNC_CHANGE_KINDS.reduce((n, k) => n + counts[k], 0);
 
+/** The id of the row that lists a change's services (the count button controls it). */
+const servicesId = (changeId: number) => `sync-change-${changeId}-services`;
+
+/** The provider's name of the service on one line ('old → new' for a rename), its category after it, dimmed; whole in the title. */
+function ServiceCell({ change: c }: { change: SyncChange }) {
+  const category = (c.new ?? c.old)?.category;
+  const renamed = c.kind === 'renamed' && c.old;
+  const whole = `${renamed ? `${c.old!.name} → ${c.new?.name ?? c.name}` : c.name}${category ? ` · ${category}` : ''}`;
+  return (
+    <Table.Td className={classes.line} title={whole}>
+      {renamed ? (
+        <>
+          <Text span size="sm" td="line-through" c="dimmed">
+            {c.old!.name}
+          </Text>{' '}
+          → {c.new?.name ?? c.name}
+        </>
+      ) : (
+        c.name
+      )}
+      {category && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          · {category}
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
 function PriceCell({ change: c, currency }: { change: SyncChange; currency: string | null }) {
   if ((c.kind === 'price_up' || c.kind === 'price_down') && c.old && c.new) {
     return (
-      <Text size="sm">
+      <Text span size="sm">
         {priceIn(c.old.rate, null)} → <b>{priceIn(c.new.rate, currency)}</b>{' '}
         <Text span size="xs" c={readable(c.kind === 'price_up' ? 'red' : 'teal')}>
           ({Number(c.priceChange) > 0 ? '+' : ''}
@@ -394,9 +428,84 @@ function PriceCell({ change: c, currency }: { change: SyncChange; currency: stri
   }
   const v = c.new ?? c.old;
   return (
-    <Text size="sm" c="dimmed">
+    <Text span size="sm" c="dimmed">
       {v ? priceIn(v.rate, currency) : '—'}
     </Text>
+  );
+}
+
+function LimitsCell({ change: c }: { change: SyncChange }) {
+  if (c.kind === 'limits' && c.old && c.new) {
+    return (
+      <Text span size="sm">
+        {formatNumber(c.old.min)}–{formatNumber(c.old.max)} →{' '}
+        <b>
+          {formatNumber(c.new.min)}–{formatNumber(c.new.max)}
+        </b>
+      </Text>
+    );
+  }
+  const v = c.new ?? c.old;
+  return (
+    <Text span size="sm" c="dimmed">
+      {v ? `${formatNumber(v.min)}–${formatNumber(v.max)}` : '—'}
+    </Text>
+  );
+}
+
+/**
+ * Our side of a change on one line: how many of our services it touches, folded behind a button
+ * that shows them as links in a row under this one (a provider service can serve dozens of them,
+ * which listed in the cell made one change a screen tall), then the provider service.
+ */
+function OursCell({ change: c, opened, onToggle }: { change: SyncChange; opened: boolean; onToggle: () => void }) {
+  if (!c.providerService) return <Dash />;
+  const count = c.services.length;
+  const via = `Provider service ${c.providerService.id}`;
+  return (
+    <>
+      {count > 0 ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          px={4}
+          aria-expanded={opened}
+          aria-controls={opened ? servicesId(c.id) : undefined}
+          // Starts with what it shows; the rest tells the rows' buttons apart.
+          aria-label={`${formatNumber(count)} service${count === 1 ? '' : 's'} of ours using ${c.name}`}
+          onClick={onToggle}
+        >
+          {formatNumber(count)} service{count === 1 ? '' : 's'}
+        </Button>
+      ) : (
+        <Text span size="sm" c="dimmed">
+          No services
+        </Text>
+      )}{' '}
+      <Text span size="xs" c="dimmed" title={`${via}: ${c.providerService.name}`}>
+        · {via}
+      </Text>
+    </>
+  );
+}
+
+/** The services a change touches, as links, wrapped under its row. */
+function OurServices({ change: c }: { change: SyncChange }) {
+  return (
+    <Stack gap={4} py={4}>
+      <Text size="xs" c="dimmed">
+        Our services using provider service {c.providerService?.id} ({c.providerService?.name}):
+      </Text>
+      <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Our services using ${c.name}`}>
+        {c.services.map((s) => (
+          <li key={s.id}>
+            <Anchor component={Link} to={`/services/${s.id}`} size="sm">
+              {s.name}
+            </Anchor>
+          </li>
+        ))}
+      </Group>
+    </Stack>
   );
 }
 
