@@ -19,6 +19,8 @@ const RECORD_SCREENS: Readonly<Record<string, string>> = {
   webhook: '/webhooks/:id',
   staff_member: '/staff/:id',
 };
+  invoice: '/invoices/:id',
+  withdrawal: '/withdrawal/:id',
 
 /** The record's screen, or undefined when it has none. */
 export function recordPath(type: string, id: number | null | undefined): string | undefined {

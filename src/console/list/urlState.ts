@@ -1,3 +1,4 @@
+import type { ColumnKey, ColumnSpec, QueryKey, QuerySpec, TableSpec } from '../../contract/columns';
 import type { Permission } from '../../contract/permissions';
 import type { ColumnFilter, TableHeader, TableRequest } from '../../contract/table';
 import {
@@ -164,6 +165,33 @@ export function searchFromTableState<Row>(resource: Resource<Row>, state: TableS
   const defaults = new Set(resource.defaultColumns);
   if (columns.length !== defaults.size || columns.some((key) => !defaults.has(key))) search.cols = columns.join(',');
   return search;
+}
+
+/**
+ * The address of a list opened on some filters, written as the list writes its own: one param per
+ * column or query of its contract table, in the same compact form. `null` clears a filter the list
+ * sets by default ('every status'), which the list would otherwise apply:
+ *
+ *   listHref('/withdrawal', WITHDRAWALS_TABLE, { userId: 42, status: null })  // '/withdrawal?userId=42&status='
+ *
+ * An area links to another's list with it (it may not import that area's resource, but the
+ * contract's column table is shared). A key the table cannot filter by throws: a typo is found by
+ * the first render, not by a member who gets the whole list.
+ */
+export function listHref<T extends TableSpec>(path: string, table: T, filters: { readonly [K in ColumnKey<T> | QueryKey<T>]?: unknown }): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    const spec: ColumnSpec | QuerySpec | undefined = table.columns[key] ?? table.queries[key];
+    if (!spec?.filter) throw new Error(`The list at ${path} has no filter '${key}'.`);
+    if (value === null) {
+      params.set(key, '');
+      continue;
+    }
+    const normalized = normalizeFilter(spec.filter, value);
+    if (normalized !== undefined) params.set(key, encodeFilter(spec.filter, normalized));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** Sets one filter (undefined or an empty value clears it) and goes back to page 1. */

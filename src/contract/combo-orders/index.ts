@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { id, positiveId, dateTime } from '../fields';
-import { ADMIN, endpoint } from '../endpoint';
+import { id, positiveId, dateTime, money, refSchema } from '../fields';
+import { ADMIN, endpoint, pathId } from '../endpoint';
+import { orderStatusSchema } from '../orders';
 import { tableEndpoint } from '../table';
 import { COMBO_ORDERS_TABLE, COMBO_ORDER_STATUSES, PACKAGE_TYPES } from './columns';
 
@@ -30,6 +31,30 @@ export const comboOrderRowSchema = z.object({
   actions: comboOrderActionsSchema,
 });
 export type ComboOrderRow = z.infer<typeof comboOrderRowSchema>;
+
+/** One order the combo order placed (source type 'combo_order', source id the combo order's id). */
+export const comboOrderOrderSchema = z.object({
+  id,
+  status: orderStatusSchema,
+  /** Null when the service was deleted since. */
+  service: refSchema.nullable(),
+  quantity: z.number().int(),
+  currentQuantity: z.number().int(),
+  price: money,
+  createdAt: dateTime,
+});
+export type ComboOrderOrder = z.infer<typeof comboOrderOrderSchema>;
+
+/** One combo order: the row plus what the customer paid, its orders (oldest first) and its dates. */
+export const comboOrderDetailSchema = comboOrderRowSchema.extend({
+  price: money,
+  orders: z.array(comboOrderOrderSchema),
+  approvedAt: dateTime.nullable(),
+  completedAt: dateTime.nullable(),
+  canceledAt: dateTime.nullable(),
+  updatedAt: dateTime,
+});
+export type ComboOrderDetail = z.infer<typeof comboOrderDetailSchema>;
 
 const comboOrderIdBody = z.object({ comboOrderId: positiveId });
 export const comboOrderActionResultSchema = z.object({ message: z.string(), comboOrder: comboOrderRowSchema });
@@ -73,5 +98,18 @@ export const comboOrdersEndpoints = {
     body: comboOrderIdBody,
     response: comboOrderActionResultSchema,
     summary: 'Reject a combo order in moderation: it and its unstarted orders are canceled and refunded (409 otherwise)',
+  }),
+  /**
+   * The console's own call (the panel's published API lists combo orders only; docs/orders.md says
+   * why). Declared after in-moderation: routes are mounted in this order, so that path stays the
+   * count's and is never read as an id.
+   */
+  comboOrdersShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/combo-orders/:comboOrderId`,
+    permission: 'viewOrders',
+    params: z.object({ comboOrderId: pathId('Combo order') }),
+    response: comboOrderDetailSchema,
+    summary: 'One combo order with its orders',
   }),
 };

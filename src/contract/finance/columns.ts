@@ -171,6 +171,10 @@ export const INVOICES_TABLE = defineTableSpec({
 
 export const WITHDRAWALS_TABLE = defineTableSpec({
   search: 'id, account number, transaction id or user e-mail',
+  // One user's invoices (the links of a user's screen).
+  queries: {
+    userId: { filter: 'select', valueType: 'int' },
+  },
   columns: {
     id: { filter: 'select', valueType: 'int', sortable: true },
     status: { filter: 'multiSelect', options: WITHDRAWAL_STATUSES, sortable: true },
@@ -187,6 +191,10 @@ export const WITHDRAWALS_TABLE = defineTableSpec({
 
 export const TRANSACTIONS_TABLE = defineTableSpec({
   search: 'id, user id or e-mail, or order id',
+  // One user's withdrawals (the links of a user's screen).
+  queries: {
+    userId: { filter: 'select', valueType: 'int' },
+  },
   columns: {
     id: { filter: 'select', valueType: 'int', sortable: true },
     'user.email': { filter: 'text', sortable: true },

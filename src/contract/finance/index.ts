@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, money, dateTime, fraction, moneyInput, positiveId, translationsSchema, messageSchema } from '../fields';
-import { ADMIN, endpoint, pathId } from '../endpoint';
+import { ADMIN, endpoint, pathBigId, pathId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import {
   BALANCE_TYPES,
@@ -38,6 +38,9 @@ export * from './columns';
  *   withdrawal fee percent has three decimals. Secrets are answered masked (SECRET_MASK); a mask
  *   sent back keeps the stored value.
  * - payment-method columns of the invoice, withdrawal and transaction lists need viewPaymentMethods.
+ * - `GET /invoices/:id`, `/withdrawals/:withdrawalId` and `/payments/:id` answer one record for the
+ *   console's record screens: the list row plus its links. They are not part of the panel's
+ *   published API (docs/finance.md says why the console needs them).
  */
 
 const userRef = z.object({ id, email: z.string() });
@@ -141,6 +144,43 @@ export const transactionRowSchema = z.object({
   createdAt: dateTime,
 });
 export type TransactionRow = z.infer<typeof transactionRowSchema>;
+
+/* ---------- one record (the console's record screens) ---------- */
+
+/** A ledger entry a record links to: an invoice's deposit and bonus, a withdrawal's hold and release. */
+export const linkedTransactionSchema = z.object({
+  id,
+  transactionType: z.enum(TRANSACTION_KINDS),
+  /** Signed, as in the transactions list. */
+  amount: money,
+  createdAt: dateTime,
+});
+export type LinkedTransaction = z.infer<typeof linkedTransactionSchema>;
+
+/** One invoice: its list row, what marking it as paid credited, and the transactions that credited it. */
+export const invoiceDetailSchema = invoiceRowSchema.extend({
+  /** What was credited when it was marked as paid (it may differ from the amount); null until then. */
+  paidAmount: money.nullable(),
+  /** The payment method's bonus credited on top; null until paid. */
+  bonusAmount: money.nullable(),
+  /** Its deposit and bonus, oldest first; empty until paid. */
+  transactions: z.array(linkedTransactionSchema),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/** One withdrawal: its list row, when it moved on, and its hold (and release, when rejected). */
+export const withdrawalDetailSchema = withdrawalRowSchema.extend({
+  approvedAt: dateTime.nullable(),
+  paidAt: dateTime.nullable(),
+  rejectedAt: dateTime.nullable(),
+  /** The hold made when it was requested and the release of a rejection, oldest first. */
+  transactions: z.array(linkedTransactionSchema),
+});
+export type WithdrawalDetail = z.infer<typeof withdrawalDetailSchema>;
+
+/** One transaction: the list row, which carries its links (user, order, invoice, withdrawal). */
+export const transactionDetailSchema = transactionRowSchema;
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 /** One user's main ledger, newest first, each entry with the balance after it. */
 export const userLedgerSchema = z.object({
@@ -323,6 +363,14 @@ export const financeEndpoints = {
     summary: 'The invoice table (the table request as ?q=<JSON>)',
   }),
   invoicesMarkAsPaid: endpoint({
+  invoicesShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/invoices/:id`,
+    permission: 'viewInvoices',
+    params: invoiceParams,
+    response: invoiceDetailSchema,
+    summary: "One invoice with the transactions that credited it (the console's record screen)",
+  }),
     method: 'POST',
     path: `${ADMIN}/invoices/:id/mark-as-paid`,
     permission: 'manageInvoices',
@@ -339,6 +387,14 @@ export const financeEndpoints = {
     summary: 'The withdrawal table',
   }),
   withdrawalsApprove: endpoint({
+  withdrawalsShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/withdrawals/:withdrawalId`,
+    permission: 'viewWithdrawals',
+    params: withdrawalParams,
+    response: withdrawalDetailSchema,
+    summary: "One withdrawal with its hold and release transactions (the console's record screen)",
+  }),
     method: 'POST',
     path: `${ADMIN}/withdrawals/:withdrawalId/approve`,
     permission: 'approveWithdrawalRequests',
@@ -379,6 +435,15 @@ export const financeEndpoints = {
     summary: 'Users whose balance differs from the sum of their transactions, and what pending withdrawals hold',
   }),
   paymentsUserLedger: endpoint({
+  // After ledger-check: a static path is matched before this one's id.
+  paymentsShow: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/payments/:id`,
+    permission: 'viewFinances',
+    params: z.object({ id: pathBigId('Transaction') }),
+    response: transactionDetailSchema,
+    summary: "One transaction with its links (the console's record screen)",
+  }),
     method: 'GET',
     path: `${ADMIN}/payments/users/:userId/ledger`,
     permission: 'viewFinances',

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comboOrderRowSchema } from '../../../src/contract/combo-orders';
+import { comboOrderDetailSchema, comboOrderRowSchema } from '../../../src/contract/combo-orders';
 import { tableResponseSchema, type TableRequest } from '../../../src/contract/table';
 import { one, rows } from '../../../src/server/db/client';
 import { useTestApp, type Caller, type TestMember } from '../helpers/testServer';
 
 /**
  * Combo orders through the real app with the demo seed: the table and its filters, the
- * in-moderation count, approve / reject / complete with their orders (409 on repeat; reject refunds
+ * in-moderation count, one combo order with its orders, approve / reject / complete with their orders (409 on repeat; reject refunds
  * what was paid and keeps balance = sum of transactions), and 403 with no change without
  * manageOrders.
  */
@@ -115,6 +115,76 @@ describe('combo orders table', () => {
     expect(await t.ok('comboOrdersInModeration', {}, viewer)).toEqual({ orders_in_moderation: expected });
     const nobody = await t.memberWith(['viewUsers']);
     expect((await t.call('comboOrdersInModeration', {}, nobody)).status).toBe(403);
+  });
+});
+
+describe('one combo order', () => {
+  it('answers the row, what was paid, its dates and its orders oldest first', async () => {
+    const { id, userId } = await comboInModeration();
+    const res = await t.call('comboOrdersShow', { params: { comboOrderId: id } }, viewer);
+    expect(res.status).toBe(200);
+    const detail = comboOrderDetailSchema.parse(res.body);
+    const user = (await one<{ email: string; telegram_username: string | null }>(t.db, sql`SELECT email, telegram_username FROM users WHERE id = ${userId}`))!;
+    expect(detail).toMatchObject({
+      id,
+      status: 'in_moderation',
+      user: { id: userId, email: user.email, telegramUsername: user.telegram_username },
+      url: 'https://x.test/combo',
+      package: { type: 'auto' },
+      ordersCount: 2,
+      price: '5.5000',
+      approvedAt: null,
+      completedAt: null,
+      canceledAt: null,
+      // The viewer may read it, not act on it.
+      actions: { approvable: false, rejectable: false, completable: false },
+    });
+    expect(detail.package.name).not.toBe('');
+    expect(detail.orders.map((o) => [o.status, o.price, o.quantity])).toEqual([
+      ['in_moderation', '2.5000', 100],
+      ['in_moderation', '3.0000', 100],
+    ]);
+    expect(detail.orders[0].id).toBeLessThan(detail.orders[1].id);
+    expect(detail.orders[0].service?.name).toEqual(expect.any(String));
+    // The same record as its list row, with the flags of the member asking.
+    expect((await t.call('comboOrdersShow', { params: { comboOrderId: id } }, admin)).body).toMatchObject({
+      actions: { approvable: true, rejectable: true, completable: false },
+    });
+  });
+
+  it('answers the combo order a member meets first in the demo data: the newest in processing (the list opens on them)', async () => {
+    const seeded = await one<{ id: number; orders: number }>(
+      t.db,
+      sql`SELECT c.id, (SELECT count(*)::int FROM orders o WHERE o.source_type = 'combo_order' AND o.source_id = c.id) AS orders
+            FROM combo_orders c WHERE c.status = 'in_processing' ORDER BY c.id DESC LIMIT 1`,
+    );
+    expect(seeded).toBeDefined();
+    const detail = comboOrderDetailSchema.parse(await t.ok('comboOrdersShow', { params: { comboOrderId: seeded!.id } }, admin));
+    expect(detail).toMatchObject({ id: seeded!.id, status: 'in_processing' });
+    expect(detail.orders).toHaveLength(seeded!.orders);
+    expect(detail.orders.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for an unknown or malformed id, never a 500; the in-moderation count keeps its path', async () => {
+    expect(await t.call('comboOrdersShow', { params: { comboOrderId: 99999999 } }, admin)).toEqual({
+      ok: false,
+      status: 404,
+      body: { message: 'Combo order 99999999 not found.' },
+    });
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999999']) {
+      expect(await t.call('comboOrdersShow', { params: { comboOrderId: bad } }, admin)).toMatchObject({
+        status: 404,
+        body: { message: 'Combo order not found.' },
+      });
+    }
+    expect((await t.call('comboOrdersInModeration', {}, admin)).body).toEqual({ orders_in_moderation: expect.any(Number) });
+  });
+
+  it('needs viewOrders, as the list does', async () => {
+    const { id } = await comboInModeration();
+    const nobody = await t.memberWith(['viewUsers']);
+    expect((await t.call('comboOrdersShow', { params: { comboOrderId: id } }, nobody)).status).toBe(403);
+    expect((await t.call('comboOrdersTable', { body: {} }, nobody)).status).toBe(403);
   });
 });
 

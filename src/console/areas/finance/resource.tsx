@@ -17,7 +17,7 @@ import { INVOICE_ACTIONS, PAYMENT_METHOD_ACTIONS, WITHDRAWAL_ACTIONS } from '../
 import { createAction, editAction } from '../../resource/actionFactories';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { defineCollectionAction, defineRowAction } from '../../resource/actions';
-import { Dash, UserLink } from '../../table/cells';
+import { AppLink, Dash, UserLink } from '../../table/cells';
 import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
@@ -31,7 +31,14 @@ import { formatMoney, percentText } from '../../ui/format';
  * contract's finance action tables.
  */
 
-const methodTypeLabels = Object.fromEntries(PAYMENT_METHOD_TYPES.map((t) => [t.type, t.label]));
+export const methodTypeLabels: Readonly<Record<string, string>> = Object.fromEntries(PAYMENT_METHOD_TYPES.map((t) => [t.type, t.label]));
+
+/** An invoice's status in the tones of the one status label: pending waits for money, expired is dead. */
+export function InvoiceStatusLabel({ invoice }: { invoice: Pick<InvoiceRow, 'status'> }) {
+  const tone = invoice.status === 'pending' ? 'unpaid' : invoice.status === 'expired' ? 'canceled' : 'paid';
+  return <StatusLabel value={tone} text={INVOICE_STATUS_LABELS[invoice.status]} />;
+}
+
 const dialogs = {
   markPaid: lazyDialog(() => import('./MarkInvoicePaidDialog').then((m) => m.MarkInvoicePaidDialog)),
   reject: lazyDialog(() => import('./WithdrawalDialogs').then((m) => m.RejectWithdrawalDialog)),
@@ -48,15 +55,16 @@ export const invoicesResource = defineResource({
   endpoint: 'invoicesTable',
   table: INVOICES_TABLE,
   state: (i: InvoiceRow) => i.status,
+  open: (i) => `/invoices/${i.id}`,
+  subtitle: (i) => `${i.user.email} · ${INVOICE_STATUS_LABELS[i.status].toLowerCase()}`,
+  queries: { userId: { label: 'User id' } },
   columns: [
-    { key: 'id', header: 'ID', hideable: false, width: 90 },
+    { key: 'id', header: 'ID', hideable: false, width: 90, render: (i) => <AppLink to={`/invoices/${i.id}`}>{i.id}</AppLink> },
     {
       key: 'status',
       header: 'Status',
       filterUi: { labels: INVOICE_STATUS_LABELS },
-      render: (i) => (
-        <StatusLabel value={i.status === 'pending' ? 'unpaid' : i.status === 'expired' ? 'canceled' : 'paid'} text={INVOICE_STATUS_LABELS[i.status]} />
-      ),
+      render: (i) => <InvoiceStatusLabel invoice={i} />,
     },
     { key: 'user.email', header: 'User', render: (i) => <UserLink user={i.user} /> },
     { key: 'paymentMethod.name', header: 'Payment method', filterUi: { placeholder: 'Method id' }, render: (i) => i.paymentMethod?.name ?? <Dash /> },
@@ -101,8 +109,11 @@ export const withdrawalsResource = defineResource({
   endpoint: 'withdrawalsTable',
   table: WITHDRAWALS_TABLE,
   state: (w: WithdrawalRow) => w.status,
+  open: (w) => `/withdrawal/${w.id}`,
+  subtitle: (w) => `${w.user.email} · ${WITHDRAWAL_STATUS_LABELS[w.status].toLowerCase()}`,
+  queries: { userId: { label: 'User id' } },
   columns: [
-    { key: 'id', header: 'ID', hideable: false, width: 90 },
+    { key: 'id', header: 'ID', hideable: false, width: 90, render: (w) => <AppLink to={`/withdrawal/${w.id}`}>{w.id}</AppLink> },
     {
       key: 'status',
       header: 'Status',
@@ -162,7 +173,8 @@ export const withdrawalsResource = defineResource({
   ],
 });
 
-function Amount({ value }: { value: string }) {
+/** A transaction's signed amount: credits green with '+', debits red with '−'. */
+export function Amount({ value }: { value: string }) {
   const negative = value.startsWith('-');
   return (
     // Shade 9 reads at 4.5:1 or better on white; the dark theme's lighter shades do on dark.
@@ -180,8 +192,11 @@ export const transactionsResource = defineResource({
   nouns: ['transaction', 'transactions', 'payment', 'payments', 'tx'],
   endpoint: 'paymentsTable',
   table: TRANSACTIONS_TABLE,
+  open: (r) => `/transactions/${r.id}`,
+  subtitle: (r) => `${r.user.email} · ${TRANSACTION_KIND_LABELS[r.transactionType] ?? r.transactionType}`,
+  queries: { userId: { label: 'User id' } },
   columns: [
-    { key: 'id', header: 'ID', hideable: false, width: 100 },
+    { key: 'id', header: 'ID', hideable: false, width: 100, render: (r) => <AppLink to={`/transactions/${r.id}`}>{r.id}</AppLink> },
     { key: 'user.email', header: 'User', render: (r: TransactionRow) => <UserLink user={r.user} /> },
     { key: 'type', header: 'Balance', filterUi: { labels: BALANCE_TYPE_LABELS }, render: (r) => BALANCE_TYPE_LABELS[r.type] },
     {

@@ -18,6 +18,7 @@ import { userDetailQueryOptions } from './queries';
 import { usersResource } from './resource';
 import { RolesPanel } from './RolesPanel';
 import { SellerPanel } from './SellerPanel';
+import { UserRecordLinks } from './UserRecordLinks';
 import { VerificationDocumentsPanel } from './VerificationDocumentsPanel';
 import type { RecordScreenProps } from '../../resource/area';
 import { RecordHistory } from '../../history/RecordHistory';
@@ -79,6 +80,7 @@ function UserProfile({ user }: { user: UserDetail }) {
         back={{ to: '/users', label: 'Users' }}
         title={user.name || user.email}
         status={<StatusLabel value={user.status} />}
+        description={<UserRecordLinks userId={user.id} />}
         actions={
           <Group gap="xs" role="group" aria-label="User actions">
             {actions.map(({ action, enabled, reason }) => (

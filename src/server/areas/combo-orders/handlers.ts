@@ -1,9 +1,10 @@
 import type { Endpoints } from '../../../contract/endpoints';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
+import { loadComboOrderDetail } from './detail';
 import { comboOrdersTable, findComboOrderRow } from './table';
 import { comboTransitions, countInModeration, type ComboAction } from './transitions';
 
-/** Combo orders: list, in-moderation count, approve, reject, complete. */
+/** Combo orders: list, one, in-moderation count, approve, reject, complete. */
 
 /** One body ({comboOrderId}) and one answer ({message, comboOrder}: "Combo order 12 approved."). */
 function transitionHandler(action: ComboAction) {
@@ -20,6 +21,8 @@ export const comboOrdersHandlers = defineHandlers({
   comboOrdersTable: async ({ body, staff, deps }) => comboOrdersTable.query(deps.database.db, body, staff),
 
   comboOrdersInModeration: async ({ deps }) => ({ orders_in_moderation: await countInModeration(deps.database.db) }),
+
+  comboOrdersShow: async ({ params, staff, deps }) => loadComboOrderDetail(deps.database.db, params.comboOrderId, staff),
 
   comboOrdersApprove: transitionHandler('approve'),
   comboOrdersReject: transitionHandler('reject'),

@@ -3,11 +3,14 @@ import { ledgerCheck, userLedger } from './ledger';
 import { collections, deleteBonus, loadMethodDetail, setMethodEnabled, sortMethods, storeBonuses, storeMethod, updateMethod } from './methods';
 import { findInvoiceRow, findWithdrawalRow, invoicesTable, paymentMethodsTable, transactionsTable, withdrawalsTable } from './table';
 import { displayMoney } from '../../kit/ledger';
+import { loadInvoiceDetail, loadTransactionDetail, loadWithdrawalDetail } from './records';
 import { markInvoicePaid, withdrawalTransitions } from './transitions';
 
 /** Finance: invoices, withdrawals, payments, payment methods and their bonuses. */
 export const financeHandlers = defineHandlers({
   invoicesTable: async ({ query, staff, deps }) => invoicesTable.query(deps.database.db, query, staff),
+
+  invoicesShow: async ({ params: { id }, staff, deps }) => loadInvoiceDetail(deps.database.db, id, staff),
 
   invoicesMarkAsPaid: async ({ params: { id }, body, staff, actor, deps }) =>
     markInvoicePaid.run(
@@ -25,6 +28,8 @@ export const financeHandlers = defineHandlers({
     ),
 
   withdrawalsTable: async ({ body, staff, deps }) => withdrawalsTable.query(deps.database.db, body, staff),
+
+  withdrawalsShow: async ({ params: { withdrawalId: id }, staff, deps }) => loadWithdrawalDetail(deps.database.db, id, staff),
 
   withdrawalsApprove: async ({ params: { withdrawalId: id }, staff, actor, deps }) =>
     withdrawalTransitions.approve.run(deps, actor, id, async (tx) => ({
@@ -54,6 +59,8 @@ export const financeHandlers = defineHandlers({
     ),
 
   paymentsTable: async ({ body, staff, deps }) => transactionsTable.query(deps.database.db, body, staff),
+
+  paymentsShow: async ({ params: { id }, staff, deps }) => loadTransactionDetail(deps.database.db, id, staff),
 
   paymentsLedgerCheck: async ({ deps }) => ledgerCheck(deps.database.db),
 

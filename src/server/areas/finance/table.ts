@@ -78,6 +78,7 @@ export const invoicesTable = defineTable(INVOICES_TABLE, {
     createdAt: { sql: sql`i.created_at` },
   },
   search: [sql`i.short_name`, matchUserEmail('i')],
+  queries: { userId: { sql: sql`i.user_id` } },
   defaultSort: [{ key: 'id', desc: true }],
   map: (r: InvoiceDbRow, ctx): InvoiceRow => ({
     id: r.id,
@@ -134,6 +135,7 @@ export const withdrawalsTable = defineTable(WITHDRAWALS_TABLE, {
     transactionId: { sql: sql`w.transaction_id`, nullable: true },
   },
   search: [sql`w.account_number`, sql`w.transaction_id`, matchUserEmail('w')],
+  queries: { userId: { sql: sql`w.user_id` } },
   defaultSort: [{ key: 'id', desc: true }],
   map: (r: WithdrawalDbRow, ctx): WithdrawalRow => ({
     id: r.id,
@@ -232,6 +234,10 @@ export const transactionsTable = defineTable(TRANSACTIONS_TABLE, {
   estimateCountAbove: 50_000,
   map: mapTransactionRow,
 });
+
+export async function findTransactionRow(q: Queryable, id: number, ctx: TableContext): Promise<TransactionRow | undefined> {
+  return (await transactionsTable.query(q, ONE_ROW, ctx, { where: sql`t.id = ${id}` })).items[0];
+}
 
 /* ---------- payment methods ---------- */
 
