@@ -10,6 +10,8 @@ const RECORD_SCREENS: Readonly<Record<string, string>> = {
   order: '/orders/:id',
   user: '/users/:id',
   subscription: '/subscriptions/:id',
+  drip_feed: '/drip-feed/:id',
+  combo_order: '/combo-orders/:id',
   free_trial_request: '/requests/:id',
   free_trial_quest: '/quests/:id',
   service: '/services/:id',
@@ -17,10 +19,10 @@ const RECORD_SCREENS: Readonly<Record<string, string>> = {
   provider: '/external-panels/:id',
   payment_method: '/payment-method-bonuses/:id',
   webhook: '/webhooks/:id',
-  staff_member: '/staff/:id',
-};
   invoice: '/invoices/:id',
   withdrawal: '/withdrawal/:id',
+  staff_member: '/staff/:id',
+};
 
 /** The record's screen, or undefined when it has none. */
 export function recordPath(type: string, id: number | null | undefined): string | undefined {

@@ -1,6 +1,5 @@
-import { UserLink } from '../../table/cells';
+import { AppLink, UserLink } from '../../table/cells';
 import { Anchor, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { COMBO_ORDERS_TABLE, COMBO_ORDER_STATUS_LABELS } from '../../../contract/combo-orders/columns';
 import { COMBO_ORDER_ACTIONS } from '../../../contract/combo-orders/actions';
 import { defineResource } from '../../resource/resource';
@@ -8,7 +7,7 @@ import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber, humanize } from '../../ui/format';
 
-/** Combo orders: default status in_processing. */
+/** Combo orders: default status in_processing; a row opens its record (/combo-orders/:id). */
 
 export const comboOrdersResource = defineResource({
   name: 'combo-orders',
@@ -18,8 +17,9 @@ export const comboOrdersResource = defineResource({
   endpoint: 'comboOrdersTable',
   table: COMBO_ORDERS_TABLE,
   state: (c) => COMBO_ORDER_STATUS_LABELS[c.status].toLowerCase(),
+  open: (c) => `/combo-orders/${c.id}`,
   columns: [
-    { key: 'id', header: 'ID', hideable: false },
+    { key: 'id', header: 'ID', hideable: false, render: (c) => <AppLink to={`/combo-orders/${c.id}`}>{c.id}</AppLink> },
     {
       key: 'status',
       header: 'Status',
@@ -61,11 +61,7 @@ export const comboOrdersResource = defineResource({
       key: 'ordersCount',
       header: 'Orders',
       align: 'right',
-      render: (c) => (
-        <Anchor component={Link} to={`/orders?sourceType=combo_order&sourceId=${c.id}&status=`} size="sm">
-          {formatNumber(c.ordersCount)}
-        </Anchor>
-      ),
+      render: (c) => <AppLink to={`/orders?sourceType=combo_order&sourceId=${c.id}&status=`}>{formatNumber(c.ordersCount)}</AppLink>,
     },
     { key: 'createdAt', header: 'Created', render: (c) => <DateTime value={c.createdAt} /> },
   ],

@@ -1,4 +1,4 @@
-import { UserLink } from '../../table/cells';
+import { AppLink, UserLink } from '../../table/cells';
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUS_LABELS } from '../../../contract/drip-feeds/columns';
@@ -11,7 +11,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { formatRunInterval } from './interval';
 
-/** The drip-feed list: default status in_processing. */
+/** The drip-feed list: default status in_processing; a row opens its record (/drip-feed/:id). */
 
 function Runs({ row }: { row: DripFeedRow }) {
   if (row.orders.length === 0)
@@ -39,8 +39,9 @@ export const dripFeedsResource = defineResource({
   endpoint: 'dripFeedsTable',
   table: DRIP_FEEDS_TABLE,
   state: (d) => DRIP_FEED_STATUS_LABELS[d.status].toLowerCase(),
+  open: (d) => `/drip-feed/${d.id}`,
   columns: [
-    { key: 'id', header: 'ID', hideable: false },
+    { key: 'id', header: 'ID', hideable: false, render: (d) => <AppLink to={`/drip-feed/${d.id}`}>{d.id}</AppLink> },
     { key: 'name', visible: false, header: 'Name' },
     {
       key: 'status',

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { PriceModification } from '../../../contract/orders';
-import { Dash } from '../../table/cells';
+import { recordPath } from '../../history/recordLinks';
+import { AppLink, Dash } from '../../table/cells';
 import { formatMoney, formatNumber } from '../../ui/format';
 import { priceModificationKindLabel, SOURCE_TYPE_LABELS } from './labels';
 import type { OrderSourceType } from '../../../contract/orders';
@@ -34,18 +35,24 @@ export function PriceModifications({ items }: { items: PriceModification[] }) {
   );
 }
 
+/**
+ * Where an order came from, and the chip of the record that placed it (a drip feed's run, a combo
+ * order's part, a subscription's content), linking to that record's screen where it has one.
+ */
 export function SourceCell({ source, sourceType, sourceId }: { source: string; sourceType: OrderSourceType | null; sourceId: number | null }) {
+  const chip = sourceType && (
+    <Badge variant="outline" size="sm" tt="none">
+      {SOURCE_TYPE_LABELS[sourceType]}
+      {sourceId !== null ? ` #${sourceId}` : ''}
+    </Badge>
+  );
+  const to = sourceType ? recordPath(sourceType, sourceId) : undefined;
   return (
     <Group gap={4} wrap="nowrap">
       <Text component="span" size="sm">
         {source}
       </Text>
-      {sourceType && (
-        <Badge variant="outline" size="sm" tt="none">
-          {SOURCE_TYPE_LABELS[sourceType]}
-          {sourceId !== null ? ` #${sourceId}` : ''}
-        </Badge>
-      )}
+      {chip && to ? <AppLink to={to}>{chip}</AppLink> : chip}
     </Group>
   );
 }
