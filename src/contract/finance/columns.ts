@@ -167,14 +167,14 @@ export const INVOICES_TABLE = defineTableSpec({
     createdAt: { filter: 'dateRange', sortable: true },
     actions: { permission: 'manageInvoices' },
   },
-});
-
-export const WITHDRAWALS_TABLE = defineTableSpec({
-  search: 'id, account number, transaction id or user e-mail',
   // One user's invoices (the links of a user's screen).
   queries: {
     userId: { filter: 'select', valueType: 'int' },
   },
+});
+
+export const WITHDRAWALS_TABLE = defineTableSpec({
+  search: 'id, account number, transaction id or user e-mail',
   columns: {
     id: { filter: 'select', valueType: 'int', sortable: true },
     status: { filter: 'multiSelect', options: WITHDRAWAL_STATUSES, sortable: true },
@@ -187,14 +187,14 @@ export const WITHDRAWALS_TABLE = defineTableSpec({
     adminNote: { filter: 'text' },
     transactionId: { filter: 'text', sortable: true },
   },
-});
-
-export const TRANSACTIONS_TABLE = defineTableSpec({
-  search: 'id, user id or e-mail, or order id',
   // One user's withdrawals (the links of a user's screen).
   queries: {
     userId: { filter: 'select', valueType: 'int' },
   },
+});
+
+export const TRANSACTIONS_TABLE = defineTableSpec({
+  search: 'id, user id or e-mail, or order id',
   columns: {
     id: { filter: 'select', valueType: 'int', sortable: true },
     'user.email': { filter: 'text', sortable: true },

@@ -362,7 +362,6 @@ export const financeEndpoints = {
     table: INVOICES_TABLE,
     summary: 'The invoice table (the table request as ?q=<JSON>)',
   }),
-  invoicesMarkAsPaid: endpoint({
   invoicesShow: endpoint({
     method: 'GET',
     path: `${ADMIN}/invoices/:id`,
@@ -371,6 +370,7 @@ export const financeEndpoints = {
     response: invoiceDetailSchema,
     summary: "One invoice with the transactions that credited it (the console's record screen)",
   }),
+  invoicesMarkAsPaid: endpoint({
     method: 'POST',
     path: `${ADMIN}/invoices/:id/mark-as-paid`,
     permission: 'manageInvoices',
@@ -386,7 +386,6 @@ export const financeEndpoints = {
     table: WITHDRAWALS_TABLE,
     summary: 'The withdrawal table',
   }),
-  withdrawalsApprove: endpoint({
   withdrawalsShow: endpoint({
     method: 'GET',
     path: `${ADMIN}/withdrawals/:withdrawalId`,
@@ -395,6 +394,7 @@ export const financeEndpoints = {
     response: withdrawalDetailSchema,
     summary: "One withdrawal with its hold and release transactions (the console's record screen)",
   }),
+  withdrawalsApprove: endpoint({
     method: 'POST',
     path: `${ADMIN}/withdrawals/:withdrawalId/approve`,
     permission: 'approveWithdrawalRequests',
@@ -434,7 +434,6 @@ export const financeEndpoints = {
     response: ledgerCheckSchema,
     summary: 'Users whose balance differs from the sum of their transactions, and what pending withdrawals hold',
   }),
-  paymentsUserLedger: endpoint({
   // After ledger-check: a static path is matched before this one's id.
   paymentsShow: endpoint({
     method: 'GET',
@@ -444,6 +443,7 @@ export const financeEndpoints = {
     response: transactionDetailSchema,
     summary: "One transaction with its links (the console's record screen)",
   }),
+  paymentsUserLedger: endpoint({
     method: 'GET',
     path: `${ADMIN}/payments/users/:userId/ledger`,
     permission: 'viewFinances',
