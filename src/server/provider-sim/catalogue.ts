@@ -10,6 +10,14 @@ export interface SimServiceSeed {
   id: number;
   name: string;
   category: string;
+  /**
+   * What the service sells, in the panel's own words: the network code (networks.network, as
+   * 'youtube') and the kind (service_types.type, as 'views'). Not part of the API answer: the name
+   * and category say the same in words ('YouTube Views [Real]'); the demo seed links our services
+   * only to provider services of their own network and kind by these.
+   */
+  network: string;
+  kind: string;
   /** Price per 1000, a decimal string. */
   rate: string;
   min: number;
@@ -21,26 +29,134 @@ export interface SimServiceSeed {
 }
 
 export const SIM_SERVICES: readonly SimServiceSeed[] = [
-  { id: 1, name: 'YouTube Views [Real]', category: 'YouTube', rate: '0.6000', min: 100, max: 1000000, refill: true, cancel: true, dripfeed: true },
-  { id: 2, name: 'YouTube Views [High Retention]', category: 'YouTube', rate: '1.4000', min: 500, max: 500000, cancel: true, dripfeed: true },
-  { id: 3, name: 'YouTube Subscribers [30 days refill]', category: 'YouTube', rate: '12.0000', min: 50, max: 20000, refill: true },
-  { id: 4, name: 'YouTube Likes', category: 'YouTube', rate: '3.2000', min: 20, max: 50000, cancel: true },
-  { id: 5, name: 'YouTube Comments [Custom]', category: 'YouTube', rate: '22.0000', min: 10, max: 1000, type: 'Custom Comments' },
-  { id: 11, name: 'Instagram Followers [Real]', category: 'Instagram', rate: '1.7000', min: 50, max: 100000, refill: true, cancel: true, dripfeed: true },
-  { id: 12, name: 'Instagram Followers [Premium]', category: 'Instagram', rate: '3.9000', min: 50, max: 50000, refill: true },
-  { id: 13, name: 'Instagram Likes [Instant]', category: 'Instagram', rate: '0.4000', min: 20, max: 100000, cancel: true, dripfeed: true },
-  { id: 14, name: 'Instagram Reels Views', category: 'Instagram', rate: '0.0700', min: 500, max: 10000000, dripfeed: true },
-  { id: 15, name: 'Instagram Story Views', category: 'Instagram', rate: '0.2000', min: 100, max: 100000 },
-  { id: 21, name: 'TikTok Followers', category: 'TikTok', rate: '2.1000', min: 50, max: 100000, refill: true, cancel: true },
-  { id: 22, name: 'TikTok Likes', category: 'TikTok', rate: '0.5500', min: 50, max: 100000, cancel: true, dripfeed: true },
-  { id: 23, name: 'TikTok Views', category: 'TikTok', rate: '0.0250', min: 1000, max: 50000000, dripfeed: true },
-  { id: 24, name: 'TikTok Shares', category: 'TikTok', rate: '0.4500', min: 100, max: 100000 },
-  { id: 31, name: 'Telegram Channel Members', category: 'Telegram', rate: '1.4500', min: 100, max: 100000, refill: true, cancel: true },
-  { id: 32, name: 'Telegram Post Views', category: 'Telegram', rate: '0.0500', min: 100, max: 1000000, dripfeed: true },
-  { id: 33, name: 'Telegram Reactions', category: 'Telegram', rate: '0.3000', min: 20, max: 100000 },
-  { id: 41, name: 'Facebook Page Likes', category: 'Facebook', rate: '2.7500', min: 100, max: 50000, refill: true },
-  { id: 42, name: 'Facebook Video Views', category: 'Facebook', rate: '0.3000', min: 500, max: 1000000, cancel: true },
-  { id: 43, name: 'Facebook Group Members', category: 'Facebook', rate: '4.5000', min: 100, max: 20000 },
+  {
+    id: 1,
+    name: 'YouTube Views [Real]',
+    category: 'YouTube',
+    network: 'youtube',
+    kind: 'views',
+    rate: '0.6000',
+    min: 100,
+    max: 1000000,
+    refill: true,
+    cancel: true,
+    dripfeed: true,
+  },
+  {
+    id: 2,
+    name: 'YouTube Views [High Retention]',
+    category: 'YouTube',
+    network: 'youtube',
+    kind: 'views',
+    rate: '1.4000',
+    min: 500,
+    max: 500000,
+    cancel: true,
+    dripfeed: true,
+  },
+  {
+    id: 3,
+    name: 'YouTube Subscribers [30 days refill]',
+    category: 'YouTube',
+    network: 'youtube',
+    kind: 'subscribers',
+    rate: '12.0000',
+    min: 50,
+    max: 20000,
+    refill: true,
+  },
+  { id: 4, name: 'YouTube Likes', category: 'YouTube', network: 'youtube', kind: 'likes', rate: '3.2000', min: 20, max: 50000, cancel: true },
+  {
+    id: 5,
+    name: 'YouTube Comments [Custom]',
+    category: 'YouTube',
+    network: 'youtube',
+    kind: 'comments',
+    rate: '22.0000',
+    min: 10,
+    max: 1000,
+    type: 'Custom Comments',
+  },
+  {
+    id: 11,
+    name: 'Instagram Followers [Real]',
+    category: 'Instagram',
+    network: 'instagram',
+    kind: 'followers',
+    rate: '1.7000',
+    min: 50,
+    max: 100000,
+    refill: true,
+    cancel: true,
+    dripfeed: true,
+  },
+  {
+    id: 12,
+    name: 'Instagram Followers [Premium]',
+    category: 'Instagram',
+    network: 'instagram',
+    kind: 'followers',
+    rate: '3.9000',
+    min: 50,
+    max: 50000,
+    refill: true,
+  },
+  {
+    id: 13,
+    name: 'Instagram Likes [Instant]',
+    category: 'Instagram',
+    network: 'instagram',
+    kind: 'likes',
+    rate: '0.4000',
+    min: 20,
+    max: 100000,
+    cancel: true,
+    dripfeed: true,
+  },
+  {
+    id: 14,
+    name: 'Instagram Reels Views',
+    category: 'Instagram',
+    network: 'instagram',
+    kind: 'views',
+    rate: '0.0700',
+    min: 500,
+    max: 10000000,
+    dripfeed: true,
+  },
+  { id: 15, name: 'Instagram Story Views', category: 'Instagram', network: 'instagram', kind: 'views', rate: '0.2000', min: 100, max: 100000 },
+  {
+    id: 21,
+    name: 'TikTok Followers',
+    category: 'TikTok',
+    network: 'tiktok',
+    kind: 'followers',
+    rate: '2.1000',
+    min: 50,
+    max: 100000,
+    refill: true,
+    cancel: true,
+  },
+  { id: 22, name: 'TikTok Likes', category: 'TikTok', network: 'tiktok', kind: 'likes', rate: '0.5500', min: 50, max: 100000, cancel: true, dripfeed: true },
+  { id: 23, name: 'TikTok Views', category: 'TikTok', network: 'tiktok', kind: 'views', rate: '0.0250', min: 1000, max: 50000000, dripfeed: true },
+  { id: 24, name: 'TikTok Shares', category: 'TikTok', network: 'tiktok', kind: 'shares', rate: '0.4500', min: 100, max: 100000 },
+  {
+    id: 31,
+    name: 'Telegram Channel Members',
+    category: 'Telegram',
+    network: 'telegram',
+    kind: 'members',
+    rate: '1.4500',
+    min: 100,
+    max: 100000,
+    refill: true,
+    cancel: true,
+  },
+  { id: 32, name: 'Telegram Post Views', category: 'Telegram', network: 'telegram', kind: 'views', rate: '0.0500', min: 100, max: 1000000, dripfeed: true },
+  { id: 33, name: 'Telegram Reactions', category: 'Telegram', network: 'telegram', kind: 'reactions', rate: '0.3000', min: 20, max: 100000 },
+  { id: 41, name: 'Facebook Page Likes', category: 'Facebook', network: 'facebook', kind: 'likes', rate: '2.7500', min: 100, max: 50000, refill: true },
+  { id: 42, name: 'Facebook Video Views', category: 'Facebook', network: 'facebook', kind: 'views', rate: '0.3000', min: 500, max: 1000000, cancel: true },
+  { id: 43, name: 'Facebook Group Members', category: 'Facebook', network: 'facebook', kind: 'members', rate: '4.5000', min: 100, max: 20000 },
 ];
 
 /* ---------- the generated catalogues of the two simulated panels ---------- */
@@ -52,112 +168,138 @@ export const SIM_CATALOGUE_SIZE = 3000;
 /** The id ranges: panvy's generated services start after the hand-written ones; perfect's are its own. */
 export const SIM_ID_BASE: Record<SimPanelKey, number> = { panvy: 1001, perfect: 20001 };
 
-const NETWORKS: readonly (readonly [string, readonly (readonly [string, number])[]])[] = [
+/**
+ * What the generated catalogues sell: each network by its name in the catalogue and its code on the
+ * panel (networks.network), each kind by its name in the catalogue, its base price per 1000 and its
+ * code on the panel (service_types.type). Every network and kind of the demo catalogue is among
+ * them, so each of our services has provider services of its own network and kind to be linked to;
+ * the last four networks and a few kinds ('votes', 'connections') are ones the panel does not sell.
+ */
+const NETWORKS: readonly (readonly [string, string, readonly (readonly [string, number, string])[]])[] = [
   [
     'Instagram',
+    'instagram',
     [
-      ['Followers', 1.8],
-      ['Likes', 0.4],
-      ['Views', 0.08],
-      ['Comments', 9],
-      ['Story Views', 0.2],
-      ['Reels Views', 0.07],
-      ['Saves', 0.3],
+      ['Followers', 1.8, 'followers'],
+      ['Likes', 0.4, 'likes'],
+      ['Views', 0.08, 'views'],
+      ['Comments', 9, 'comments'],
+      ['Story Views', 0.2, 'views'],
+      ['Reels Views', 0.07, 'views'],
+      ['Saves', 0.3, 'saves'],
+      ['Live Viewers', 5, 'viewers'],
     ],
   ],
   [
     'YouTube',
+    'youtube',
     [
-      ['Views', 0.9],
-      ['Subscribers', 14],
-      ['Likes', 3],
-      ['Comments', 20],
-      ['Watch Time', 9],
-      ['Shorts Views', 0.3],
+      ['Views', 0.9, 'views'],
+      ['Subscribers', 14, 'subscribers'],
+      ['Likes', 3, 'likes'],
+      ['Comments', 20, 'comments'],
+      ['Watch Hours', 9, 'watch_hours'],
+      ['Shorts Views', 0.3, 'views'],
+      ['Live Viewers', 7, 'viewers'],
     ],
   ],
   [
     'TikTok',
+    'tiktok',
     [
-      ['Followers', 2.2],
-      ['Likes', 0.5],
-      ['Views', 0.03],
-      ['Shares', 0.45],
-      ['Saves', 0.4],
-      ['Live Viewers', 6],
+      ['Followers', 2.2, 'followers'],
+      ['Likes', 0.5, 'likes'],
+      ['Views', 0.03, 'views'],
+      ['Shares', 0.45, 'shares'],
+      ['Saves', 0.4, 'saves'],
+      ['Live Viewers', 6, 'viewers'],
+      ['Comments', 8, 'comments'],
     ],
   ],
   [
     'Telegram',
+    'telegram',
     [
-      ['Channel Members', 1.5],
-      ['Post Views', 0.05],
-      ['Reactions', 0.3],
-      ['Poll Votes', 0.9],
+      ['Channel Members', 1.5, 'members'],
+      ['Post Views', 0.05, 'views'],
+      ['Reactions', 0.3, 'reactions'],
+      ['Poll Votes', 0.9, 'votes'],
+      ['Bot Starts', 1.2, 'starts'],
+      ['Comments', 6, 'comments'],
     ],
   ],
   [
     'Facebook',
+    'facebook',
     [
-      ['Page Likes', 2.8],
-      ['Video Views', 0.3],
-      ['Group Members', 4.5],
-      ['Post Likes', 1.1],
+      ['Page Likes', 2.8, 'likes'],
+      ['Video Views', 0.3, 'views'],
+      ['Group Members', 4.5, 'members'],
+      ['Post Likes', 1.1, 'likes'],
+      ['Comments', 7, 'comments'],
+      ['Shares', 1.5, 'shares'],
     ],
   ],
   [
     'Twitter',
+    'twitter',
     [
-      ['Followers', 3.5],
-      ['Likes', 0.9],
-      ['Retweets', 1.2],
-      ['Views', 0.05],
+      ['Followers', 3.5, 'followers'],
+      ['Likes', 0.9, 'likes'],
+      ['Retweets', 1.2, 'retweets'],
+      ['Views', 0.05, 'views'],
     ],
   ],
   [
     'Spotify',
+    'spotify',
     [
-      ['Plays', 0.9],
-      ['Followers', 1.4],
-      ['Monthly Listeners', 2.5],
+      ['Plays', 0.9, 'plays'],
+      ['Followers', 1.4, 'followers'],
+      ['Monthly Listeners', 2.5, 'listeners'],
     ],
   ],
   [
     'Twitch',
+    'twitch',
     [
-      ['Followers', 1.9],
-      ['Live Viewers', 8],
-      ['Clip Views', 0.4],
+      ['Followers', 1.9, 'followers'],
+      ['Live Viewers', 8, 'viewers'],
+      ['Clip Views', 0.4, 'views'],
     ],
   ],
   [
     'Discord',
+    'discord',
     [
-      ['Server Members', 3.2],
-      ['Online Members', 5.5],
+      ['Server Members', 3.2, 'members'],
+      ['Online Members', 5.5, 'members'],
     ],
   ],
   [
     'LinkedIn',
+    'linkedin',
     [
-      ['Followers', 9],
-      ['Post Likes', 6],
-      ['Connections', 12],
+      ['Followers', 9, 'followers'],
+      ['Post Likes', 6, 'likes'],
+      ['Connections', 12, 'connections'],
     ],
   ],
   [
     'Threads',
+    'threads',
     [
-      ['Followers', 2.4],
-      ['Likes', 0.6],
+      ['Followers', 2.4, 'followers'],
+      ['Likes', 0.6, 'likes'],
     ],
   ],
   [
     'SoundCloud',
+    'soundcloud',
     [
-      ['Plays', 0.12],
-      ['Followers', 1.6],
-      ['Likes', 0.8],
+      ['Plays', 0.12, 'plays'],
+      ['Followers', 1.6, 'followers'],
+      ['Likes', 0.8, 'likes'],
     ],
   ],
 ];
@@ -209,8 +351,8 @@ export function generatedCatalogue(panel: SimPanelKey): readonly SimServiceSeed[
   const count = panel === 'panvy' ? SIM_CATALOGUE_SIZE - SIM_SERVICES.length : SIM_CATALOGUE_SIZE;
   const list: SimServiceSeed[] = [];
   for (let i = 0; i < count; i++) {
-    const [network, kinds] = NETWORKS[i % NETWORKS.length];
-    const [kind, basePrice] = kinds[Math.floor(i / NETWORKS.length) % kinds.length];
+    const [network, networkCode, kinds] = NETWORKS[i % NETWORKS.length];
+    const [kind, basePrice, kindCode] = kinds[Math.floor(i / NETWORKS.length) % kinds.length];
     const [quality, factor] = QUALITIES[Math.floor(next() * QUALITIES.length)];
     const server = 1 + Math.floor(next() * 40);
     const price = basePrice * factor * (0.7 + next() * 0.6) * (panel === 'perfect' ? 0.88 : 1);
@@ -221,6 +363,8 @@ export function generatedCatalogue(panel: SimPanelKey): readonly SimServiceSeed[
       id: SIM_ID_BASE[panel] + i,
       name: panel === 'panvy' ? `${network} ${kind} [${quality}] #${server}` : `${network} ${kind} | ${quality} | S${server}`,
       category: panel === 'panvy' ? `${network} ${kind}` : `${network} - ${kind}${i % 3 === 0 ? ' [Refill]' : ''}`,
+      network: networkCode,
+      kind: kindCode,
       rate: Math.max(0.001, price).toFixed(4),
       min,
       max,

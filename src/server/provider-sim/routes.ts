@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { Database } from '../db/client';
+import type { SimPanelKey } from './catalogue';
 import { SIM_PANELS } from './panels';
 import { createSimulator, SIM_ERRORS, type SimParams, type SimulatorOptions } from './simulator';
 
@@ -42,6 +43,12 @@ async function readParams(c: Context): Promise<SimParams | null> {
   return params;
 }
 
+/** SIM_OUTAGE: the keys of the simulated panels to put in an outage ('perfect', 'panvy,perfect'); unknown keys are ignored. */
+function outagePanels(value: string | undefined): SimPanelKey[] {
+  const named = new Set((value ?? '').split(',').map((k) => k.trim().toLowerCase()));
+  return SIM_PANELS.filter((p) => named.has(p.key)).map((p) => p.key);
+}
+
 /**
  * Mounts the simulated upstream provider on `app` as plain routes (no staff auth: it is reached
  * with its own API keys, like a real provider). Does nothing when the simulator is turned off
@@ -50,7 +57,7 @@ async function readParams(c: Context): Promise<SimParams | null> {
  */
 export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options: SimulatorOptions = {}): void {
   if (!deps.config.simulator) return;
-  const simulator = createSimulator({ controlKey: process.env.SIM_CONTROL_KEY || undefined, ...options });
+  const simulator = createSimulator({ controlKey: process.env.SIM_CONTROL_KEY || undefined, outage: outagePanels(process.env.SIM_OUTAGE), ...options });
   for (const panel of SIM_PANELS) {
     const handler = async (c: Context) => {
       const params = await readParams(c);

@@ -24,6 +24,12 @@ export interface SimulatorOptions {
    * refused, so nobody outside can move the catalogue.
    */
   controlKey?: string;
+  /**
+   * Panels in an outage (SIM_OUTAGE): every call there is refused as a panel under maintenance
+   * answers, so a provider pointing at one fails its syncs and orders. Off unless named: the demo
+   * shows a failing provider only when asked to.
+   */
+  outage?: readonly SimPanelKey[];
 }
 
 /** Who is asking: which simulated panel, and its canonical endpoint URL (for `panel_info`). */
@@ -48,6 +54,7 @@ export const SIM_ERRORS = {
   quantity: 'Incorrect quantity',
   funds: 'Not enough funds on balance',
   refillNotFound: 'Refill not found',
+  outage: 'The panel is under maintenance, try again later',
 } as const;
 
 /** The most ids one multi call takes (status, cancel, refill). */
@@ -433,6 +440,7 @@ export function createSimulator(options: SimulatorOptions = {}) {
     await ensureSimCatalogue(db);
     const { panel } = call;
     const action = (params.action ?? '').trim().toLowerCase();
+    if (options.outage?.includes(panel) && action !== 'drift') return error(SIM_ERRORS.outage);
     if (action === 'panel_info') return panel === 'panvy' ? { is_our_panel: true, endpoint: call.endpoint } : error(SIM_ERRORS.action);
     if (action === 'create_account') return panel === 'panvy' ? createAccount(db, panel) : error(SIM_ERRORS.action);
     if (action === 'drift') {

@@ -1,10 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { one, rows, type Queryable } from '../../db/client';
+import { readPanelSettings } from '../../db/panelSettings';
+import { baseCatalogue } from '../../provider-sim/catalogue';
+import { SIM_PANELS, type SimPanel } from '../../provider-sim/panels';
 
 /**
  * The demo catalogue, grown from the small one the users seed made (whose service ids the orders
  * use, untouched) to 8 networks, 40 service types and about 2,000 services, with translations
- * partly filled (some stale), labels, target types, targets, attachments and checker groups.
+ * partly filled (some stale), labels, target types, targets, attachments and checker groups. The
+ * new services are bought from the simulated panels, each from offers of its own network and kind,
+ * and priced from what those cost (linkAndPriceNewServices).
  *
  * Set-based SQL; values come from hashint4 of the row number, so the demo looks the same on every
  * machine. SEED_SERVICES sets the total; without it the total follows SEED_ORDERS (tests and the
@@ -18,7 +23,7 @@ export function demoServicesCount(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 /** A stable pseudo-random number in [0, n) for row `id` and a salt. */
-const h = (id: SQL, salt: number, n: number): SQL => sql`(abs(hashint4((${id} * 31 + ${salt})::int)::bigint) % ${n})`;
+const h = (id: SQL, salt: number, n: number | SQL): SQL => sql`(abs(hashint4((${id} * 31 + ${salt})::int)::bigint) % ${n})`;
 const textArray = (values: readonly string[]): SQL =>
   sql`(ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
@@ -190,6 +195,90 @@ const TARGET_TYPES: [string, string, string, boolean][] = [
   ['seo_keyword', 'SEO keyword', 'input', false],
 ];
 
+/**
+ * Deliberately below margin among the new services (besides Facebook Post Likes, which the orders
+ * seed keeps under its simulator cost): the first three enabled ones sell at these multiples of
+ * their dearest active provider service's cost — a thin margin under the panel's 10 % floor, and
+ * two below cost — so the margin guard and the Below margin screen have something to show.
+ */
+const BELOW_MARGIN_FACTORS = ['1.05', '0.8', '0.5'] as const;
+
+/**
+ * The new services (those without providers yet) get provider services of their own network and
+ * kind from the simulated panels' catalogues: one of the simulator (panvy) each, and for about two
+ * in five a backup at Perfect Panel Hub (the simulated foreign panel, EUR); the provider services are
+ * made from the catalogue entries picked (one per entry, shared by the services it fulfils). Each
+ * new service is then priced from its dearest active link's cost — in the panel's currency, as the
+ * margin guard reckons it (provider-sync/margin.ts) — with a markup of 30–120 %, but the few of
+ * BELOW_MARGIN_FACTORS. A service left without a provider stays disabled.
+ */
+async function linkAndPriceNewServices(q: Queryable): Promise<void> {
+  await q.execute(sql`DROP TABLE IF EXISTS seed_new_services, seed_sim_offers`);
+  await q.execute(sql`CREATE TEMP TABLE seed_new_services AS
+    SELECT s.id, n.network, st.type FROM services s JOIN service_types st ON st.id = s.service_type_id JOIN networks n ON n.id = st.network_id
+     WHERE NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id)`);
+  // The catalogues as rows; k numbers the offers of one network and kind at a panel, n counts them.
+  const offers = SIM_PANELS.flatMap((panel) => {
+    const groups = new Map<string, number>();
+    const list = baseCatalogue(panel.key).map((o) => {
+      const key = `${o.network}:${o.kind}`;
+      const k = groups.get(key) ?? 0;
+      groups.set(key, k + 1);
+      return { panel: panel.key, id: String(o.id), name: o.name, network: o.network, kind: o.kind, rate: o.rate, k, key };
+    });
+    return list.map(({ key, ...o }) => ({ ...o, n: groups.get(key)! }));
+  });
+  await q.execute(sql`CREATE TEMP TABLE seed_sim_offers AS
+    SELECT * FROM json_to_recordset(${JSON.stringify(offers)}::json)
+      AS x(panel text, id text, name text, network text, kind text, rate numeric, k int, n int)`);
+
+  const s = sql`s.id`;
+  const linkTo = async (panel: SimPanel, priority: number, which: SQL) => {
+    const provider = await one<{ id: number }>(
+      q,
+      sql`SELECT id FROM providers WHERE (endpoint LIKE ${`%${panel.path}`} OR endpoint LIKE ${`%${panel.path}/`})
+            AND status = 'active' AND NOT is_archived ORDER BY id LIMIT 1`,
+    );
+    if (!provider) return;
+    const picked = sql`seed_new_services s JOIN seed_sim_offers o ON o.panel = ${panel.key} AND o.network = s.network AND o.kind = s.type
+      AND o.k = ${h(sql`(s.id * 5 + ${priority})`, 30, sql`o.n`)}`;
+    await q.execute(sql`INSERT INTO provider_services (name, type, external_panel_id, external_panel_service_id, source_price, source_pricing_per, last_available_at)
+      SELECT DISTINCT ON (o.id::int) o.name, 'default', ${provider.id}, o.id, o.rate, 1000, now() FROM ${picked} WHERE ${which} ORDER BY o.id::int
+      ON CONFLICT (external_panel_id, external_panel_service_id) DO NOTHING`);
+    await q.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, is_active, priority)
+      SELECT s.id, ps.id, true, ${priority} FROM ${picked}
+        JOIN provider_services ps ON ps.external_panel_id = ${provider.id} AND ps.external_panel_service_id = o.id
+       WHERE ${which} ORDER BY s.id
+      ON CONFLICT DO NOTHING`);
+  };
+  const [panvy, perfect] = [SIM_PANELS.find((p) => p.key === 'panvy')!, SIM_PANELS.find((p) => p.key === 'perfect')!];
+  await linkTo(panvy, 1, sql`true`);
+  await linkTo(perfect, 2, sql`${h(s, 26, 100)} < 40`);
+  await q.execute(
+    sql`UPDATE services s SET is_enabled = false WHERE is_enabled AND NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id AND x.is_active)`,
+  );
+
+  // Prices: the dearest active link's cost in the panel's currency (the margin guard's arithmetic), plus 30–120 %, rounded up to 4 decimals.
+  const { currencies } = await readPanelSettings(q);
+  const rates = JSON.stringify({ ...currencies.rates, [currencies.default]: '1' });
+  const costs = sql`SELECT sp.service_id, max(round(ps.source_price * sv.pricing_per / ps.source_pricing_per / r.rate, 4)) AS cost
+      FROM service_providers sp JOIN seed_new_services n ON n.id = sp.service_id JOIN services sv ON sv.id = sp.service_id
+      JOIN provider_services ps ON ps.id = sp.provider_service_id JOIN providers p ON p.id = ps.external_panel_id
+      CROSS JOIN LATERAL (SELECT (${rates}::jsonb ->> upper(coalesce(ps.source_price_currency, p.currency)))::numeric AS rate) r
+     WHERE sp.is_active AND r.rate > 0 GROUP BY sp.service_id`;
+  await q.execute(sql`UPDATE services s SET default_price = ceil(c.cost * (130 + ${h(s, 31, 91)}) / 100 * 10000) / 10000
+    FROM (${costs}) c WHERE c.service_id = s.id`);
+  const few = await rows<{ id: number }>(
+    q,
+    sql`SELECT n.id FROM seed_new_services n JOIN services s ON s.id = n.id WHERE s.is_enabled AND NOT s.is_archived ORDER BY n.id LIMIT ${BELOW_MARGIN_FACTORS.length}`,
+  );
+  for (const [i, { id }] of few.entries()) {
+    await q.execute(sql`UPDATE services s SET default_price = round(c.cost * ${BELOW_MARGIN_FACTORS[i]}::numeric, 4) FROM (${costs}) c
+      WHERE c.service_id = s.id AND s.id = ${id}`);
+  }
+  await q.execute(sql`DROP TABLE seed_new_services, seed_sim_offers`);
+}
+
 export async function seedDemoCatalogue(q: Queryable): Promise<void> {
   const total = demoServicesCount();
   const now = sql`now()`;
@@ -295,20 +384,7 @@ export async function seedDemoCatalogue(q: Queryable): Promise<void> {
     FROM (SELECT id, row_number() OVER (PARTITION BY service_type_id ORDER BY id)::int AS n FROM services) x
     WHERE x.id = s.id`);
 
-  // Providers for the new services: one or two provider services of active providers; a service without one stays disabled.
-  await q.execute(sql`
-    INSERT INTO service_providers (service_id, provider_service_id, is_active, priority)
-    SELECT s.id, ps.id, true, k.k
-      FROM services s
-      CROSS JOIN generate_series(1, 2) AS k(k)
-      JOIN LATERAL (SELECT array_agg(ps.id ORDER BY ps.id) AS ids FROM provider_services ps JOIN providers p ON p.id = ps.external_panel_id
-                     WHERE p.status = 'active' AND NOT p.is_archived AND ps.status = 'active' AND NOT ps.is_archived) pool ON cardinality(pool.ids) > 0
-      JOIN provider_services ps ON ps.id = pool.ids[1 + ${h(sql`(s.id * 3 + k.k)`, 25, 1000000)} % cardinality(pool.ids)]
-     WHERE NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id) AND (k.k = 1 OR ${h(s, 26, 100)} < 40)
-    ON CONFLICT DO NOTHING`);
-  await q.execute(
-    sql`UPDATE services s SET is_enabled = false WHERE is_enabled AND NOT EXISTS (SELECT 1 FROM service_providers x WHERE x.service_id = s.id AND x.is_active)`,
-  );
+  await linkAndPriceNewServices(q);
 
   // Labels on about a third of the services.
   for (const [name, icon, more] of LABELS) {

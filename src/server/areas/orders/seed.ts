@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { SIM_SERVICES } from '../../provider-sim/catalogue';
+import { baseCatalogue, SIM_SERVICES } from '../../provider-sim/catalogue';
+import { SIM_PANELS } from '../../provider-sim/panels';
 import { one, rows, type Queryable } from '../../db/client';
+import { readPanelSettings } from '../../db/panelSettings';
+import { fromUnits, mulDiv, SCALE, toUnits } from '../../pricing/decimal';
 import { demoPricer, type DemoPricer } from '../../pricing/demoPricing';
 
 /**
@@ -55,6 +58,8 @@ export async function seedCancelReasons(q: Queryable): Promise<void> {
  */
 export const DEMO_SIM_API_KEY = 'demo-simulator-key-0001';
 export const DEMO_SIM_ENDPOINT = 'http://127.0.0.1:8080/provider-sim/api/v2';
+/** Perfect Panel Hub buys from the simulated foreign panel (EUR), on the same server. */
+const DEMO_PERFECT_ENDPOINT = `http://127.0.0.1:8080${SIM_PANELS.find((p) => p.key === 'perfect')!.path}`;
 
 const DEMO_PROVIDERS = [
   {
@@ -69,10 +74,11 @@ const DEMO_PROVIDERS = [
   {
     name: 'Perfect Panel Hub',
     type: 'perfect_panel',
-    endpoint: 'https://perfectpanel-hub.example/api/v2',
+    endpoint: DEMO_PERFECT_ENDPOINT,
     token: 'pp-hub-demo-token',
     balance: '2450.75',
-    currency: 'USD',
+    // The simulated panel's currency: its rates, balance and charges are in EUR.
+    currency: 'EUR',
     margin: '0.4000',
   },
   {
@@ -124,7 +130,10 @@ const COMMENTS = [
 
 /**
  * Which simulator service fulfils our services of a network and kind (service_types.type); the ids
- * are the simulator's service numbers (src/server/provider-sim/catalogue.ts).
+ * are the simulator's service numbers (src/server/provider-sim/catalogue.ts), each of that same
+ * network and kind. Their rates leave our prices a margin of a third or more, but one: Facebook Post
+ * Likes (2.20 per 1000) sells below the Facebook Page Likes it is bought as (2.75), one of the few
+ * services the demo keeps below margin on purpose (the catalogue seed prices the others).
  */
 const SIM_SERVICE_FOR: Record<string, number> = {
   'youtube:views': 1,
@@ -148,12 +157,25 @@ const SIM_SERVICE_FOR: Record<string, number> = {
 const hasNoUsableProvider = (serviceId: number) => serviceId % 12 === 5;
 
 /**
- * Providers, their services and the links. The simulator comes first for every service it sells;
- * Perfect Panel Hub and SocialValue Pro are backups; the disabled and archived providers keep
- * links that are never usable.
+ * A provider service's cost for `pricingPer` units of our service in the panel's currency, as the
+ * margin guard reckons it (provider-sync/margin.ts): source price × pricingPer ÷ its pricing unit,
+ * divided by the panel's rate of the provider's currency, to 4 decimals.
+ */
+const costOf = (sourcePrice: string, sourcePer: number, pricingPer: number, rate: bigint): bigint =>
+  mulDiv(toUnits(sourcePrice) * BigInt(pricingPer), SCALE, BigInt(sourcePer) * rate);
+
+/**
+ * Providers, their services and the links, each provider service fulfilling services of one
+ * network and kind. The simulator comes first for every service it sells; Perfect Panel Hub (the
+ * simulated foreign panel, EUR) is the backup, with a service of its catalogue of the same network
+ * and kind per service of ours; SocialValue Pro (RUB) and the disabled and archived providers have
+ * provider services of their own per service. Each costs a share (35–75 %) of our price, converted
+ * to the provider's currency with the panel's rates; the links to the disabled and archived
+ * providers are never usable.
  */
 async function seedDemoProviders(q: Queryable): Promise<void> {
   const ids: number[] = [];
+  const currencyOf = new Map<number, string>();
   for (const p of DEMO_PROVIDERS) {
     const row = await one<{ id: number }>(
       q,
@@ -163,8 +185,12 @@ async function seedDemoProviders(q: Queryable): Promise<void> {
         RETURNING id`,
     );
     ids.push(row!.id);
+    currencyOf.set(row!.id, p.currency);
   }
   const [sim, hub, value, wholesale, legacy] = ids;
+  const { currencies } = await readPanelSettings(q);
+  const rates: Record<string, string | undefined> = { ...currencies.rates, [currencies.default]: '1' };
+  const rateOf = (providerId: number) => toUnits(rates[currencyOf.get(providerId)!] ?? '1');
 
   const simServiceIds = new Map<number, number>();
   for (const s of SIM_SERVICES) {
@@ -177,37 +203,69 @@ async function seedDemoProviders(q: Queryable): Promise<void> {
     simServiceIds.set(s.id, row!.id);
   }
 
-  const services = await rows<{ id: number; name: string; default_price: string; pricing_per: number; key: string }>(
+  const services = await rows<{ id: number; name: string; default_price: string; pricing_per: number; network: string; type: string }>(
     q,
-    sql`SELECT s.id, s.name, s.default_price::text AS default_price, s.pricing_per, n.network || ':' || st.type AS key
+    sql`SELECT s.id, s.name, s.default_price::text AS default_price, s.pricing_per, n.network, st.type
           FROM services s JOIN service_types st ON st.id = s.service_type_id JOIN networks n ON n.id = st.network_id ORDER BY s.id`,
   );
   const link = (serviceId: number, providerServiceId: number, isActive: boolean, priority: number) =>
     q.execute(sql`INSERT INTO service_providers (service_id, provider_service_id, is_active, priority)
       VALUES (${serviceId}, ${providerServiceId}, ${isActive}, ${priority}) ON CONFLICT DO NOTHING`);
-  const ownService = async (providerId: number, s: (typeof services)[number], share: number) => {
+  const providerService = async (providerId: number, name: string, externalId: string, sourcePrice: string, sourcePer: number) => {
     const row = await one<{ id: number }>(
       q,
       sql`INSERT INTO provider_services (name, type, external_panel_id, external_panel_service_id, source_price, source_pricing_per, last_available_at)
-        VALUES (${s.name}, 'default', ${providerId}, ${String(1000 + s.id)}, round(${s.default_price}::numeric * ${share}, 4), ${s.pricing_per}, now())
+        VALUES (${name}, 'default', ${providerId}, ${externalId}, ${sourcePrice}::numeric, ${sourcePer}, now())
         RETURNING id`,
     );
     return row!.id;
   };
+  /** A provider service of the provider's own, for this one service, at `share` (in units) of its price. */
+  const ownService = (providerId: number, s: (typeof services)[number], share: bigint) =>
+    providerService(
+      providerId,
+      s.name,
+      String(1000 + s.id),
+      fromUnits(mulDiv(mulDiv(toUnits(s.default_price), share, SCALE), rateOf(providerId), SCALE)),
+      s.pricing_per,
+    );
+
+  // Perfect Panel Hub: for each service, an unused offer of the simulated panel's catalogue of the
+  // service's network and kind, costing the nearest to the share of our price, with a markup of 30 % or more.
+  const perfect = baseCatalogue('perfect');
+  const usedAtHub = new Set<number>();
+  const hubService = (s: (typeof services)[number], share: bigint) => {
+    const price = toUnits(s.default_price);
+    const target = mulDiv(price, share, SCALE);
+    const ceiling = mulDiv(price, 10n, 13n);
+    const offers = perfect
+      .filter((o) => o.network === s.network && o.kind === s.type && !usedAtHub.has(o.id))
+      .map((o) => ({ o, cost: costOf(o.rate, 1000, s.pricing_per, rateOf(hub)) }));
+    const fitting = offers.filter((x) => x.cost <= ceiling);
+    const distance = (x: { cost: bigint }) => (x.cost > target ? x.cost - target : target - x.cost);
+    const best = (fitting.length ? fitting : offers).reduce<(typeof offers)[number] | undefined>(
+      (a, x) => (!a || distance(x) < distance(a) ? x : a),
+      undefined,
+    );
+    if (!best) throw new Error(`The simulated panel sells no ${s.network} ${s.type}: the demo cannot link ${s.name}`);
+    usedAtHub.add(best.o.id);
+    return providerService(hub, best.o.name, String(best.o.id), best.o.rate, 1000);
+  };
 
   for (const s of services) {
-    const spread = 0.4 + (s.id % 7) / 20;
+    // 40–70 % of our price (in ten-thousandths); SocialValue Pro's own services cost 5 points more, Growth Wholesale's 5 less.
+    const share = BigInt(8 + (s.id % 7)) * 500n;
     if (hasNoUsableProvider(s.id)) {
-      await link(s.id, await ownService(hub, s, spread), false, 1);
-      await link(s.id, await ownService(wholesale, s, spread), true, 2);
-      await link(s.id, await ownService(legacy, s, spread), true, 3);
+      await link(s.id, await hubService(s, share), false, 1);
+      await link(s.id, await ownService(wholesale, s, share), true, 2);
+      await link(s.id, await ownService(legacy, s, share), true, 3);
       continue;
     }
-    const simService = simServiceIds.get(SIM_SERVICE_FOR[s.key] ?? -1);
+    const simService = simServiceIds.get(SIM_SERVICE_FOR[`${s.network}:${s.type}`] ?? -1);
     if (simService !== undefined) await link(s.id, simService, true, 1);
-    await link(s.id, await ownService(hub, s, spread), true, 2);
-    if (s.id % 3 === 0) await link(s.id, await ownService(value, s, spread + 0.05), true, 3);
-    if (s.id % 4 === 0) await link(s.id, await ownService(wholesale, s, spread - 0.05), true, 4);
+    await link(s.id, await hubService(s, share), true, 2);
+    if (s.id % 3 === 0) await link(s.id, await ownService(value, s, share + 500n), true, 3);
+    if (s.id % 4 === 0) await link(s.id, await ownService(wholesale, s, share - 500n), true, 4);
   }
 }
 

@@ -9,8 +9,8 @@ import { SIM_PANELS } from '../../provider-sim/panels';
  * for each provider pointing at a simulated panel the catalogue accepted a day ago (the panel's
  * catalogue before any drift) — its mirror and an applied run with the raw answer. The simulator,
  * when it runs, drifts its catalogues two steps beyond that mirror (provider-sim/seed.ts), so
- * "Sync now" shows a change set at once. An unreachable demo provider has a failed run in its
- * history.
+ * "Sync now" shows a change set at once. No demo provider fails its syncs: a failing one is shown
+ * by putting a simulated panel in an outage (SIM_OUTAGE, docs/provider-sync.md).
  */
 export async function seedDemoProviderSync(q: Queryable): Promise<void> {
   await q.execute(sql`INSERT INTO provider_sync_settings (provider_id, last_scheduled_at) SELECT id, now() FROM providers ON CONFLICT DO NOTHING`);
@@ -50,10 +50,4 @@ export async function seedDemoProviderSync(q: Queryable): Promise<void> {
           ${gzipSync(Buffer.from(raw)).toString('base64')}, ${Buffer.byteLength(raw)}, now() - interval '1 day' + interval '5 minutes', now() - interval '1 day')`);
     }
   }
-  // A provider whose address does not answer: its last scheduled sync failed after the retries.
-  await q.execute(sql`INSERT INTO provider_sync_runs (provider_id, status, trigger, attempts, started_at, finished_at, duration_ms, error, created_at)
-    SELECT id, 'failed', 'schedule', 4, now() - interval '3 hours', now() - interval '2 hours 50 minutes', 10012,
-           'The provider could not be reached: The host ' || split_part(split_part(endpoint, '://', 2), '/', 1) || ' could not be resolved.',
-           now() - interval '3 hours'
-      FROM providers WHERE endpoint LIKE '%.example/%' AND status = 'active' AND NOT is_archived ORDER BY id LIMIT 1`);
 }

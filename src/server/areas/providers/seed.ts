@@ -7,8 +7,11 @@ import { SIM_PANELS } from '../../provider-sim/panels';
  * - presets (base, every start, idempotent): the preset "top providers". The two simulated panels
  *   are stored as paths, answered on this server's own address (GET /preset-panels); the others
  *   look like real panels and are not reachable from here.
- * - demo: the demo providers (seeded with the orders) get their sync flags, statistic type and
- *   a failed sync on one; billing records; events on a few provider services.
+ * - demo: the demo providers (seeded with the orders) get their sync flags and statistic type;
+ *   billing records; events on the simulated panels' provider services. The providers not at a
+ *   simulated panel stand for foreign panels this server cannot reach: their services are kept by
+ *   hand (sync off), so no demo provider fails its syncs unless a simulated panel is put in an
+ *   outage (SIM_OUTAGE).
  */
 
 const OTHER_PRESETS = [
@@ -28,16 +31,16 @@ export async function seedPresetPanels(q: Queryable): Promise<void> {
 }
 
 export async function seedDemoProviders(q: Queryable): Promise<void> {
-  // The simulated panvy provider is a panel of ours: everything syncs.
+  // The provider at the simulated panvy is a panel of ours: everything syncs.
+  const panvy = SIM_PANELS.find((p) => p.key === 'panvy')!.path;
   await q.execute(sql`UPDATE providers SET is_our_panel = true, statistic_type = 'orders', sync_packages = true, sync_name = true,
       sync_meta = true, sync_service_details = true, sync_description_field = true, sync_short_description = true, sync_labels = true,
       auto_recreate_orders_is_allowed = true, balance_updated_at = now() - interval '3 minutes'
-    WHERE endpoint LIKE '%/provider-sim/%'`);
+    WHERE endpoint LIKE ${`%${panvy}`} OR endpoint LIKE ${`%${panvy}/`}`);
   await q.execute(sql`UPDATE providers SET statistic_type = 'services', balance_updated_at = now() - interval '2 hours'
-    WHERE endpoint NOT LIKE '%/provider-sim/%' AND NOT is_archived AND status = 'active'`);
-  // One foreign provider failed its last sync (the list flags it).
-  await q.execute(sql`UPDATE providers SET sync_failed = true, sync_prices = false
-    WHERE id = (SELECT id FROM providers WHERE type = 'social_value' ORDER BY id LIMIT 1)`);
+    WHERE NOT is_our_panel AND NOT is_archived AND status = 'active'`);
+  // The foreign panels out of this server's reach: their services are kept by hand, never synced.
+  await q.execute(sql`UPDATE providers SET sync_services = false, sync_prices = false WHERE endpoint NOT LIKE '%/provider-sim/%'`);
 
   const admin = await one<{ id: number }>(q, sql`SELECT id FROM staff_members ORDER BY id LIMIT 1`);
   const comments = ['Top-up by card', 'Monthly prepayment', 'Refund for a canceled batch', 'Top-up by crypto (USDT)', 'Invoice 2026-041'];
