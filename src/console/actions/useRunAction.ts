@@ -251,8 +251,13 @@ async function runDeclared(engine: ListEngine, queryClient: QueryClient, run: De
 }
 
 /** The dialog or confirmation a row or bulk action declares, about its subject (a row, or the eligible rows). */
-function askFor<S>(action: Pick<RowActionDef<any, any>, 'label' | 'color' | 'dialog' | 'confirm'>, subject: S, rows: unknown[], subjectText: string): Ask {
-  if (action.dialog) return { dialog: { title: `${action.label} — ${subjectText}`, Component: action.dialog, rows } };
+function askFor<S>(
+  action: Pick<RowActionDef<any, any>, 'label' | 'color' | 'dialog' | 'confirm' | 'fullScreenDialog'>,
+  subject: S,
+  rows: unknown[],
+  subjectText: string,
+): Ask {
+  if (action.dialog) return { dialog: { title: `${action.label} — ${subjectText}`, Component: action.dialog, rows, fullScreen: action.fullScreenDialog } };
   const confirm = action.confirm;
   if (!confirm) return null;
   return {
@@ -431,7 +436,7 @@ async function runCollection<Row>(
     mutation: mutation as Mutation<any[]>,
     args: (input) => [input],
     queue: { label: action.label, resourceName: resource.name, invalidates: action.invalidates },
-    ask: { dialog: { title: action.label, Component: action.dialog, rows: [] } },
+    ask: { dialog: { title: action.label, Component: action.dialog, rows: [], fullScreen: action.fullScreenDialog } },
     answered: (response) => {
       notifications.show({ color: 'green', title: action.label, message: resolveText(action.success, response, `${action.label}: done.`) });
       created = action.openCreated?.(response);

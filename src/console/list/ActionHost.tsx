@@ -101,6 +101,7 @@ export function useActionHost(): { host: ActionHost; element: ReactNode } {
         }}
         title={dialog?.request.title}
         size={600}
+        fullScreen={dialog?.request.fullScreen}
         centered
         trapFocus
         returnFocus

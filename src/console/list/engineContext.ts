@@ -27,6 +27,8 @@ export interface DialogRequest {
   title: string;
   Component: ComponentType<ActionDialogProps<any, any>>;
   rows: unknown[];
+  /** The dialog fills the screen (the action's fullScreenDialog). */
+  fullScreen?: boolean;
   submit: (input: unknown) => Promise<DialogSubmitResult>;
 }
 

@@ -101,6 +101,8 @@ interface ActionBase {
   aliases?: readonly string[];
   /** Other resources whose lists and details reload after the action (by resource name). */
   invalidates?: readonly string[];
+  /** Its dialog fills the screen (thousands of rows to pick from) instead of being a 600 px form. */
+  fullScreenDialog?: boolean;
 }
 
 export interface RowActionDef<Row, Input = void> extends ActionBase {

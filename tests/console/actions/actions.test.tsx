@@ -260,6 +260,18 @@ describe('running actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it("opens an action's dialog on the whole screen when the action asks for it, a 600 px form otherwise", async () => {
+    const wide = { ...usersResource, rowActions: usersResource.rowActions.map((a) => (a.id === 'note' ? { ...a, fullScreenDialog: true } : a)) };
+    const { run } = mountRunner();
+    act(() => void run().row(usersResource, 'note', user(4)));
+    expect((await screen.findByRole('dialog')).closest('[data-full-screen]')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    act(() => void run().row(wide, 'note', user(4)));
+    await waitFor(() => expect(screen.getByRole('dialog').closest('[data-full-screen]')).not.toBeNull());
+  });
+
   it('reports a failed action and reloads the table', async () => {
     vi.spyOn(mutations, 'freeze').mockRejectedValue(new PlainError('User is already frozen.', 409));
     const { run, queryClient } = mountRunner();

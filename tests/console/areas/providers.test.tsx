@@ -130,6 +130,144 @@ describe('import services', () => {
   });
 });
 
+describe('import services: search, select all shown, markup', () => {
+  const catalogue = () => ({
+    items: [
+      { ...item('101', 'Views A'), category: 'YouTube Views' },
+      { ...item('102', 'Views B'), category: 'YouTube Views', externalPanelPrice: '2.5000', providerPrice: '2.5000', price: '3.2500' },
+      { ...item('201', 'TikTok Likes'), category: 'TikTok Likes', externalPanelPrice: '0.3333', providerPrice: '0.3333', price: '0.4333' },
+      { ...item('202', 'TikTok Followers'), category: 'TikTok Followers', externalPanelPrice: '0.1000', providerPrice: '0.1000', price: '0.1300' },
+      { ...item('301', 'Instagram Reels'), category: 'Instagram', externalPanelPrice: '10.0000', providerPrice: '10.0000', price: '13.0000' },
+    ],
+    margin: '0.3000',
+    rate: '1',
+    networks: [{ id: 1, name: 'YouTube' }],
+    serviceTypes: [{ id: 10, name: 'YouTube Views', networkId: 1 }],
+    promotableCheckerGroups: [],
+  });
+
+  function open(list = catalogue()) {
+    apiMock.api.mockImplementation(async (name: string) => {
+      if (name === 'externalPanelImportServices') return list;
+      throw new Error(`unexpected ${name}`);
+    });
+    const onSubmit = vi.fn(async (_body: ImportServicesBody) => true);
+    renderWithEngine(<ImportServicesDialog {...(dialogProps({ onSubmit }) as unknown as ComponentProps<typeof ImportServicesDialog>)} />);
+    return { onSubmit };
+  }
+
+  const shownIds = () =>
+    within(screen.getByRole('table', { name: 'Services of Panvy Partner' }))
+      .getAllByRole('row')
+      .map((r) => r.getAttribute('data-service-id'))
+      .filter(Boolean);
+  const priceOf = (name: string) =>
+    within(screen.getByRole('checkbox', { name: `Choose ${name}` }).closest('tr')!).getByText(/\$/, { selector: '[data-price] *' });
+
+  it('searches by name, id or category; select all takes what the search shows and says how many of how many', async () => {
+    const { onSubmit } = open();
+    await screen.findByRole('table', { name: 'Services of Panvy Partner' });
+    const user = userEvent.setup();
+    expect(shownIds()).toEqual(['101', '102', '201', '202', '301']);
+    expect(screen.getByText('0 of 5 selected')).toBeInTheDocument();
+
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    // Pasted, not typed key by key: each key filters and redraws the table.
+    await user.click(search);
+    await user.paste('tiktok');
+    expect(shownIds()).toEqual(['201', '202']);
+    await user.clear(search);
+    await user.paste('301');
+    expect(shownIds()).toEqual(['301']);
+    await user.clear(search);
+    await user.paste('youtube views');
+    expect(shownIds()).toEqual(['101', '102']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 2 services shown' }));
+    expect(screen.getByText('2 of 5 selected · 2 shown')).toBeInTheDocument();
+    // The selection outlives the search: the rows it hides stay selected, and say so.
+    await user.clear(search);
+    await user.paste('tiktok');
+    expect(screen.getByText('2 of 5 selected · 2 shown (2 of them not shown)')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select all 2 services shown' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Select all 2 shown' }));
+    expect(screen.getByText('4 of 5 selected · 2 shown (2 of them not shown)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Import 4 services' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].services.map((s) => s.id)).toEqual(['101', '102', '201', '202']);
+  });
+
+  it('applies one markup to every selected row and a row its own, shows each resulting price and sends it exactly', async () => {
+    const { onSubmit } = open();
+    await screen.findByRole('table', { name: 'Services of Panvy Partner' });
+    const user = userEvent.setup();
+    // The provider's margin to start with: 30 %.
+    const markup = screen.getByRole('textbox', { name: 'Markup for every selected service' });
+    expect(markup).toHaveValue('30 %');
+    expect(priceOf('Views B')).toHaveTextContent('$3.25');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Views A' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Views B' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose TikTok Likes' }));
+    await user.clear(markup);
+    await user.type(markup, '100');
+    expect(priceOf('Views A')).toHaveTextContent('$2.00');
+    expect(priceOf('Views B')).toHaveTextContent('$5.00');
+    // 0.3333 × 2 = 0.6666, not a float's 0.6665999…
+    expect(priceOf('TikTok Likes')).toHaveTextContent('$0.6666');
+
+    // Views B's own markup: 12.5 % over 2.5 = 2.8125.
+    const own = screen.getByRole('textbox', { name: 'Markup of Views B' });
+    expect(own).toHaveAttribute('placeholder', '100 %');
+    await user.type(own, '12.5');
+    expect(priceOf('Views B')).toHaveTextContent('$2.8125');
+    expect(priceOf('Views A')).toHaveTextContent('$2.00');
+    // A row that is not selected takes no markup of its own.
+    expect(screen.getByRole('textbox', { name: 'Markup of Instagram Reels' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 services' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].services.map((s) => [s.id, s.price, s.service_type_id])).toEqual([
+      ['101', '2.0000', 10],
+      ['102', '2.8125', 10],
+      ['201', '0.6666', 10],
+    ]);
+  });
+
+  it("prices a provider in another currency at the list's rate, as the server proposes it", async () => {
+    const list = catalogue();
+    list.rate = '1.08';
+    list.items = list.items.map((s) => ({ ...s, currency: 'EUR' }));
+    const { onSubmit } = open(list);
+    await screen.findByRole('table', { name: 'Services of Panvy Partner' });
+    const user = userEvent.setup();
+    // 2.5 EUR × 1.08 × 1.3 = 3.51 USD
+    expect(priceOf('Views B')).toHaveTextContent('$3.51');
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Views B' }));
+    await user.click(screen.getByRole('button', { name: 'Import 1 service' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].services[0]).toMatchObject({ id: '102', price: '3.5100' });
+  });
+
+  it('says when more services are selected than one import takes, and sends nothing', async () => {
+    const list = catalogue();
+    list.items = Array.from({ length: 501 }, (_, i) => ({ ...item(String(1000 + i), `Views ${i}`) }));
+    const { onSubmit } = open(list);
+    await screen.findByRole('table', { name: 'Services of Panvy Partner' });
+    const user = userEvent.setup();
+    // Thousands are not all drawn: only the rows in view.
+    expect(shownIds().length).toBeGreaterThan(5);
+    expect(shownIds().length).toBeLessThan(60);
+    expect(screen.getByRole('table', { name: 'Services of Panvy Partner' })).toHaveAttribute('aria-rowcount', '502');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all 501 services shown' }));
+    expect(screen.getByText('501 of 501 selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import 501 services' }));
+    expect(await screen.findByText(/At most 500 services at once\. 501 are selected/)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
 describe('provider editor: Validate', () => {
   const collections = {
     currencies: ['USD', 'EUR'],

@@ -170,6 +170,8 @@ export const externalPanelsResource = defineResource({
       flag: 'editable',
       shortcut: 'i',
       dialog: importServicesDialog,
+      // Thousands of services to search, pick and price: the whole screen, not a 600 px form.
+      fullScreenDialog: true,
       mutation: {
         endpoint: 'externalPanelImportServicesStore',
         params: (p: ExternalPanelRow) => ({ externalPanelId: p.id }),
