@@ -6,7 +6,8 @@ import { COLOR_SCHEME_STORAGE_KEY } from '../src/console/app/theme';
  * The accessibility scan the e2e files share: axe-core (WCAG 2.0/2.1 A and AA, and best practice)
  * with every rule in the light theme, then the theme switched in place (as another tab switching
  * it would) and only the rules that read colours run again: the rest see the same page in either
- * theme. Serious and critical violations are findings.
+ * theme. Serious and critical violations are findings, and so is a badge whose text reads under
+ * 4.5:1 on its painted background in either theme (computed here: axe cannot judge it).
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -60,13 +61,81 @@ export async function useScheme(page: Page, scheme: 'light' | 'dark') {
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
 }
 
+/**
+ * Badges and pills (a coloured text on a tinted, often translucent, background): axe leaves a text
+ * on a translucent or layered background as "needs review", so a green-on-green badge passed it.
+ * Here each one's text colour is measured against its background as painted — the badge's own
+ * colour composited over its ancestors' — and anything under 4.5:1 is a finding.
+ */
+async function badgeContrast(page: Page, where: string, include?: string): Promise<Finding[]> {
+  const low = await page.evaluate((scope) => {
+    const parse = (css: string): number[] => {
+      const m = css.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [0, 0, 0, 0];
+      const parts = m[1]
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [parts[0], parts[1], parts[2], parts[3] ?? 1];
+    };
+    const over = (top: number[], bottom: number[]): number[] => {
+      const a = top[3];
+      return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a), 1];
+    };
+    const backgroundOf = (el: Element | null): number[] => {
+      const layers: number[][] = [];
+      for (let node = el; node; node = node.parentElement) {
+        const colour = parse(getComputedStyle(node).backgroundColor);
+        if (colour[3] > 0) layers.push(colour);
+        if (colour[3] >= 1) break;
+      }
+      return layers.reduceRight((below, layer) => over(layer, below), [255, 255, 255, 1]);
+    };
+    const lum = (rgb: number[]) => {
+      const c = rgb.slice(0, 3).map((v) => {
+        const x = v / 255;
+        return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    const root = scope ? document.querySelector(scope) : document;
+    const found: { text: string; ratio: number }[] = [];
+    for (const badge of Array.from(root?.querySelectorAll('.mantine-Badge-root, .mantine-Pill-root') ?? [])) {
+      const text = (badge.textContent ?? '').trim();
+      if (!text || !(badge as HTMLElement).offsetParent) continue;
+      const style = getComputedStyle(badge);
+      const bg = backgroundOf(badge);
+      const fg = over(parse(style.color), bg);
+      const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) found.push({ text: text.slice(0, 40), ratio: Math.round(ratio * 100) / 100 });
+    }
+    return found;
+  }, include ?? null);
+  if (!low.length) return [];
+  return [
+    {
+      where,
+      rule: 'badge-contrast',
+      impact: 'serious',
+      nodes: low.length,
+      sample: low
+        .map((b) => `"${b.text}" ${b.ratio}:1`)
+        .join('; ')
+        .slice(0, 200),
+    },
+  ];
+}
+
 /** Every rule in the light theme, then the colour rules in the dark theme; back to light after. */
 export async function scan(page: Page, where: string, include?: string): Promise<Finding[]> {
   const light = await scanWith(page, `${where} (light)`, 'all', include);
+  const lightBadges = await badgeContrast(page, `${where} (light)`, include);
   await useScheme(page, 'dark');
   const dark = await scanWith(page, `${where} (dark)`, COLOUR_RULES, include);
+  const darkBadges = await badgeContrast(page, `${where} (dark)`, include);
   await useScheme(page, 'light');
-  return [...light, ...dark];
+  return [...light, ...lightBadges, ...dark, ...darkBadges];
 }
 
 /** Collects the findings of a test and prints them (and what was scanned) at its end, passed or not. */
