@@ -241,7 +241,8 @@ export const paymentMethodRowSchema = z.object({
   position: z.number().int(),
   minAmount: money.nullable(),
   maxAmount: money.nullable(),
-  feePercent: money,
+  /** A fraction of 1 ('0.025' is 2.5 %). */
+  feePercent: z.string(),
   chargeCurrency: z.string(),
   isAllowedForNewUser: z.boolean(),
   paymentMethodBonuses: z.array(paymentMethodBonusSchema),

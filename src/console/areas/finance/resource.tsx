@@ -130,7 +130,7 @@ export const withdrawalsResource = defineResource({
       align: 'right',
       filterUi: { decimals: 2 },
       render: (w) => (
-        <span title={`Fee ${w.fee}`}>
+        <span title={`Fee ${formatMoney(w.fee)}`}>
           <CostLabel value={w.amount} />
         </span>
       ),
@@ -254,8 +254,18 @@ export const paymentMethodsResource = defineResource({
       filterUi: { labels: PAYMENT_METHOD_STATUS_LABELS },
       render: (m) => <StatusLabel value={m.status === 'enabled' ? 'active' : 'disabled'} text={PAYMENT_METHOD_STATUS_LABELS[m.status]} />,
     },
-    { key: 'minAmount', header: 'Min', align: 'right', render: (m) => (m.minAmount ? <CostLabel value={m.minAmount} /> : <Dash />) },
-    { key: 'maxAmount', header: 'Max', align: 'right', render: (m) => (m.maxAmount ? <CostLabel value={m.maxAmount} /> : <Dash />) },
+    {
+      key: 'minAmount',
+      header: 'Min',
+      align: 'right',
+      render: (m) => (m.minAmount ? <CostLabel value={m.minAmount} currency={m.chargeCurrency} /> : <Dash />),
+    },
+    {
+      key: 'maxAmount',
+      header: 'Max',
+      align: 'right',
+      render: (m) => (m.maxAmount ? <CostLabel value={m.maxAmount} currency={m.chargeCurrency} /> : <Dash />),
+    },
     { key: 'feePercent', header: 'Fee', align: 'right', render: (m) => percentText(m.feePercent) },
     { key: 'chargeCurrency', header: 'Currency' },
     { key: 'isAllowedForNewUser', header: 'New users', visible: false },
