@@ -1,6 +1,8 @@
 import { Button, Group, Kbd, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type RefObject } from 'react';
+import { availableActions } from '../actions/available';
 import { useRunAction } from '../actions/useRunAction';
 import { undoText } from '../resource/actions';
 import { currentUndo, runUndo, subscribeUndo } from '../actions/undo';
@@ -13,7 +15,7 @@ import {
   type HostOutcome,
   type ListEngine,
 } from '../list/engineContext';
-import type { AnyResource } from '../resource/resource';
+import { capitalize, type AnyResource } from '../resource/resource';
 import type { PaletteItem, PaletteGroup, PaletteRun } from './items';
 import { prepareNavCommands, type PreparedNavCommand } from './navigation';
 import { loadRecents, rememberRecent } from './recents';
@@ -22,6 +24,8 @@ import { savedViewCommands } from '../views/commands';
 import { useSavedViews } from '../views/useSavedViews';
 import { PENDING_LOOKUP_PREFIX, usePaletteItems } from './usePaletteItems';
 import { buildVocabulary } from './vocabulary';
+import { freshRow } from './lookup';
+import { listKeyPrefix } from '../list/listQuery';
 import a11y from '../ui/a11y.module.css';
 import classes from './CommandPalette.module.css';
 
@@ -179,6 +183,34 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
     runRef.current(first);
   });
 
+  // The row's flags are checked again, as the server has them now, before an action runs: the
+  // command was offered on the row as it was found. Offline, the known row is used (the action is
+  // queued and the server checks it when it is sent).
+  const [stale, setStale] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const rowAsItIsNow = async <Row,>(resource: AnyResource, actionId: string, row: Row): Promise<Row | null> => {
+    let fresh: Row | null;
+    try {
+      fresh = await freshRow(resource, row, engine.can);
+    } catch {
+      return row;
+    }
+    // The lists and the palette's own lookups show the row as it is now, too.
+    if (!fresh || !availableActions(resource, fresh, engine.can).find((a) => a.action.id === actionId)?.enabled)
+      void queryClient.invalidateQueries({ queryKey: listKeyPrefix(resource.name) });
+    if (!fresh) {
+      setStale(`${capitalize(resource.describe(row))} is no longer there.`);
+      return null;
+    }
+    const offer = availableActions(resource, fresh, engine.can).find((a) => a.action.id === actionId);
+    if (!offer?.enabled) {
+      setStale(offer?.reason ?? `${capitalize(resource.describe(fresh))} no longer offers this.`);
+      return null;
+    }
+    return fresh;
+  };
+  useEffect(() => setStale(null), [input]);
+
   const execute = async (item: PaletteItem) => {
     const action = item.run;
     if (isPendingLookup(item)) {
@@ -216,10 +248,14 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
       await run.collection(action.resource, action.actionId);
       return;
     }
-    const outcome =
-      action.kind === 'row'
-        ? await run.row(action.resource, action.actionId, action.row)
-        : await run.bulk(action.resource, action.actionId, action.rows, { onFinished: () => active?.controls.clearSelection() });
+    let outcome: Awaited<ReturnType<typeof run.row>>;
+    if (action.kind === 'row') {
+      const row = await rowAsItIsNow(action.resource, action.actionId, action.row);
+      if (!row) return;
+      outcome = await run.row(action.resource, action.actionId, row);
+    } else {
+      outcome = await run.bulk(action.resource, action.actionId, action.rows, { onFinished: () => active?.controls.clearSelection() });
+    }
     if (outcome !== 'cancelled') onClose();
   };
 
@@ -246,6 +282,11 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
         />
         {searching && input.trim() && <Loader size="xs" aria-label="Searching" />}
       </div>
+      {stale && (
+        <Text role="alert" size="sm" className={classes.stale}>
+          {stale}
+        </Text>
+      )}
       <Command.List className={classes.list} aria-label="Commands">
         <Command.Empty className={classes.empty}>{searching ? 'Searching…' : 'Nothing matches. Try “approve order 123”, “users”, or an e-mail.'}</Command.Empty>
         {groups.map(({ group, items: groupItems }) => (

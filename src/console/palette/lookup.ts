@@ -46,3 +46,14 @@ export function lookupQueryOptions(resource: AnyResource, by: LookupBy, value: s
     retry: false,
   });
 }
+
+/**
+ * The row as the server has it now (by its id), or null when it is gone: what the palette found a
+ * moment ago may have moved since (another member approved the order), and an action runs on the
+ * row as it is.
+ */
+export async function freshRow<Row>(resource: AnyResource, row: Row, can: (permission: Permission) => boolean): Promise<Row | null> {
+  const key = String(resource.keyOf(row));
+  const answer = await fetchTable<Row>(resource, lookupRequest(resource, 'id', key, can));
+  return answer.items.find((item) => String(resource.keyOf(item)) === key) ?? null;
+}

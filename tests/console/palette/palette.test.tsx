@@ -310,4 +310,21 @@ describe('command palette', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(approveCalls()).toHaveLength(1);
   });
+
+  it('checks the row again before running: an order another member approved meanwhile is not approved twice', async () => {
+    start('/', ['viewOrders', 'manageOrders']);
+    await home();
+    const input = await openPalette();
+    await userEvent.type(input, 'approve order 123');
+    await resolvedOption(/Approve order 123/, 'Asks to confirm');
+    // Someone else approves it while the command is on screen.
+    ORDERS.set(123, makeOrder(123, { rejectable: false }, { status: 'in_processing' }));
+    await userEvent.keyboard('{Enter}');
+    const palette = screen.getByRole('dialog', { name: 'Command palette' });
+    expect(await within(palette).findByRole('alert')).toHaveTextContent(/^Order 123 cannot be approved: it is .+\.$/);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(approveCalls()).toHaveLength(0);
+    // The command itself now says so.
+    await resolvedOption(/Approve order 123/, 'cannot be approved');
+  });
 });
