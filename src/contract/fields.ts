@@ -106,6 +106,18 @@ export function moneyInputWith(decimals: number) {
 }
 export const moneyInput = moneyInputWith(4);
 
+/**
+ * The same amount where the API also takes a JSON number, as Laravel's `numeric` rule does (12.5 or
+ * '12.5'). A number is read as its plain decimal text, so a float's long tail
+ * (0.30000000000000004) or an exponent form is refused with a message, never rounded.
+ */
+export const numericMoneyInput = z
+  .union([z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'The amount field is required.' : 'The amount must be a number.'),
+  })
+  .transform((v) => (typeof v === 'number' ? plainNumber(v) : v.trim()))
+  .pipe(z.string().min(1, first('The amount field is required.')).pipe(moneyInput));
+
 /** True when year, month and day (and the time) name a moment that exists: no 2025-02-30. */
 function existingDate(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));

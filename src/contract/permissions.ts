@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'freezeUsers',
   'deactivateUsers',
   'activateUsers',
+  'adjustBalances', // add to or deduct from a user's balance (the console's own action; administrators only by default)
   'viewOrders',
   'manageOrders', // order, drip-feed, subscription and combo-order actions (not shown in the spec)
   'viewFinances',
@@ -56,7 +57,7 @@ export const isPermission = (value: string): value is Permission => (PERMISSIONS
 
 /** Permission groups (for the staff screen and the seed): group label -> its permissions. */
 export const PERMISSION_GROUPS: Record<string, readonly Permission[]> = {
-  Users: ['viewUsers', 'editUsers', 'freezeUsers', 'deactivateUsers', 'activateUsers'],
+  Users: ['viewUsers', 'editUsers', 'freezeUsers', 'deactivateUsers', 'activateUsers', 'adjustBalances'],
   Orders: ['viewOrders', 'manageOrders'],
   Finances: [
     'viewFinances',

@@ -39,6 +39,8 @@ export const TRANSACTION_KINDS = [
   'correction',
   'referral_bonus',
   'task_reward',
+  'staff_credit',
+  'staff_debit',
 ] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
@@ -51,6 +53,8 @@ export const TRANSACTION_KIND_LABELS: Record<TransactionKind, string> = {
   correction: 'Manual correction',
   referral_bonus: 'Referral commission',
   task_reward: 'Task reward',
+  staff_credit: 'Added by staff',
+  staff_debit: 'Deducted by staff',
 };
 
 /** Direction as the list shows it. */

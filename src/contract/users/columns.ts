@@ -1,4 +1,5 @@
 import { defineTableSpec } from '../columns';
+import type { TransactionKind } from '../finance/columns';
 
 /** Users: the values and the column table the console's entry reads (no zod here; see ../columns.ts). */
 
@@ -10,6 +11,13 @@ export type SellerStatus = (typeof SELLER_STATUSES)[number];
 
 export const USER_BULK_ACTIONS = ['freeze', 'deactivate', 'activate'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+
+/** A staff member's change of one of a user's balances: money added to it, or deducted from it. */
+export const BALANCE_ADJUSTMENTS = ['add', 'deduct'] as const;
+export type BalanceAdjustment = (typeof BALANCE_ADJUSTMENTS)[number];
+export const BALANCE_ADJUSTMENT_LABELS: Record<BalanceAdjustment, string> = { add: 'Add', deduct: 'Deduct' };
+/** The ledger entry each one writes (its label says "Added by staff" / "Deducted by staff"). */
+export const BALANCE_ADJUSTMENT_KINDS = { add: 'staff_credit', deduct: 'staff_debit' } as const satisfies Record<BalanceAdjustment, TransactionKind>;
 
 /**
  * The users table. `id` is an exact id; `currentGrade.name` sorts by grade name and filters by

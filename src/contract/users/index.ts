@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { id, positiveId, queryId, money, dateTime, bulkResultSchema, messageSchema, refSchema } from '../fields';
+import { id, positiveId, queryId, money, dateTime, bulkResultSchema, messageSchema, numericMoneyInput, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
+import { BALANCE_TYPES } from '../finance/columns';
 import { tableEndpoint, tableResponseSchema } from '../table';
-import { SELLER_STATUSES, USER_BULK_ACTIONS, USER_STATUSES, USERS_TABLE } from './columns';
+import { BALANCE_ADJUSTMENTS, SELLER_STATUSES, USER_BULK_ACTIONS, USER_STATUSES, USERS_TABLE } from './columns';
 
 export * from './columns';
 
@@ -226,6 +227,39 @@ export const syncPaymentMethodsResultSchema = z.object({ paymentMethodIds: z.arr
 
 export const userServiceStoreBodySchema = z.object({ serviceId: positiveId, price });
 
+/**
+ * Add money to one of a user's balances or deduct it: one ledger entry ('staff_credit' or
+ * 'staff_debit') whose comment is the reason. A deduction larger than that balance is a 422 on
+ * `amount`.
+ */
+export const adjustBalanceBodySchema = z.object({
+  action: z.enum(BALANCE_ADJUSTMENTS, { error: 'Choose whether to add or deduct.' }),
+  /** Positive, at most 4 decimals (the ledger's precision); a JSON number or a decimal string. */
+  amount: numericMoneyInput.refine((v) => Number(v) > 0, { message: 'The amount must be greater than 0.' }),
+  balanceType: z.enum(BALANCE_TYPES, { error: 'Choose a balance.' }),
+  reason: z
+    .string({ error: 'The reason field is required.' })
+    .trim()
+    .min(1, 'The reason field is required.')
+    .max(255, 'The reason may have at most 255 characters.'),
+});
+export type AdjustBalanceBody = z.input<typeof adjustBalanceBodySchema>;
+
+export const adjustBalanceResultSchema = z.object({
+  message: z.string(),
+  action: z.enum(BALANCE_ADJUSTMENTS),
+  balanceType: z.enum(BALANCE_TYPES),
+  /** What moved, unsigned ('12.5000'). */
+  amount: money,
+  /** That balance after the change. */
+  balance: money,
+  /** The ledger entry written. */
+  transactionId: id,
+  /** The user's row after the change, so lists and the profile show the new balance. */
+  user: userRowSchema,
+});
+export type AdjustBalanceResult = z.infer<typeof adjustBalanceResultSchema>;
+
 export const affiliatesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   /** <= 0: all. */
@@ -375,6 +409,16 @@ export const usersEndpoints = {
     response: messageSchema,
     params: z.object({ userId: pathId('User'), serviceId: pathId('Custom price') }),
     summary: 'Remove the custom price of one service for a user',
+  }),
+  /** The console's own: the panel's admin API has no balance adjustment (docs/users.md). */
+  usersAdjustBalance: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/users/:userId/balance`,
+    permission: 'adjustBalances',
+    params: z.object({ userId: pathId('User') }),
+    body: adjustBalanceBodySchema,
+    response: adjustBalanceResultSchema,
+    summary: "Add to or deduct from a user's main, task or referral balance with a reason: one ledger entry (a deduction below zero is a 422 on amount)",
   }),
   usersAffiliates: endpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { BALANCE_TYPE_LABELS, type BalanceType } from '../../contract/finance/columns';
 import { writeAudit } from '../audit';
 import { one, type Queryable } from '../db/client';
 import type { Actor } from '../deps';
@@ -33,7 +34,7 @@ export function displayMoney(decimal: string): string {
   return `${whole}.${trimmed.length >= 2 ? trimmed : trimmed.padEnd(2, '0')}`;
 }
 
-export type LedgerBalance = 'main' | 'task' | 'referral';
+export type LedgerBalance = BalanceType;
 
 export interface Posting {
   userId: number;
@@ -47,11 +48,18 @@ export interface Posting {
   orderId?: number | null;
   invoiceId?: number | null;
   withdrawalId?: number | null;
-  /** A debit that would take the main balance below zero is refused with a 422 on this field. */
+  /** A debit that would take the balance below zero is refused with a 422 on this field. */
   refuseBelowZero?: string;
+  /** A credit that would take the balance past what it can hold (MAX_BALANCE) is refused with a 422 on this field. */
+  refuseAboveMax?: string;
   /** Also lower `spent` by a credit (refunds) or raise it by a debit (order payments). */
   countsAsSpending?: boolean;
+  /** The audit entry's event ('balance_changed' by default) and more of its new values (a staff member's reason). */
+  audit?: { event?: string; values?: Record<string, unknown> };
 }
+
+/** The largest balance a numeric(14,4) column, and the sums read as one, can hold. */
+export const MAX_BALANCE = '9999999999.9999';
 
 export interface LockedUser {
   id: number;
@@ -74,9 +82,10 @@ export async function lockUser(tx: Queryable, userId: number): Promise<LockedUse
 }
 
 /**
- * Writes one transaction and moves the balance by its amount ('main' only: task and referral
- * earnings live in their own balances, which are the sums of their rows). Locks the user itself
- * when the caller has not. A zero amount writes nothing.
+ * Writes one transaction and moves the balance by its amount. The main balance is the user's
+ * `balance` column, moved here; task and referral earnings live in their own balances, which are
+ * the sums of their rows. Locks the user itself when the caller has not, so two postings to one
+ * user, of any balance, queue. Every posting is audited on the user. A zero amount writes nothing.
  */
 export async function postTransaction(tx: Queryable, actor: Actor, posting: Posting): Promise<PostedEntry | null> {
   const balanceType = posting.balanceType ?? 'main';
@@ -86,9 +95,26 @@ export async function postTransaction(tx: Queryable, actor: Actor, posting: Post
     sql`SELECT (${posting.amount}::numeric(14,4))::text AS v, sign(${posting.amount}::numeric)::int AS sign`,
   );
   if (!amount || amount.sign === 0) return null;
-  if (balanceType === 'main' && posting.refuseBelowZero && amount.sign < 0) {
-    const enough = await one<{ ok: boolean }>(tx, sql`SELECT (${user.balance}::numeric + ${amount.v}::numeric) >= 0 AS ok`);
-    if (!enough?.ok) throw fieldError(posting.refuseBelowZero, `The balance (${user.balance}) is lower than the amount.`);
+  // Main is the user's column; the others are the sums of their rows, read under the user's lock.
+  const before =
+    balanceType === 'main'
+      ? user.balance
+      : (await one<{ sum: string }>(
+          tx,
+          sql`SELECT coalesce(sum(amount), 0)::numeric(14,4)::text AS sum FROM transactions WHERE user_id = ${posting.userId} AND balance_type = ${balanceType}`,
+        ))!.sum;
+  const belowZero = posting.refuseBelowZero && amount.sign < 0 ? posting.refuseBelowZero : null;
+  const aboveMax = posting.refuseAboveMax && amount.sign > 0 ? posting.refuseAboveMax : null;
+  if (belowZero || aboveMax) {
+    const after = (await one<{ below: boolean; above: boolean }>(
+      tx,
+      sql`SELECT (${before}::numeric + ${amount.v}::numeric) < 0 AS below, (${before}::numeric + ${amount.v}::numeric) > ${MAX_BALANCE}::numeric AS above`,
+    ))!;
+    const name = BALANCE_TYPE_LABELS[balanceType].toLowerCase();
+    if (belowZero && after.below) {
+      throw fieldError(belowZero, `The ${name} (${displayMoney(before)}) is lower than the amount (${displayMoney(amount.v.replace('-', ''))}).`);
+    }
+    if (aboveMax && after.above) throw fieldError(aboveMax, `The ${name} would exceed the most it can hold (${displayMoney(MAX_BALANCE)}).`);
   }
   const inserted = await one<{ id: string }>(
     tx,
@@ -98,7 +124,7 @@ export async function postTransaction(tx: Queryable, actor: Actor, posting: Post
                 ${posting.invoiceId ?? null}, ${posting.withdrawalId ?? null})
         RETURNING id`,
   );
-  let balanceAfter = user.balance;
+  let balanceAfter: string;
   if (balanceType === 'main') {
     const spent = posting.countsAsSpending ? sql`, spent = GREATEST(spent - ${amount.v}::numeric, 0)` : sql``;
     const updated = await one<{ balance: string }>(
@@ -106,13 +132,17 @@ export async function postTransaction(tx: Queryable, actor: Actor, posting: Post
       sql`UPDATE users SET balance = balance + ${amount.v}::numeric${spent}, updated_at = now() WHERE id = ${posting.userId} RETURNING balance::text AS balance`,
     );
     balanceAfter = updated!.balance;
-    await writeAudit(tx, actor, {
-      event: 'balance_changed',
-      auditableType: 'user',
-      auditableId: posting.userId,
-      oldValues: { balance: user.balance },
-      newValues: { balance: balanceAfter, amount: amount.v, type: posting.type, transaction_id: Number(inserted!.id) },
-    });
+  } else {
+    balanceAfter = (await one<{ v: string }>(tx, sql`SELECT (${before}::numeric + ${amount.v}::numeric)::text AS v`))!.v;
   }
-  return { transactionId: Number(inserted!.id), amount: amount.v, balanceBefore: user.balance, balanceAfter };
+  // The main balance keeps its column's name in the audit; the others are named by their type.
+  const field = balanceType === 'main' ? 'balance' : `${balanceType}_balance`;
+  await writeAudit(tx, actor, {
+    event: posting.audit?.event ?? 'balance_changed',
+    auditableType: 'user',
+    auditableId: posting.userId,
+    oldValues: { [field]: before },
+    newValues: { [field]: balanceAfter, amount: amount.v, type: posting.type, transaction_id: Number(inserted!.id), ...posting.audit?.values },
+  });
+  return { transactionId: Number(inserted!.id), amount: amount.v, balanceBefore: before, balanceAfter };
 }

@@ -52,15 +52,15 @@ describe('users resource declaration', () => {
   const ids = (r: UserRow, can: Parameters<typeof availableActions>[2]) => availableActions(usersResource, r, can).map((a) => a.action.id);
 
   it('hides Deactivate for a profile without deactivateUsers', () => {
-    expect(ids(row(1), ALL_PERMISSIONS)).toEqual(['edit', 'freeze', 'deactivate']);
+    expect(ids(row(1), ALL_PERMISSIONS)).toEqual(['edit', 'freeze', 'deactivate', 'adjust-balance']);
     expect(ids(row(1), only('viewUsers', 'editUsers', 'freezeUsers', 'activateUsers'))).toEqual(['edit', 'freeze']);
   });
 
   it('hides Activate for an active user, Freeze for a frozen one, and edit without the row flag', () => {
     const frozen = row(2, { status: 'frozen', actions: { editable: false, freezable: false, deactivatable: true, activatable: true } });
-    expect(ids(frozen, ALL_PERMISSIONS)).toEqual(['deactivate', 'activate']);
+    expect(ids(frozen, ALL_PERMISSIONS)).toEqual(['deactivate', 'activate', 'adjust-balance']);
     const deactivated = row(3, { status: 'deactivated', actions: { editable: true, freezable: true, deactivatable: false, activatable: true } });
-    expect(ids(deactivated, ALL_PERMISSIONS)).toEqual(['edit', 'freeze', 'activate']);
+    expect(ids(deactivated, ALL_PERMISSIONS)).toEqual(['edit', 'freeze', 'activate', 'adjust-balance']);
   });
 
   it('lists active users by id descending unless the URL says otherwise', () => {
@@ -199,6 +199,8 @@ describe('user profile', () => {
     const actions = screen.getByRole('group', { name: 'User actions' });
     expect(within(actions).getByRole('button', { name: 'Freeze' })).toBeInTheDocument();
     expect(within(actions).queryByRole('button', { name: 'Activate' })).toBeNull();
+    // The list's row actions, Adjust balance among them, are the profile's too.
+    expect(within(actions).getByRole('button', { name: 'Adjust balance' })).toBeInTheDocument();
     expect(await screen.findByText('Current discount: 12.5 %')).toBeInTheDocument();
   });
 

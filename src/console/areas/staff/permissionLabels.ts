@@ -1,7 +1,11 @@
 import type { Permission } from '../../../contract/permissions';
 
+/** Permissions whose name alone does not say what they are about. */
+const LABELS: Partial<Record<Permission, string>> = { adjustBalances: 'Adjust user balances' };
+
 /** A permission as people read it: 'manageServicesAndProviders' -> 'Manage services and providers'. */
 export function permissionLabel(name: Permission | string): string {
+  if (Object.hasOwn(LABELS, name)) return LABELS[name as Permission]!;
   const words = name
     .replace(/([A-Z])/g, ' $1')
     .toLowerCase()

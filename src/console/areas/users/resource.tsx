@@ -1,5 +1,6 @@
 import { USERS_TABLE, type UserBulkAction } from '../../../contract/users/columns';
-import type { UserRow } from '../../../contract/users';
+import { BALANCE_TYPE_LABELS } from '../../../contract/finance/columns';
+import type { AdjustBalanceBody, AdjustBalanceResult, UserRow } from '../../../contract/users';
 import type { BulkActionDef, RowActionDef } from '../../resource/actions';
 import { defineRowAction } from '../../resource/actions';
 import { endpointRoutes } from '../../../contract/endpointRoutes';
@@ -9,7 +10,7 @@ import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { humanize } from '../../ui/format';
+import { formatMoney, humanize } from '../../ui/format';
 import { lazyDialog } from '../../actions/lazyDialog';
 import type { EditUserInput } from './EditUserDialog';
 import { useGradeOptions, useSellerOptions } from './options';
@@ -76,6 +77,15 @@ function bulkAction(id: UserBulkAction): BulkActionDef<UserRow> {
 }
 
 const dimDash = <Dash />;
+
+/** "Added $12.50 to the tasks balance of bob@example.com; it is now $15.50." */
+function adjustedNotice(u: UserRow, answer: unknown): string {
+  const adjusted = answer as Partial<AdjustBalanceResult> | undefined;
+  if (!adjusted?.amount || adjusted.balance === undefined || !adjusted.balanceType) return `Balance of user ${u.id} adjusted.`;
+  const name = BALANCE_TYPE_LABELS[adjusted.balanceType].toLowerCase();
+  const moved = adjusted.action === 'deduct' ? `Deducted ${formatMoney(adjusted.amount)} from` : `Added ${formatMoney(adjusted.amount)} to`;
+  return `${moved} the ${name} of ${u.email}; it is now ${formatMoney(adjusted.balance)}.`;
+}
 
 export const usersResource = defineResource({
   name: 'users',
@@ -151,6 +161,17 @@ export const usersResource = defineResource({
     transitionAction('freeze'),
     transitionAction('deactivate'),
     transitionAction('activate'),
+    // Its permission is its endpoint's (adjustBalances); the dialog asks again before a deduction.
+    defineRowAction<UserRow, AdjustBalanceBody>({
+      id: 'adjust-balance',
+      label: 'Adjust balance',
+      aliases: ['add balance', 'deduct balance', 'top up'],
+      shortcut: 'b',
+      dialog: lazyDialog(() => import('./AdjustBalanceDialog').then((m) => m.AdjustBalanceDialog)),
+      mutation: { endpoint: 'usersAdjustBalance', params: (u) => ({ userId: u.id }), body: (_u, input) => input },
+      success: adjustedNotice,
+      invalidates: ['transactions'],
+    }),
   ],
   bulkActions: [bulkAction('freeze'), bulkAction('deactivate'), bulkAction('activate')],
 });

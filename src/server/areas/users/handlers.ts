@@ -7,6 +7,7 @@ import type { StaffContext } from '../../deps';
 import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
 import { findById } from '../../kit/records';
+import { adjustBalance } from './balance';
 import { loadUserDetail, updateUser } from './detail';
 import { changeGrade, readDiscount, setDiscount, syncPaymentMethods, syncRolesAndPermissions, updateSeller } from './edits';
 import { availableGrades, availableSellers, contactSteps, searchUsers, verificationDocuments } from './options';
@@ -95,6 +96,20 @@ export const usersHandlers = defineHandlers({
     await deps.database.db.transaction((tx) => destroyUserService(tx, actor, params.userId, params.serviceId));
     return { message: 'Custom price removed.' };
   },
+
+  usersAdjustBalance: async ({ params: { userId }, body, staff, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
+      const adjusted = await adjustBalance(tx, actor, userId, body);
+      return {
+        message: adjusted.message,
+        action: body.action,
+        balanceType: body.balanceType,
+        amount: adjusted.amount,
+        balance: adjusted.balance,
+        transactionId: adjusted.transactionId,
+        user: await rowOf(tx, userId, staff),
+      };
+    }),
 
   usersAffiliates: async ({ params: { userId }, query, staff, deps }) => {
     const { db } = deps.database;
