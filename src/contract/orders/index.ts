@@ -287,6 +287,7 @@ export const orderCancelResultSchema = orderActionResultSchema.extend({
   /** What went back to the customer's balance ('0.0000' without a refund). */
   refunded: money,
 });
+export type OrderCancelResult = z.infer<typeof orderCancelResultSchema>;
 
 export const refundAmountSchema = z.object({ amount: money });
 

@@ -158,6 +158,7 @@ export const withdrawalsResource = defineResource({
       shortcut: 'r',
       dialog: dialogs.reject,
       mutation: { endpoint: 'withdrawalsReject', params: (w) => ({ withdrawalId: w.id }), body: (_w, input) => input },
+      success: (w) => `Withdrawal ${w.id} rejected: ${formatMoney(w.amount)} went back to ${w.user.email}'s balance.`,
       invalidates: ['transactions', 'users'],
     }),
     defineRowAction<WithdrawalRow, { transaction_id: string }>({
@@ -169,6 +170,8 @@ export const withdrawalsResource = defineResource({
       shortcut: 'p',
       dialog: dialogs.pay,
       mutation: { endpoint: 'withdrawalsMarkAsPaid', params: (w) => ({ withdrawalId: w.id }), body: (_w, input) => input },
+      success: (w) => `Withdrawal ${w.id} marked as paid: ${formatMoney(w.amount)} paid out to ${w.user.email}, no longer held.`,
+      invalidates: ['transactions', 'users'],
     }),
   ],
 });

@@ -1,13 +1,13 @@
 import { ORDERS_TABLE } from '../../../contract/orders/columns';
 import { SOURCE_TYPE_LABELS } from './labels';
-import type { OrderRow } from '../../../contract/orders';
+import type { OrderCancelResult, OrderRow } from '../../../contract/orders';
 import { ORDER_ACTIONS, type OrderAction } from '../../../contract/orders/actions';
 import { defineBulkAction, defineRowAction, type RowKey } from '../../resource/actions';
 import { defineResource } from '../../resource/resource';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
 import { StatusLabel } from '../../ui/StatusLabel';
-import { formatNumber } from '../../ui/format';
+import { formatMoney, formatNumber } from '../../ui/format';
 import { lazyDialog } from '../../actions/lazyDialog';
 import type { CancelOrderInput } from './CancelOrderDialog';
 import type { ChangeProviderInput } from './ChangeProviderDialog';
@@ -43,6 +43,14 @@ const ACTIONS = {
   cancelAndReturnMoney: { ...fromTable('cancel-and-return-money', 'cancel'), label: 'Cancel and return money', color: 'red', aliases: ['refund'] },
   changeProvider: { id: 'change-provider', label: 'Change provider', flag: ORDER_ACTIONS.edit.flag },
 } as const;
+
+/** What a cancel moved: the refund to the customer's balance, when there was one. */
+function cancelNotice(o: OrderRow, answer: unknown): string {
+  const refunded = (answer as Partial<OrderCancelResult> | undefined)?.refunded;
+  return refunded !== undefined && /[1-9]/.test(refunded)
+    ? `Order ${o.id} canceled: ${formatMoney(refunded)} went back to ${o.user ? `${o.user.email}'s` : 'the customer’s'} balance.`
+    : `Order ${o.id} canceled${refunded !== undefined ? ', nothing refunded' : ''}.`;
+}
 
 /** The bulk cancel request: the cancel dialog's fields for every selected order. */
 const bulkCancelBody = (keys: RowKey[], input: CancelOrderInput) => ({
@@ -170,11 +178,13 @@ export const ordersResource = defineResource({
       ...ACTIONS.cancel,
       dialog: lazyDialog(() => cancelDialogs().then((m) => m.CancelOrderDialog)),
       mutation: { endpoint: 'ordersCancel', body: (o, input) => ({ orderId: o.id, ...input }) },
+      success: cancelNotice,
     }),
     defineRowAction<OrderRow, CancelOrderInput>({
       ...ACTIONS.cancelAndReturnMoney,
       dialog: lazyDialog(() => cancelDialogs().then((m) => m.CancelAndRefundOrderDialog)),
       mutation: { endpoint: 'ordersCancel', body: (o, input) => ({ orderId: o.id, ...input }) },
+      success: cancelNotice,
     }),
     defineRowAction<OrderRow, ChangeProviderInput>({
       ...ACTIONS.changeProvider,
