@@ -186,7 +186,8 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
   // The row's flags are checked again, as the server has them now, before an action runs: the
   // command was offered on the row as it was found. Offline, the known row is used (the action is
   // queued and the server checks it when it is sent).
-  const [stale, setStale] = useState<string | null>(null);
+  // Shown until the member types on.
+  const [stale, setStale] = useState<{ input: string; text: string } | null>(null);
   const queryClient = useQueryClient();
   const rowAsItIsNow = async <Row,>(resource: AnyResource, actionId: string, row: Row): Promise<Row | null> => {
     let fresh: Row | null;
@@ -199,17 +200,16 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
     if (!fresh || !availableActions(resource, fresh, engine.can).find((a) => a.action.id === actionId)?.enabled)
       void queryClient.invalidateQueries({ queryKey: listKeyPrefix(resource.name) });
     if (!fresh) {
-      setStale(`${capitalize(resource.describe(row))} is no longer there.`);
+      setStale({ input, text: `${capitalize(resource.describe(row))} is no longer there.` });
       return null;
     }
     const offer = availableActions(resource, fresh, engine.can).find((a) => a.action.id === actionId);
     if (!offer?.enabled) {
-      setStale(offer?.reason ?? `${capitalize(resource.describe(fresh))} no longer offers this.`);
+      setStale({ input, text: offer?.reason ?? `${capitalize(resource.describe(fresh))} no longer offers this.` });
       return null;
     }
     return fresh;
   };
-  useEffect(() => setStale(null), [input]);
 
   const execute = async (item: PaletteItem) => {
     const action = item.run;
@@ -282,9 +282,9 @@ function PaletteBody({ onClose, resources, navigation, navigate, confirm, setCon
         />
         {searching && input.trim() && <Loader size="xs" aria-label="Searching" />}
       </div>
-      {stale && (
+      {stale?.input === input && (
         <Text role="alert" size="sm" className={classes.stale}>
-          {stale}
+          {stale.text}
         </Text>
       )}
       <Command.List className={classes.list} aria-label="Commands">

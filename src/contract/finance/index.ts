@@ -179,8 +179,7 @@ export const withdrawalDetailSchema = withdrawalRowSchema.extend({
 export type WithdrawalDetail = z.infer<typeof withdrawalDetailSchema>;
 
 /** One transaction: the list row, which carries its links (user, order, invoice, withdrawal). */
-export const transactionDetailSchema = transactionRowSchema;
-export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+export type TransactionDetail = z.infer<typeof transactionRowSchema>;
 
 /** One user's main ledger, newest first, each entry with the balance after it. */
 export const userLedgerSchema = z.object({
@@ -441,7 +440,7 @@ export const financeEndpoints = {
     path: `${ADMIN}/payments/:id`,
     permission: 'viewFinances',
     params: z.object({ id: pathBigId('Transaction') }),
-    response: transactionDetailSchema,
+    response: transactionRowSchema,
     summary: "One transaction with its links (the console's record screen)",
   }),
   paymentsUserLedger: endpoint({

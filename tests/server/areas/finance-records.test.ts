@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceDetailSchema, transactionDetailSchema, withdrawalDetailSchema } from '../../../src/contract/finance';
+import { invoiceDetailSchema, transactionRowSchema, withdrawalDetailSchema } from '../../../src/contract/finance';
 import { one, rows } from '../../../src/server/db/client';
 import { useTestApp, type TestMember } from '../helpers/testServer';
 
@@ -121,7 +121,7 @@ describe('one transaction', () => {
     for (const sample of samples) {
       expect(sample.id, sample.kind).not.toBeNull();
       const id = Number(sample.id);
-      const detail = transactionDetailSchema.parse(await t.ok('paymentsShow', { params: { id } }, viewer));
+      const detail = transactionRowSchema.parse(await t.ok('paymentsShow', { params: { id } }, viewer));
       const row = (await t.ok('paymentsTable', { body: byId(id) }, viewer)).items[0];
       expect(detail).toEqual(row);
       const stored = (await one<{ order_id: string | null; invoice_id: number | null; withdrawal_id: number | null; user_id: number }>(
