@@ -291,13 +291,13 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                     onChange={() => (pageAllSelected ? selectNone() : selectPage())}
                   />
                 </Table.Th>
-                <Table.Th w={120}>Change</Table.Th>
-                <Table.Th w={84}>Id</Table.Th>
+                <Table.Th w={140}>Change</Table.Th>
+                <Table.Th w={80}>Id</Table.Th>
                 <Table.Th>Service at the provider</Table.Th>
-                <Table.Th w={200}>Price per 1000</Table.Th>
-                <Table.Th w={150}>Min / max</Table.Th>
-                <Table.Th w={230}>Ours</Table.Th>
-                <Table.Th w={100}>State</Table.Th>
+                <Table.Th w={190}>Price per 1000</Table.Th>
+                <Table.Th w={170}>Min / max</Table.Th>
+                <Table.Th w={130}>Ours</Table.Th>
+                <Table.Th w={110}>State</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody onKeyDown={onKeyDown}>
@@ -335,10 +335,20 @@ export function SyncRunScreen({ id: runId }: RecordScreenProps) {
                       <Table.Td className={classes.line}>
                         <PriceCell change={c} currency={run.currency} />
                       </Table.Td>
-                      <Table.Td className={classes.line}>
+                      <Table.Td
+                        className={classes.line}
+                        title={
+                          c.kind === 'limits' && c.old && c.new
+                            ? `${formatNumber(c.old.min)}–${formatNumber(c.old.max)} → ${formatNumber(c.new.min)}–${formatNumber(c.new.max)}`
+                            : undefined
+                        }
+                      >
                         <LimitsCell change={c} />
                       </Table.Td>
-                      <Table.Td className={classes.line}>
+                      <Table.Td
+                        className={classes.line}
+                        title={c.providerService ? `Provider service ${c.providerService.id}: ${c.providerService.name}` : undefined}
+                      >
                         <OursCell change={c} opened={opened} onToggle={() => toggleServices(c.id)} />
                       </Table.Td>
                       <Table.Td className={classes.line}>
@@ -456,36 +466,30 @@ function LimitsCell({ change: c }: { change: SyncChange }) {
 /**
  * Our side of a change on one line: how many of our services it touches, folded behind a button
  * that shows them as links in a row under this one (a provider service can serve dozens of them,
- * which listed in the cell made one change a screen tall), then the provider service.
+ * which listed in the cell made one change a screen tall). The provider service is the cell's title.
  */
 function OursCell({ change: c, opened, onToggle }: { change: SyncChange; opened: boolean; onToggle: () => void }) {
   if (!c.providerService) return <Dash />;
   const count = c.services.length;
-  const via = `Provider service ${c.providerService.id}`;
-  return (
-    <>
-      {count > 0 ? (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          px={4}
-          aria-expanded={opened}
-          aria-controls={opened ? servicesId(c.id) : undefined}
-          // Starts with what it shows; the rest tells the rows' buttons apart.
-          aria-label={`${formatNumber(count)} service${count === 1 ? '' : 's'} of ours using ${c.name}`}
-          onClick={onToggle}
-        >
-          {formatNumber(count)} service{count === 1 ? '' : 's'}
-        </Button>
-      ) : (
-        <Text span size="sm" c="dimmed">
-          No services
-        </Text>
-      )}{' '}
-      <Text span size="xs" c="dimmed" title={`${via}: ${c.providerService.name}`}>
-        · {via}
+  if (count === 0)
+    return (
+      <Text span size="sm" c="dimmed">
+        Provider service {c.providerService.id}
       </Text>
-    </>
+    );
+  return (
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      px={4}
+      aria-expanded={opened}
+      aria-controls={opened ? servicesId(c.id) : undefined}
+      // Starts with what it shows; the rest tells the rows' buttons apart.
+      aria-label={`${formatNumber(count)} service${count === 1 ? '' : 's'} of ours using ${c.name}`}
+      onClick={onToggle}
+    >
+      {formatNumber(count)} service{count === 1 ? '' : 's'}
+    </Button>
   );
 }
 

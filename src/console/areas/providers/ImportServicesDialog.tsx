@@ -222,7 +222,7 @@ export function ImportServicesDialog({
             onChange={(fraction) => setMarkup(fraction)}
             decimals={4}
             max={MAX_MARKUP_PERCENT}
-            w={240}
+            w={270}
           />
           <Select
             label="Service type for the selected services"
