@@ -70,6 +70,16 @@ describe('prices', () => {
     const sensible = rest.filter((s) => Number(s.markup) <= 1.2);
     expect(sensible.length / rest.length).toBeGreaterThan(0.8);
   });
+
+  it('records what each provider charged for our orders in its own currency', async () => {
+    const byCurrency = await rows<{ currency: string; matches: boolean; n: number }>(
+      t.db,
+      sql`SELECT e.currency, e.currency = p.currency AS matches, count(*)::int AS n
+            FROM external_panel_orders e JOIN providers p ON p.id = e.provider_id WHERE e.charge IS NOT NULL GROUP BY 1, 2 ORDER BY 1`,
+    );
+    expect(byCurrency.filter((c) => !c.matches)).toEqual([]);
+    expect(byCurrency.some((c) => c.currency !== 'USD')).toBe(true);
+  });
 });
 
 describe('links', () => {

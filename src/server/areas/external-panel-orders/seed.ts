@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { simProvidersSql } from '../../provider-sim/seed';
 import type { Queryable } from '../../db/client';
+import { readPanelSettings } from '../../db/panelSettings';
 
 /**
  * Demo external-panel orders (attempts to place our orders at providers), drawn from the orders
@@ -35,6 +36,12 @@ const LIMITS = { running: 600, completed: 1800, stopped: 300, canceledPartial: 1
 
 export async function seedDemoExternalPanelOrders(q: Queryable): Promise<void> {
   const o = sql`o.id::int`;
+  // What a provider charged is in its own currency: our cost converted with the panel's rates (fx.rate).
+  const { currencies } = await readPanelSettings(q);
+  const rates = JSON.stringify({ ...currencies.rates, [currencies.default]: '1' });
+  const fx = sql`LEFT JOIN providers pr ON pr.id = o.provider_id
+    CROSS JOIN LATERAL (SELECT coalesce(pr.currency, ${currencies.default}) AS currency,
+                               coalesce((${rates}::jsonb ->> upper(pr.currency))::numeric, 1) AS rate) fx`;
   const attempt = (where: SQL, limit: number, columns: SQL) =>
     q.execute(sql`
       INSERT INTO external_panel_orders (order_id, provider_id, external_service_id, external_id, status, quantity, base_quantity, url,
@@ -42,6 +49,7 @@ export async function seedDemoExternalPanelOrders(q: Queryable): Promise<void> {
       SELECT o.id, o.provider_id, ps.external_panel_service_id, ${columns}
         FROM (SELECT * FROM orders o WHERE ${where} ORDER BY o.id DESC LIMIT ${limit}) o
         LEFT JOIN provider_services ps ON ps.id = o.provider_service_id
+        ${fx}
        ORDER BY o.id`);
   const sent = sql`o.provider_id IS NOT NULL AND o.external_id IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM external_panel_orders x WHERE x.order_id = o.id)`;
@@ -71,7 +79,7 @@ export async function seedDemoExternalPanelOrders(q: Queryable): Promise<void> {
     INSERT INTO external_panel_orders (order_id, provider_id, external_service_id, external_id, status, quantity, base_quantity, url,
       charge, currency, start_count, remains, recreated_from_id, sent_at, checked_at, created_at, updated_at)
     SELECT o.id, o.provider_id, ps.external_panel_service_id, o.external_id, 'completed', o.quantity, 0, o.url,
-      o.cost, 'USD', o.start_count,
+      round(o.cost * fx.rate, 4), fx.currency, o.start_count,
       CASE WHEN ${h(o, 3, 20)} = 0 THEN -greatest(1, o.quantity / 30) ELSE 0 END,
       prev.id, o.created_at + interval '21 minutes', o.completed_at, o.created_at + interval '21 minutes', coalesce(o.completed_at, o.updated_at)
       FROM (SELECT * FROM orders o WHERE o.provider_id IS NOT NULL AND o.external_id IS NOT NULL AND o.status = 'completed'
@@ -79,19 +87,20 @@ export async function seedDemoExternalPanelOrders(q: Queryable): Promise<void> {
             ORDER BY EXISTS (SELECT 1 FROM external_panel_orders x WHERE x.order_id = o.id) DESC, o.id DESC
             LIMIT ${LIMITS.completed}) o
       LEFT JOIN provider_services ps ON ps.id = o.provider_service_id
+      ${fx}
       LEFT JOIN external_panel_orders prev ON prev.order_id = o.id AND prev.recreated_at IS NOT NULL
      ORDER BY o.id`);
   await attempt(
     sql`${sent} AND o.status = 'stopped'`,
     LIMITS.stopped,
     sql`o.external_id, CASE WHEN ${h(o, 4, 3)} = 0 THEN 'canceled' ELSE 'partial' END, o.quantity, 0, o.url,
-      round(o.cost * o.current_quantity / greatest(o.quantity, 1), 4), 'USD', o.start_count, o.quantity - o.current_quantity, NULL,
+      round(o.cost * fx.rate * o.current_quantity / greatest(o.quantity, 1), 4), fx.currency, o.start_count, o.quantity - o.current_quantity, NULL,
       o.created_at + interval '1 minute', o.updated_at, o.created_at + interval '1 minute', o.updated_at`,
   );
   await attempt(
     sql`${sent} AND o.status = 'canceled' AND o.current_quantity > 0`,
     LIMITS.canceledPartial,
-    sql`o.external_id, 'partial', o.quantity, 0, o.url, round(o.cost * o.current_quantity / greatest(o.quantity, 1), 4), 'USD',
+    sql`o.external_id, 'partial', o.quantity, 0, o.url, round(o.cost * fx.rate * o.current_quantity / greatest(o.quantity, 1), 4), fx.currency,
       o.start_count, o.quantity - o.current_quantity, NULL, o.created_at + interval '1 minute', o.canceled_at,
       o.created_at + interval '1 minute', o.updated_at`,
   );
