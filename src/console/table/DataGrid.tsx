@@ -68,6 +68,8 @@ export interface DataGridProps<Row> {
 
 /** The widest a cell grows when its column declares no width. */
 export const DEFAULT_CELL_MAX_WIDTH = 200;
+/** Both side paddings of a cell, as DataGrid.module.css sets them. */
+const CELL_SIDE_PADDING = 'calc(1rem * var(--mantine-scale))';
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const { rows, columns, renderHeader, sort, rowKey, rowId, focusedKey, loading, emptyText, density, selection, rowMenu } = props;
@@ -169,7 +171,12 @@ function cellStyles(column: { width?: number | string; align?: Align }) {
   if (!styles) {
     const sized = column.width === undefined ? {} : { width: column.width, minWidth: column.width };
     const cell = column.width === undefined && column.align === undefined ? undefined : { ...sized, textAlign: column.align };
-    styles = { cell, content: { maxWidth: column.width ?? DEFAULT_CELL_MAX_WIDTH } };
+    // The content box: the width less the cell's side padding (DataGrid.module.css), or a long value widens its column.
+    const inner =
+      column.width === undefined
+        ? DEFAULT_CELL_MAX_WIDTH
+        : `calc(${typeof column.width === 'number' ? `${column.width}px` : column.width} - ${CELL_SIDE_PADDING})`;
+    styles = { cell, content: { maxWidth: inner } };
     columnStyles.set(column, styles);
   }
   return styles;
