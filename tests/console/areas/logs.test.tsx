@@ -28,7 +28,9 @@ describe('the logs in the console', () => {
     expect(recordPath('order', 12)).toBe('/orders/12');
     expect(recordPath('free_trial_request', 3)).toBe('/requests/3');
     expect(recordPath('webhook', 4)).toBe('/webhooks/4');
-    expect(recordPath('invoice', 5)).toBeUndefined();
+    expect(recordPath('invoice', 5)).toBe('/invoices/5');
+    expect(recordPath('drip_feed', 6)).toBe('/drip-feed/6');
+    expect(recordPath('network', 5)).toBeUndefined();
     expect(recordPath('order', null)).toBeUndefined();
     expect(recordName('free_trial_request', 3)).toBe('Free trial request 3');
     expect(recordTypeLabel('paymentMethod')).toBe('Payment method');

@@ -66,10 +66,13 @@ describe('the route map', () => {
       '/auto-promotions',
       '/banners/:id',
       '/below-margin',
+      '/combo-orders/:id',
       '/coupons/:id',
       '/discounts/:id',
+      '/drip-feed/:id',
       '/external-panels',
       '/external-panels/:id/sync',
+      '/invoices/:id',
       '/loyalty-program/:id',
       '/networks',
       '/notifications',
@@ -89,7 +92,9 @@ describe('the route map', () => {
       '/special-offers/:id',
       '/staff/:id',
       '/target-types',
+      '/transactions/:id',
       '/webhooks/:id',
+      '/withdrawal/:id',
     ]);
   });
 
