@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { COMBO_ORDER_STATUS_LABELS } from '../../../contract/combo-orders/columns';
 import type { ComboOrderDetail } from '../../../contract/combo-orders';
@@ -17,6 +17,7 @@ import { SmallTable } from '../../ui/SmallTable';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber, humanize } from '../../ui/format';
 import { comboOrdersResource } from './resource';
+import { Section } from '../../ui/Section';
 
 /** One combo order (/combo-orders/:id): its fields, its orders, approve / reject / complete, history. */
 
@@ -29,10 +30,7 @@ const comboOrderDetailQuery = (comboOrderId: number) =>
 
 function Orders({ combo }: { combo: ComboOrderDetail }) {
   return (
-    <Card withBorder component="section" aria-labelledby="combo-order-orders">
-      <Title order={2} size="h5" id="combo-order-orders" mb="sm">
-        Orders
-      </Title>
+    <Section title="Orders" order={2}>
       <SmallTable
         striped
         label="Orders of the combo order"
@@ -56,7 +54,7 @@ function Orders({ combo }: { combo: ComboOrderDetail }) {
       <Text size="sm" mt="sm">
         <AppLink to={`/orders?sourceType=combo_order&sourceId=${combo.id}&status=`}>Its orders in the orders list</AppLink>
       </Text>
-    </Card>
+    </Section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DRIP_FEED_STATUS_LABELS } from '../../../contract/drip-feeds/columns';
 import type { DripFeedDetail } from '../../../contract/drip-feeds';
@@ -18,6 +18,7 @@ import { StatusLabel } from '../../ui/StatusLabel';
 import { formatNumber } from '../../ui/format';
 import { formatRunInterval } from './interval';
 import { dripFeedsResource } from './resource';
+import { Section } from '../../ui/Section';
 
 /** One drip feed (/drip-feed/:id): its fields, its runs (the orders it placed), cancel, history. */
 
@@ -30,10 +31,7 @@ const dripFeedDetailQuery = (dripFeedId: number) =>
 
 function Runs({ dripFeed }: { dripFeed: DripFeedDetail }) {
   return (
-    <Card withBorder component="section" aria-labelledby="drip-feed-runs">
-      <Title order={2} size="h5" id="drip-feed-runs" mb="sm">
-        Runs
-      </Title>
+    <Section title="Runs" order={2}>
       <SmallTable
         striped
         label="Runs"
@@ -56,7 +54,7 @@ function Runs({ dripFeed }: { dripFeed: DripFeedDetail }) {
       <Text size="sm" mt="sm">
         <AppLink to={`/orders?sourceType=drip_feed&sourceId=${dripFeed.id}&status=`}>Its orders in the orders list</AppLink>
       </Text>
-    </Card>
+    </Section>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Card, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { Text } from '@mantine/core';
+import { type ReactNode } from 'react';
 import type { LinkedTransaction } from '../../../contract/finance';
 import { TRANSACTION_KIND_LABELS } from '../../../contract/finance/columns';
 import { endpointRoutes } from '../../../contract/endpointRoutes';
@@ -10,6 +10,7 @@ import { AppLink } from '../../table/cells';
 import { DateTime } from '../../ui/DateTime';
 import { SmallTable } from '../../ui/SmallTable';
 import { Amount } from './resource';
+import { Section } from '../../ui/Section';
 
 /** What the finance record screens share: links to the records they point at, and their ledger entries. */
 
@@ -25,12 +26,8 @@ export function RecordLink({ to, endpoint, children }: { to: string; endpoint: E
 
 /** The ledger entries of an invoice or a withdrawal, each opening its transaction. */
 export function LinkedTransactions({ transactions, empty }: { transactions: readonly LinkedTransaction[]; empty: string }) {
-  const headingId = useId();
   return (
-    <Card withBorder component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h5" id={headingId} mb="sm">
-        Transactions
-      </Title>
+    <Section title="Transactions" order={2}>
       <SmallTable
         striped
         label="Transactions"
@@ -55,6 +52,6 @@ export function LinkedTransactions({ transactions, empty }: { transactions: read
           { header: 'Created', render: (t) => <DateTime value={t.createdAt} /> },
         ]}
       />
-    </Card>
+    </Section>
   );
 }

@@ -1,5 +1,5 @@
 import { detailFallback } from '../../ui/DetailFallback';
-import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OrderDetail } from '../../../contract/orders';
@@ -23,6 +23,7 @@ import { RecordHistory } from '../../history/RecordHistory';
 import { Field } from '../../ui/Field';
 import { RecordHeader } from '../../ui/RecordHeader';
 import { SmallTable } from '../../ui/SmallTable';
+import { Section } from '../../ui/Section';
 
 /** One order (/orders/:id, the id passed as a prop): fields, actions, edits, history. */
 
@@ -191,10 +192,7 @@ function OrderFields({ order }: { order: OrderDetail }) {
 function Statistics({ order }: { order: OrderDetail }) {
   const s = order.statistics;
   return (
-    <Card withBorder component="section" aria-labelledby="order-statistics">
-      <Title order={3} size="h5" id="order-statistics" mb="sm">
-        Statistics
-      </Title>
+    <Section title="Statistics">
       <SimpleGrid cols={{ base: 2, md: 6 }}>
         <Field label="Start count">{s.startCount === null ? <Dash /> : formatNumber(s.startCount)}</Field>
         <Field label="Current count">{s.currentCount === null ? <Dash /> : formatNumber(s.currentCount)}</Field>
@@ -218,7 +216,7 @@ function Statistics({ order }: { order: OrderDetail }) {
           ]}
         />
       )}
-    </Card>
+    </Section>
   );
 }
 
@@ -227,10 +225,7 @@ const describeInformation = (information: unknown): string =>
 
 function ChangeLog({ order }: { order: OrderDetail }) {
   return (
-    <Card withBorder component="section" aria-labelledby="order-change-log">
-      <Title order={3} size="h5" id="order-change-log" mb="sm">
-        Change log
-      </Title>
+    <Section title="Change log">
       <SmallTable
         striped
         label="Change log"
@@ -248,16 +243,13 @@ function ChangeLog({ order }: { order: OrderDetail }) {
           { header: 'Information', render: (entry) => describeInformation(entry.information), cellProps: () => ({ style: { wordBreak: 'break-word' } }) },
         ]}
       />
-    </Card>
+    </Section>
   );
 }
 
 function RefillRequests({ order }: { order: OrderDetail }) {
   return (
-    <Card withBorder component="section" aria-labelledby="order-refills">
-      <Title order={3} size="h5" id="order-refills" mb="sm">
-        Refill requests
-      </Title>
+    <Section title="Refill requests">
       <SmallTable
         striped
         label="Refill requests"
@@ -277,7 +269,7 @@ function RefillRequests({ order }: { order: OrderDetail }) {
           { header: 'Completed', render: (r) => <DateTime value={r.completedAt} /> },
         ]}
       />
-    </Card>
+    </Section>
   );
 }
 

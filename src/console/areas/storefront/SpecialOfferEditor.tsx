@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { SPECIAL_OFFER_PLACE_LABELS, SPECIAL_OFFER_POSITION_LABELS, SPECIAL_OFFER_STATUS_LABELS } from '../../../contract/storefront';
@@ -12,6 +12,7 @@ import { specialOffersResource } from './resource';
 import { Field } from '../../ui/Field';
 import { RecordActions } from '../../actions/RecordActions';
 import { RecordHeader } from '../../ui/RecordHeader';
+import { Section } from '../../ui/Section';
 
 /** /special-offers/:id: the offer, its services, its actions and its history. */
 export function SpecialOfferScreen({ id }: RecordScreenProps) {
@@ -60,10 +61,7 @@ export function SpecialOfferScreen({ id }: RecordScreenProps) {
           </Field>
         </SimpleGrid>
       </Card>
-      <Card withBorder component="section" aria-labelledby="offer-services">
-        <Title order={3} size="h5" mb="sm" id="offer-services">
-          Services ({o.services.length})
-        </Title>
+      <Section title={`Services (${o.services.length})`}>
         <Stack gap={4}>
           {o.services.map((s) => (
             <Text key={s.id} size="sm">
@@ -76,7 +74,7 @@ export function SpecialOfferScreen({ id }: RecordScreenProps) {
             </Text>
           ))}
         </Stack>
-      </Card>
+      </Section>
       <RecordHistory type="special_offer" id={id} />
     </Stack>
   );
