@@ -67,7 +67,7 @@ export function LedgerPanel({ userId, email }: { userId: number; email: string }
         <Group gap="xs">
           {data &&
             (data.balanced ? (
-              <Badge color="teal.9" variant="light" title={`Balance ${data.user.balance} = sum of transactions ${data.sum}`}>
+              <Badge color="teal" variant="light" title={`Balance ${data.user.balance} = sum of transactions ${data.sum}`}>
                 Balance matches its transactions
               </Badge>
             ) : (
