@@ -32,7 +32,7 @@ export function UserProfileScreen({ id: userId }: RecordScreenProps) {
   if (!valid) return <NotFound text={`"${String(userId)}" is not a user id.`} />;
   if (query.isLoading) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading user">
+      <Stack gap="md" role="status" aria-busy="true" aria-label="Loading user">
         <Skeleton height={36} width={320} />
         <Skeleton height={180} />
         <Skeleton height={120} />
