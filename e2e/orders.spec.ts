@@ -120,7 +120,8 @@ test.describe('orders', () => {
     await amount.fill('1.25');
     await dialog.getByRole('button', { name: 'Cancel and return money' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`Order ${order.id} canceled.`)).toBeVisible();
+    // The notice says what moved: the refund, to whose balance.
+    await expect(page.getByText(`Order ${order.id} canceled: $1.25 went back to ${order.user!.email}'s balance.`)).toBeVisible();
 
     await page.goto(`/users/${userId}`);
     await expect(profileBalance(page)).toHaveText(displayedMoney(before + 125n));

@@ -10,6 +10,7 @@ import type {
   SpecialOfferRow,
 } from '../src/contract/storefront';
 import { ADMIN, callApi, login } from './helpers';
+import { formatMoney } from '../src/console/ui/format';
 
 /**
  * Storefront in the browser: reorder a banner's slides with the keyboard and keep the order after
@@ -98,7 +99,7 @@ test('create a package with two services and see the total cost the server compu
     .fill(String(quantity(b)));
   await dialog.getByRole('textbox', { name: /^Discount/ }).fill('10');
   const total = dialog.getByTestId('package-total-cost');
-  await expect(total).toContainText(`$${Number(expected.totalCost).toFixed(4)}`);
+  await expect(total).toContainText(formatMoney(expected.totalCost, { maxDecimals: 4 }));
 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/packages\/\d+$/);
@@ -106,7 +107,7 @@ test('create a package with two services and see the total cost the server compu
   const saved = await callApi<PackageDetail>(page, 'GET', `/api/v1/admin/packages/${id}`);
   expect([saved.name, saved.items.length, saved.totalCost, saved.discountPercent]).toEqual([name, 2, expected.totalCost, '0.100']);
   await expect(page.getByRole('heading', { name })).toBeVisible();
-  await expect(page.getByTestId('package-total-cost')).toContainText(`$${Number(expected.totalCost).toFixed(4)}`);
+  await expect(page.getByTestId('package-total-cost')).toContainText(formatMoney(expected.totalCost, { maxDecimals: 4 }));
 });
 
 test('enable and disable a special offer from its screen', async ({ page }) => {
