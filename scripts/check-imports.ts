@@ -31,7 +31,8 @@ const LAYERS: Record<'console' | 'server', string[][]> = {
     ['deps.ts', 'http', 'audit', 'auth', 'table', 'pricing', 'realtime', 'channels', 'cluster'],
     // The simulated panels sit below the areas: the demo seeds of providers, orders and provider sync read their
     // catalogue and accounts; upstream/ (the client of real providers) never imports them.
-    ['kit', 'jobs', 'upstream', 'provider-sim'],
+    // customer-api: the storefront's side (API v2 and /api/v1/customer); the areas register their actions and routes in it.
+    ['kit', 'jobs', 'upstream', 'provider-sim', 'customer-api'],
     ['areas/*'],
     // areas (the registry, areas/index.ts) lists every area; endpoints.ts mounts their handlers.
     ['areas', 'endpoints.ts', 'seed.ts', 'app.ts', 'server.ts', 'ops'],

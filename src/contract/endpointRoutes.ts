@@ -306,6 +306,7 @@ export const endpointRoutes: Record<EndpointName, EndpointRoute> = {
   "usersDiscountShow": { method: "GET", path: "/api/v1/admin/users/user-discount", permission: "viewUsers" },
   "usersDiscountUpdate": { method: "POST", path: "/api/v1/admin/users/user-discount", permission: "editUsers" },
   "usersFreeze": { method: "POST", path: "/api/v1/admin/users/freeze", permission: "freezeUsers" },
+  "usersIssueApiKey": { method: "POST", path: "/api/v1/admin/users/:userId/api-key", permission: "editUsers" },
   "usersSearch": { method: "GET", path: "/api/v1/admin/users/search", permission: "viewUsers" },
   "usersShow": { method: "GET", path: "/api/v1/admin/users/:userId", permission: "viewUsers" },
   "usersSyncPaymentMethods": { method: "POST", path: "/api/v1/admin/users/sync-payment-methods", permission: "editUsers" },

@@ -5,6 +5,7 @@ import type { AppDeps } from './deps';
 import { ZodError } from 'zod';
 import { zodIssuesToErrors } from '../contract/errors';
 import { HttpError, httpErrorForDatabase, validationFailed } from './http/errors';
+import { mountCustomerApi } from './customer-api/mount';
 import { mountEndpoints } from './endpoints';
 import { mountStaticConsole } from './http/staticConsole';
 import { allowedOrigin } from './http/cors';
@@ -70,6 +71,12 @@ export function createApp(deps: AppDeps, extraRoutes: ((app: Hono<AppEnv>) => vo
     app,
     serverAreas.map((area) => area.handlers),
     deps,
+  );
+  // The customer API (the storefront's side: API v2 and /api/v1/customer), outside the admin endpoint table.
+  mountCustomerApi(
+    app,
+    deps,
+    serverAreas.map((area) => area.customerApi),
   );
   // Routes outside the endpoint table (the channel server's HTTP side, the provider simulator)
   // go before the console's history fallback.

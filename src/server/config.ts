@@ -53,6 +53,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** fatal, error, warn, info (default), debug, trace or silent (LOG_LEVEL); tests default to silent. */
   logLevel?: string;
+  /** Customer API requests per minute and key (CUSTOMER_API_RATE_PER_MINUTE, default 120; docs/customer-api.md). */
+  customerApiPerMinute?: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Omit<ServerConfig, 'jwtSecret'> & { jwtSecret?: string } {
@@ -89,5 +91,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     redisUrl: env.REDIS_URL || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL || undefined,
+    customerApiPerMinute: positiveNumber(env.CUSTOMER_API_RATE_PER_MINUTE, 'CUSTOMER_API_RATE_PER_MINUTE'),
   };
+}
+
+/** A positive whole number from the environment, or undefined when unset; anything else stops the start. */
+function positiveNumber(text: string | undefined, name: string): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number (got "${text}")`);
+  return n;
 }

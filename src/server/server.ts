@@ -16,6 +16,7 @@ import { startOrderWorker } from './upstream/worker';
 import { withPusherSecret } from './realtime/secret';
 import { startJobWorkers } from './jobs';
 import { serverAreas } from './areas';
+import { demoCustomersTask } from './customer-api/demoCustomers';
 import { markNotReady } from './http/health';
 import { mountOps } from './ops';
 import { FANOUT_CHANNEL, startPostgresFanout, startRedisFanout, type Fanout, type RemoteEvent } from './cluster/fanout';
@@ -149,7 +150,11 @@ export async function startServer(config: StartConfig, options: StartOptions = {
     const jobs = await startJobWorkers(
       deps,
       serverAreas.flatMap((area) => area.jobs ?? []),
-      serverAreas.flatMap((area) => area.tasks ?? []),
+      [
+        ...serverAreas.flatMap((area) => area.tasks ?? []),
+        // The demo's simulated customers order, ask and write now and then (never in tests: the background is off there).
+        ...(config.demo && config.simulatorBackground ? [demoCustomersTask(serverAreas.map((area) => area.customerApi))] : []),
+      ],
     );
     let closing: Promise<void> | undefined;
     const close = () =>

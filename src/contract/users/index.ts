@@ -126,9 +126,14 @@ export const userDetailSchema = userRowSchema.extend({
   verificationDocumentsCount: z.number().int(),
   userServicesCount: z.number().int(),
   transactionsSummary: transactionsSummarySchema,
+  /** The customer's key for the customer API (docs/customer-api.md), never the key itself: null when none was issued. */
+  apiKey: z.object({ hint: z.string(), createdAt: dateTime, lastUsedAt: dateTime.nullable() }).nullable(),
   updatedAt: dateTime,
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
+
+/** A new customer API key, shown this once: only its hash is kept. */
+export const issuedApiKeySchema = z.object({ key: z.string(), hint: z.string(), createdAt: dateTime });
 
 export const userSearchItemSchema = z.object({
   id,
@@ -419,6 +424,18 @@ export const usersEndpoints = {
     body: adjustBalanceBodySchema,
     response: adjustBalanceResultSchema,
     summary: "Add to or deduct from a user's main, task or referral balance with a reason: one ledger entry (a deduction below zero is a 422 on amount)",
+  }),
+  /**
+   * The console's own: issues the customer a new key for the customer API, replacing the old one at
+   * once (a leaked key is revoked this way). The key is in this answer only.
+   */
+  usersIssueApiKey: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/users/:userId/api-key`,
+    permission: 'editUsers',
+    params: z.object({ userId: pathId('User') }),
+    response: issuedApiKeySchema,
+    summary: 'Issue the customer a new API key (the old one stops working); the key is shown once',
   }),
   usersAffiliates: endpoint({
     method: 'GET',

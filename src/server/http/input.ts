@@ -34,12 +34,12 @@ const isJsonType = (type: string): boolean => {
   return media === 'application/json' || (media.startsWith('application/') && media.endsWith('+json'));
 };
 
-/** Reads the body as text, stopping (413) as soon as it passes `maxBytes`. */
-export async function readBodyText(c: AppContext, maxBytes: number): Promise<string> {
+/** Reads the body, stopping (413) as soon as it passes `maxBytes`. */
+export async function readBodyBytes(c: AppContext, maxBytes: number): Promise<Buffer> {
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const stream = c.req.raw.body;
-  if (!stream) return '';
+  if (!stream) return Buffer.alloc(0);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -53,8 +53,13 @@ export async function readBodyText(c: AppContext, maxBytes: number): Promise<str
     }
     chunks.push(value);
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads the body as text, stopping (413) as soon as it passes `maxBytes`. */
+export async function readBodyText(c: AppContext, maxBytes: number): Promise<string> {
   // fatal: false turns invalid UTF-8 into U+FFFD, which is storable text.
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  return new TextDecoder('utf-8').decode(await readBodyBytes(c, maxBytes));
 }
 
 /** The JSON body of a request from its text (an empty body is `{}`), checked as described above. */

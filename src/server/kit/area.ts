@@ -1,3 +1,4 @@
+import type { CustomerApi } from '../customer-api/define';
 import type { SeedStep } from '../db/seed/steps';
 import type { AreaHandlers } from '../http/handlers';
 import type { JobKind, RecurringTask } from '../jobs';
@@ -11,6 +12,8 @@ import type { JobKind, RecurringTask } from '../jobs';
  *   every start, 'demo' steps once in demo mode);
  * - `jobs`: the area's durable job kinds (src/server/jobs): the server runs their workers; the
  *   area's seed installs their queues with `jobQueueSeedStep(kinds)`;
+ * - `customerApi`: what the area adds to the customer API (src/server/customer-api/define.ts): API v2
+ *   actions, REST routes under /api/v1/customer, and what the demo's simulated customers do;
  * - tables: the area's drizzle tables live in `schema.ts` beside it (drizzle.config.ts finds them;
  *   `npm run db:generate` writes the migration).
  *
@@ -26,6 +29,7 @@ export interface ServerArea {
   jobs?: readonly JobKind<any>[];
   /** Recurring tasks (src/server/jobs) the server runs beside the job workers. */
   tasks?: readonly RecurringTask[];
+  customerApi?: CustomerApi;
 }
 
 export const defineServerArea = (area: ServerArea): ServerArea => area;

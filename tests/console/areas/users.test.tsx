@@ -148,6 +148,7 @@ describe('user profile', () => {
     availableRoles: ['reseller', 'vip'],
     availablePermissions: ['api'],
     paymentMethods: [{ id: 1, name: 'Card', type: 'stripe', isEnabled: true, allowed: true }],
+    apiKey: null,
     verificationDocumentsCount: 0,
     userServicesCount: 0,
     transactionsSummary: { count: 4, main: '1234.5000', task: '0.0000', referral: '2.0000', lastTransactionAt: null },

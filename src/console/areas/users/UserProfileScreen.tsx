@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { useListEngine } from '../../list/engineContext';
 import { StatusLabel } from '../../ui/StatusLabel';
 import { AffiliatesPanel } from './AffiliatesPanel';
+import { ApiKeyPanel } from './ApiKeyPanel';
 import { CustomPricesPanel } from './CustomPricesPanel';
 import { DiscountPanel } from './DiscountPanel';
 import { GradePanel } from './GradePanel';
@@ -108,6 +109,7 @@ function UserProfile({ user }: { user: UserDetail }) {
         {seesGrades && <GradePanel key={`grade-${user.updatedAt}`} user={user} canEdit={canEdit} />}
         <DiscountPanel userId={user.id} canEdit={canEdit} />
         <PaymentMethodsPanel key={`pm-${user.updatedAt}`} user={user} canEdit={canEdit} />
+        <ApiKeyPanel user={user} canEdit={canEdit} />
       </SimpleGrid>
       <RolesPanel key={`roles-${user.updatedAt}`} user={user} canEdit={canEdit} />
       <CustomPricesPanel userId={user.id} canEdit={canEdit} />

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserDetail, userUpdateBodySchema } from '../../../contract/users';
+import { customerKeyState } from '../../customer-api/keys';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../deps';
 import { updateRecord } from '../../kit/crud';
@@ -78,6 +79,7 @@ export async function loadUserDetail(q: Queryable, userId: number, ctx: TableCon
     availablePermissions: pick('permission', false),
     paymentMethods: methods.map((m) => ({ id: m.id, name: m.name, type: m.type, isEnabled: m.is_enabled, allowed: m.allowed })),
     verificationDocumentsCount: extras.verification_documents_count,
+    apiKey: await customerKeyState(q, userId),
     userServicesCount: extras.user_services_count,
     transactionsSummary: {
       count: extras.tx_count,

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { tableRequestSchema } from '../../../contract/table';
 import type { UserBulkAction, UserRow } from '../../../contract/users';
 import type { Endpoints } from '../../../contract/endpoints';
+import { issueCustomerApiKey } from '../../customer-api/keys';
 import type { Queryable } from '../../db/client';
+import { writeAudit } from '../../audit';
 import type { StaffContext } from '../../deps';
 import { notFound } from '../../http/errors';
 import { defineHandlers, type HandlerArgs } from '../../http/handlers';
@@ -109,6 +111,15 @@ export const usersHandlers = defineHandlers({
         transactionId: adjusted.transactionId,
         user: await rowOf(tx, userId, staff),
       };
+    }),
+
+  usersIssueApiKey: async ({ params: { userId }, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
+      await findById(tx, userRecord, userId);
+      const issued = await issueCustomerApiKey(tx, userId);
+      // The audit says that a key was issued and how to tell it apart; never the key.
+      await writeAudit(tx, actor, { event: 'api_key_issued', auditableType: 'user', auditableId: userId, newValues: { api_key_hint: issued.hint } });
+      return issued;
     }),
 
   usersAffiliates: async ({ params: { userId }, query, staff, deps }) => {

@@ -99,3 +99,22 @@ export const userServices = pgTable(
   },
   (t) => [uniqueIndex('user_services_user_service_unique').on(t.userId, t.serviceId), index('user_services_service_idx').on(t.serviceId)],
 );
+
+/**
+ * A customer's API key for the customer API (src/server/customer-api): one per customer, kept only
+ * as its SHA-256 (a key is 64 random hex digits, so a plain hash cannot be guessed back), shown once
+ * when issued. `hint` is its last four characters, for telling keys apart on screen.
+ */
+export const customerApiKeys = pgTable(
+  'customer_api_keys',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('customer_api_keys_hash_unique').on(t.keyHash)],
+);
