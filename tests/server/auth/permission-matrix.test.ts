@@ -4,7 +4,7 @@ import type { Endpoint } from '../../../src/contract/endpoint';
 import { endpoints, type EndpointName } from '../../../src/contract/endpoints';
 import type { Permission } from '../../../src/contract/permissions';
 import { one } from '../../../src/server/db/client';
-import { fingerprint } from '../helpers/fingerprint';
+import { writeMark } from '../helpers/writeMark';
 import { sampleInput } from '../helpers/sampleInput';
 import { useTestApp, type TestMember } from '../helpers/testServer';
 
@@ -79,30 +79,34 @@ describe('signed in without the permission', () => {
     if (!permissions) continue;
     it(`${name} (${e.method} ${e.path}) answers 403 without ${permissions.join(' / ')} and changes nothing`, async () => {
       const member = await memberLacking(permissions);
-      const before = await fingerprint(t.db);
+      const before = await writeMark(t.db);
       const res = await t.call(name, requestFor(e) as never, member);
-      const after = await fingerprint(t.db);
-      const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
-      expect({ status: res.status, body: res.body, changedTables }).toEqual({
+      const wrote = (await writeMark(t.db)) !== before;
+      expect({ status: res.status, body: res.body, wrote }).toEqual({
         status: 403,
         body: { message: 'This action is unauthorized.' },
-        changedTables: [],
+        wrote: false,
       });
       counts.forbidden++;
     });
   }
 });
 
-describe('the fingerprint', () => {
-  it('sees an update that changes no row count, and nothing when only reading', async () => {
-    const before = await fingerprint(t.db);
+describe('the write mark', () => {
+  it('moves with any write, even one rolled back, and not when only reading', async () => {
+    const before = await writeMark(t.db);
     await one(t.db, sql`SELECT count(*) FROM orders`);
-    expect(await fingerprint(t.db)).toEqual(before);
+    expect(await writeMark(t.db)).toBe(before);
     const order = await one<{ id: number; comment: string | null }>(t.db, sql`SELECT id::int AS id, comment FROM orders ORDER BY id LIMIT 1`);
-    await t.db.execute(sql`UPDATE orders SET comment = 'fingerprint probe' WHERE id = ${order!.id}`);
-    const changed = await fingerprint(t.db);
-    await t.db.execute(sql`UPDATE orders SET comment = ${order!.comment} WHERE id = ${order!.id}`);
-    expect(Object.keys(changed).filter((table) => changed[table] !== before[table])).toEqual(['orders']);
-    expect(await fingerprint(t.db)).toEqual(before);
+    await t.db.execute(sql`UPDATE orders SET comment = comment WHERE id = ${order!.id}`);
+    const afterUpdate = await writeMark(t.db);
+    expect(afterUpdate).not.toBe(before);
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE orders SET comment = 'probe' WHERE id = ${order!.id}`);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await writeMark(t.db)).not.toBe(afterUpdate);
   });
 });
