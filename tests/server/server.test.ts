@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { writePreparedDataDir } from './helpers/preparedDatabase';
 import { KEEP_ALIVE_TIMEOUT_MS, startServer, createPublisherHub, type StartConfig } from '../../src/server/server';
 
 const dirs: string[] = [];
@@ -40,6 +41,8 @@ const loginOver = async (url: string, email: string, password: string) => {
 describe('startServer', () => {
   it('serves over HTTP, and a restart keeps data, the signing secret and valid tokens', async () => {
     const dataDir = tempDir();
+    // The demo data as it stands after its first start (seeding it again here was this file's minute).
+    await writePreparedDataDir(dataDir);
     const first = await startServer(baseConfig(dataDir));
     let token: string;
     let counters: unknown;

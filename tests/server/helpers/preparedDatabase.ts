@@ -81,3 +81,16 @@ export async function openPreparedDatabase(variant: SeedVariant): Promise<Databa
   const dump = await readFile(await preparedDump(dir, variant));
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) });
 }
+
+/**
+ * A PGlite data directory on disk at `dataDir` holding the variant's seed, copied from the prepared
+ * one: a server or a command started on it finds its demo steps done (each is marked when it runs)
+ * and starts in seconds instead of seeding again.
+ */
+export async function writePreparedDataDir(dataDir: string, variant: SeedVariant = { demo: true }): Promise<void> {
+  const dir = inject('preparedDatabasesDir');
+  if (!dir) throw new Error('No prepared databases in this run (tests/server/helpers/globalSetup.ts)');
+  const dump = await readFile(await preparedDump(dir, variant));
+  const database = await openDatabase({ dataDir, loadDataDir: new Blob([dump]) });
+  await database.close();
+}

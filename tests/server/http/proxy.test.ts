@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { login, startServerProcess, type ServerProcess } from '../helpers/ops';
+import { writePreparedDataDir } from '../helpers/preparedDatabase';
 
 /**
  * The deployment recipe's nginx configuration (deploy/nginx.conf), run for real in front of a
@@ -82,7 +83,8 @@ describe.skipIf(!hasNginx)('deploy/nginx.conf in front of the server', () => {
     expect(check.stderr).toContain('test is successful');
     expect(check.status).toBe(0);
 
-    server = await startServerProcess({ PORT: String(SERVER_PORT), DATA_DIR: join(root, 'data'), SEED_ORDERS: '200', TRUST_PROXY: 'on' });
+    await writePreparedDataDir(join(root, 'data'));
+    server = await startServerProcess({ PORT: String(SERVER_PORT), DATA_DIR: join(root, 'data'), TRUST_PROXY: 'on' });
     nginx = spawn(NGINX, ['-p', root, '-c', config, '-g', 'daemon off;'], { stdio: 'ignore' });
     const proxy = `http://127.0.0.1:${PROXY_PORT}`;
     await waitForProxy(`${proxy}/settings`);

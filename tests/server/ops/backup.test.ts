@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedFigures, login, runCli, startServerProcess, type ServerProcess } from '../helpers/ops';
+import { writePreparedDataDir } from '../helpers/preparedDatabase';
 
 /**
  * Backup of a RUNNING embedded server and restore into a new data directory: the restored panel
@@ -21,6 +22,8 @@ describe('npm run backup / npm run restore', () => {
   it('snapshots the running server, refuses to restore under it, and restores the same panel', async () => {
     const dataDir = join(root, 'data');
     const env = { PORT, DATA_DIR: dataDir };
+    // The demo data as the run's prepared database holds it: the server starts on it without seeding.
+    await writePreparedDataDir(dataDir);
     server = await startServerProcess(env);
 
     // The operations token is the server's alone.

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/server/db/client';
-import { runSeed } from '../../../src/server/seed';
 import { takeBackup } from '../../../src/server/ops/embedded';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/postgres';
 import { embeddedFigures, FIGURES_SQL, runCli } from '../helpers/ops';
+import { writePreparedDataDir } from '../helpers/preparedDatabase';
 
 /** npm run export-to-postgres: an embedded panel moved into a new PostgreSQL database keeps every row. */
 const root = mkdtempSync(join(tmpdir(), 'panel-ops-export-'));
@@ -34,16 +33,8 @@ async function postgresFigures(url: string) {
 describe('npm run export-to-postgres', () => {
   it('copies the data directory and a backup file into PostgreSQL with equal counts and ledger totals', async () => {
     const dataDir = join(root, 'data');
-    const previous = process.env.SEED_ORDERS;
-    process.env.SEED_ORDERS = '2000';
-    const database = await openDatabase({ dataDir });
-    try {
-      await runSeed(database.db, { demo: true });
-    } finally {
-      await database.close();
-      if (previous === undefined) delete process.env.SEED_ORDERS;
-      else process.env.SEED_ORDERS = previous;
-    }
+    // The demo data (2,000 orders and their ledger), as the run's prepared database holds it.
+    await writePreparedDataDir(dataDir);
     const source = await embeddedFigures(dataDir);
     expect(Number(source.orders)).toBeGreaterThanOrEqual(2000);
     expect(Number(source.transactions)).toBeGreaterThan(0);
