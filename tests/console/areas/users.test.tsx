@@ -205,6 +205,39 @@ describe('user profile', () => {
     expect(await screen.findByText('Current discount: 12.5 %')).toBeInTheDocument();
   });
 
+  it('issues a customer API key after a confirmation and shows it once', async () => {
+    renderProfile();
+    const panel = await screen.findByRole('region', { name: 'API key' });
+    expect(within(panel).getByText('No key issued: the customer cannot use the API.')).toBeInTheDocument();
+    const key = 'a'.repeat(60) + 'b7c9';
+    apiMock.api.mockImplementationOnce(async () => ({ key, hint: 'b7c9', createdAt: '2025-03-01 10:00:00' }));
+    await userEvent.click(within(panel).getByRole('button', { name: 'Issue key…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('ada@example.com gets a key for the customer API.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue key' }));
+    expect(await within(panel).findByText(key)).toBeInTheDocument();
+    expect(within(panel).getByText('It is shown only now: copy it before you leave this screen.')).toBeInTheDocument();
+    expect(callsOf('usersIssueApiKey')[0][1]).toEqual({ params: { userId: 42 } });
+  });
+
+  it('shows a kept key by its last characters and asks before replacing it', async () => {
+    const saved = detail.apiKey;
+    detail.apiKey = { hint: 'f00d', createdAt: '2025-03-01 10:00:00', lastUsedAt: null };
+    try {
+      renderProfile();
+      const panel = await screen.findByRole('region', { name: 'API key' });
+      expect(within(panel).getByText('f00d')).toBeInTheDocument();
+      expect(within(panel).getByText(/not used yet/)).toBeInTheDocument();
+      await userEvent.click(within(panel).getByRole('button', { name: 'Replace key…' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(/The key ending in f00d stops working at once/)).toBeInTheDocument();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(callsOf('usersIssueApiKey')).toHaveLength(0);
+    } finally {
+      detail.apiKey = saved;
+    }
+  });
+
   it('sends the discount as a fraction', async () => {
     renderProfile();
     const input = await screen.findByRole('textbox', { name: 'Discount, %' });
