@@ -5,20 +5,19 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import '../../seedSize';
 import { dropTemplateDatabases } from './postgres';
-import { preparedDump } from './preparedDatabase';
 
 /**
  * Once per `vitest run` of the server project: a directory for the prepared PGlite databases
- * (preparedDatabase.ts), with the demo seed most files start from built before any file runs, and
- * an id naming the run's PostgreSQL template databases (postgres.ts, built by the first suite that
- * needs one). Both are removed when the run ends.
+ * (preparedDatabase.ts; the first test file that needs the demo seed builds it there while the
+ * console's files already run on the other worker, and the next ones copy it), and an id naming
+ * the run's PostgreSQL template databases (postgres.ts, built by the first suite that needs one).
+ * Both are removed when the run ends.
  */
 export default async function setup(project: TestProject) {
   const runId = randomBytes(4).toString('hex');
   const dir = await mkdtemp(join(tmpdir(), 'panel-test-databases-'));
   project.provide('testRunId', runId);
   project.provide('preparedDatabasesDir', dir);
-  await preparedDump(dir, { demo: true });
   return async () => {
     await rm(dir, { recursive: true, force: true });
     await dropTemplateDatabases(runId);
