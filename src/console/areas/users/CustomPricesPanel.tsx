@@ -1,4 +1,4 @@
-import { Button, Group, Loader, NumberInput, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, NumberInput, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,8 @@ import { errorMessage } from '../../api/errors';
 import { confirm } from '../../ui/confirm';
 import { CostLabel } from '../../ui/CostLabel';
 import { DateTime } from '../../ui/DateTime';
+import { formatMoney } from '../../ui/format';
+import { SmallTable, type SmallTableColumn } from '../../ui/SmallTable';
 import { PanelFormFooter, ProfilePanel } from './ProfilePanel';
 import { userDetailKey, userServicesQueryOptions } from './queries';
 import { useProfileForm } from './useProfileForm';
@@ -26,33 +28,38 @@ export function CustomPricesPanel({ userId, canEdit }: { userId: number; canEdit
       ) : (services.data ?? []).length === 0 ? (
         <Text c="dimmed">No custom prices.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Custom prices">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Service</Table.Th>
-                <Table.Th>Network</Table.Th>
-                <Table.Th>Default price</Table.Th>
-                <Table.Th>Custom price</Table.Th>
-                <Table.Th>Per</Table.Th>
-                <Table.Th>Added</Table.Th>
-                {canEdit && <Table.Th aria-label="Remove" />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {services.data!.map((s) => (
-                <ServiceRow key={s.id} userId={userId} service={s} canEdit={canEdit} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SmallTable striped label="Custom prices" minWidth={560} columns={columns(userId, canEdit)} rows={services.data!} rowKey={(s) => s.id} />
       )}
       {canEdit && <AddCustomPriceForm userId={userId} />}
     </ProfilePanel>
   );
 }
 
-function ServiceRow({ userId, service, canEdit }: { userId: number; service: UserService; canEdit: boolean }) {
+/** The table's columns; the last removes a price (with its own confirmation and progress). */
+function columns(userId: number, canEdit: boolean): SmallTableColumn<UserService>[] {
+  const list: SmallTableColumn<UserService>[] = [
+    {
+      header: 'Service',
+      render: (s) => (
+        <>
+          {s.serviceName}{' '}
+          <Text span c="dimmed" size="xs">
+            #{s.serviceId}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Network', render: (s) => s.network },
+    { header: 'Default price', render: (s) => <CostLabel value={s.defaultPrice} maxDecimals={4} /> },
+    { header: 'Custom price', render: (s) => <CostLabel value={s.price} maxDecimals={4} /> },
+    { header: 'Per', render: (s) => s.pricingPer },
+    { header: 'Added', render: (s) => <DateTime value={s.createdAt} /> },
+  ];
+  if (canEdit) list.push({ header: null, headerLabel: 'Remove', render: (s) => <RemoveButton userId={userId} service={s} /> });
+  return list;
+}
+
+function RemoveButton({ userId, service }: { userId: number; service: UserService }) {
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState(false);
   const remove = async () => {
@@ -76,39 +83,16 @@ function ServiceRow({ userId, service, canEdit }: { userId: number; service: Use
     }
   };
   return (
-    <Table.Tr>
-      <Table.Td>
-        {service.serviceName}{' '}
-        <Text span c="dimmed" size="xs">
-          #{service.serviceId}
-        </Text>
-      </Table.Td>
-      <Table.Td>{service.network}</Table.Td>
-      <Table.Td>
-        <CostLabel value={service.defaultPrice} maxDecimals={4} />
-      </Table.Td>
-      <Table.Td>
-        <CostLabel value={service.price} maxDecimals={4} />
-      </Table.Td>
-      <Table.Td>{service.pricingPer}</Table.Td>
-      <Table.Td>
-        <DateTime value={service.createdAt} />
-      </Table.Td>
-      {canEdit && (
-        <Table.Td>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            loading={removing}
-            onClick={() => void remove()}
-            aria-label={`Remove custom price of ${service.serviceName}`}
-          >
-            Remove
-          </Button>
-        </Table.Td>
-      )}
-    </Table.Tr>
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      loading={removing}
+      onClick={() => void remove()}
+      aria-label={`Remove custom price of ${service.serviceName}`}
+    >
+      Remove
+    </Button>
   );
 }
 
@@ -124,7 +108,7 @@ function AddCustomPriceForm({ userId }: { userId: number }) {
     send: async (v) => {
       const saved = await api('usersUserServiceStore', { params: { userId }, body: { serviceId: Number(v.serviceId), price: v.price.trim() } });
       form.reset();
-      return { message: `${saved.serviceName}: $${saved.price}` };
+      return { message: `${saved.serviceName}: ${formatMoney(saved.price, { maxDecimals: 4 })}` };
     },
   });
   return (
