@@ -10,7 +10,10 @@ export default defineConfig({
     // test file in both projects (server tests in happy-dom too).
     environment: 'happy-dom',
     setupFiles: ['tests/setup.ts'],
-    testTimeout: 30_000,
+    // Generous: a test waits for states, and on a machine busy with other work (CI beside a build,
+    // two suites at once) the slowest ones — hundreds of concurrent money moves on PostgreSQL — have
+    // taken several times their idle time. A test that passes is never slowed by this bound.
+    testTimeout: 120_000,
     // Set-up hooks start databases, browsers-like DOMs and child processes: a few seconds idle, but
     // the machine is shared (two cores), and a hook cut off skips every test of its file.
     hookTimeout: 300_000,

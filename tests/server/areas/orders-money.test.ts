@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { insertTestService } from '../helpers/testService';
 import { createMigratedDatabase, type ScratchDatabase } from '../helpers/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath } from '../../../src/contract/endpoint';
@@ -40,16 +41,7 @@ beforeAll(async () => {
   const member = await one<{ v: number }>(db, sql`SELECT token_version AS v FROM staff_members WHERE id = ${staffId}`);
   token = await signAccessToken(config.jwtSecret, { staffId, tokenVersion: member!.v }, config.tokenTtlSeconds);
 
-  const net = await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`,
-  );
-  const service = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`,
-  );
-  serviceId = service!.id;
+  serviceId = await insertTestService(db);
 }, 120_000);
 
 afterAll(async () => {

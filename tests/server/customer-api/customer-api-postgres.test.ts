@@ -7,6 +7,7 @@ import { one, openDatabase, type Database } from '../../../src/server/db/client'
 import type { AppDeps } from '../../../src/server/deps';
 import type { AppEnv } from '../../../src/server/http/context';
 import { flushCounters } from '../../../src/server/realtime/counters';
+import { insertTestService } from '../helpers/testService';
 import { createMigratedDatabase, type ScratchDatabase } from '../helpers/postgres';
 import { testConfig } from '../helpers/testServer';
 
@@ -27,18 +28,8 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   deps = { database, config: testConfig(), publish: () => {} };
   app = createApp(deps);
-  const { db } = database;
-  const net = await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`,
-  );
   // 100 followers cost 0.5000: a customer with 5.0000 pays for ten orders.
-  const service = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO services (name, service_type_id, default_price, pricing_per, min_quantity, max_quantity) VALUES ('Followers', ${type!.id}, 5, 1000, 100, 1000) RETURNING id`,
-  );
-  serviceId = service!.id;
+  serviceId = await insertTestService(database.db, { defaultPrice: '5', minQuantity: 100, maxQuantity: 1000 });
 }, 120_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { signAccessToken } from '../../../src/server/auth/tokens';
 import { createStaffMember } from '../../../src/server/auth/accounts';
 import { one, openDatabase, type Database } from '../../../src/server/db/client';
 import { type ScratchDatabase } from './postgres';
+import { insertTestService } from './testService';
 import { createMigratedDatabase } from './postgres';
 
 /**
@@ -42,16 +43,7 @@ export async function createOpsFixture(purpose: string): Promise<OpsFixture> {
   const staffId = await createStaffMember(db, { email: 'ops@example.test', name: 'Ops Tester', password: 'password', roles: ['Administrator'] });
   const member = await one<{ v: number }>(db, sql`SELECT token_version AS v FROM staff_members WHERE id = ${staffId}`);
   const token = await signAccessToken(JWT_SECRET, { staffId, tokenVersion: member!.v }, 1800);
-  const net = await one<{ id: number }>(db, sql`INSERT INTO networks (name, network) VALUES ('Instagram', 'instagram') RETURNING id`);
-  const type = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO service_types (name, network_id, type) VALUES ('Followers', ${net!.id}, 'followers') RETURNING id`,
-  );
-  const service = await one<{ id: number }>(
-    db,
-    sql`INSERT INTO services (name, service_type_id, default_price) VALUES ('Followers', ${type!.id}, 5) RETURNING id`,
-  );
-  return { scratch, database, token, serviceId: service!.id };
+  return { scratch, database, token, serviceId: await insertTestService(db) };
 }
 
 /** Starts `node --import tsx src/server/main.ts` (one process, so signals reach the server itself) and waits until it listens. */
