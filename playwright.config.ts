@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
   testDir: './e2e',
+  // Seeds the demo database once; each worker's server starts on a copy (e2e/fixtures.ts).
+  globalSetup: './e2e/globalSetup.ts',
   // Three minutes: a test signs in, seeds and walks several screens while the other worker does the same on
   // two cores. On an idle machine the slowest takes about 35 s; a busy machine has run the suite three
   // times slower.

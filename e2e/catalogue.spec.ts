@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { NetworkRow, ServiceDetail, ServiceRow } from '../src/contract/catalogue';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, signIn } from './helpers';
 
 /**
  * The catalogue in the browser: filter the services list by network from its column filter;
@@ -26,7 +26,7 @@ async function findServices(page: Page, headers: unknown[], perPage = 5): Promis
 }
 
 test.beforeEach(async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
 });
 
 test('filter the services list by network from its column filter', async ({ page }) => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { findingsLog, scan, startLight } from './axe';
 import { expect, test } from './fixtures';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, login, signIn } from './helpers';
 
 /**
  * Configuration in the browser: a role made in the permission matrix with two permissions, given to
@@ -19,7 +19,7 @@ const stamp = Date.now().toString(36);
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test('a role made in the matrix, given to a new member: they see only its areas', async ({ page, browser }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   const roleName = `Desk ${stamp}`;
   await page.goto('/roles');
   await page.getByRole('button', { name: 'New role' }).click();
@@ -75,7 +75,7 @@ test('a role made in the matrix, given to a new member: they see only its areas'
 });
 
 test('inviting a member shows the one-time password link once; the member sets their password through it', async ({ page, browser }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto('/staff');
   await page.getByRole('button', { name: 'Invite or create a member' }).click();
   const dialog = page.getByRole('dialog');
@@ -130,7 +130,7 @@ test('a webhook to a test receiver: the test event is delivered, signed, and in 
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/${stamp}`;
   try {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/webhooks');
     await page.getByRole('button', { name: 'New webhook' }).click();
     const dialog = page.getByRole('dialog');
@@ -177,13 +177,13 @@ test('a new panel name shows in another open console without a reload', async ({
   const watcherContext = await browser.newContext();
   try {
     const watcher = await watcherContext.newPage();
-    await login(watcher, ADMIN);
+    await signIn(watcher, ADMIN, '/');
     await expect(watcher).not.toHaveTitle('');
     await watcher.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
     // Let the watcher's realtime connection join its channel.
     await expect.poll(() => watcher.evaluate(() => document.querySelector('[aria-label*="Live"]') !== null)).toBe(true);
 
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     const before = await callApi<Record<string, unknown> & { panelName: string }>(page, 'GET', '/api/v1/admin/settings');
     const name = `Panel ${stamp}`;
     await page.goto('/panel-settings');
@@ -209,7 +209,7 @@ test('the configuration dialogs and the set-password page pass the accessibility
   await startLight(page);
   const log = findingsLog();
   try {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/staff');
     await page.getByRole('button', { name: 'Invite or create a member' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { OrderRow } from '../src/contract/orders';
 import { COUNTERS_CHANNEL } from '../src/contract/realtime';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, signIn } from './helpers';
 
 /**
  * The live counters in the header: a change made in one browser reaches another open console
@@ -40,7 +40,7 @@ test('approving an order in one browser lowers the moderation counter in another
     // B: a console that only watches its header.
     const watcher = await watcherContext.newPage();
     const subscribed = countersSubscribed(watcher);
-    await login(watcher, ADMIN);
+    await signIn(watcher, ADMIN, '/');
     await expect(moderationCounter(watcher)).toBeVisible();
     await subscribed;
     const before = await moderationCount(watcher);
@@ -49,7 +49,7 @@ test('approving an order in one browser lowers the moderation counter in another
 
     // A: approves one order in moderation through the list.
     const actor = await actorContext.newPage();
-    await login(actor, ADMIN);
+    await signIn(actor, ADMIN);
     const { items } = await callApi<{ items: OrderRow[] }>(actor, 'POST', '/api/v1/admin/orders/table', {
       headers: [{ value: 'id' }, { value: 'status', filter: ['in_moderation'] }],
       options: { page: 1, itemsPerPage: 1, sortBy: ['id'], sortDesc: [false] },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { InvoiceRow, PaymentMethodRow, UserLedger, WithdrawalRow } from '../src/contract/finance';
 import { SECRET_MASK } from '../src/contract/finance/columns';
-import { ADMIN, callApi, login, parseDisplayedMoney } from './helpers';
+import { ADMIN, callApi, parseDisplayedMoney, signIn } from './helpers';
 
 /**
  * The finance area in the browser: mark an invoice as paid and see the balance and the new
@@ -25,7 +25,7 @@ async function openRowAction(page: Page, subject: string, item: string): Promise
 const tableQuery = (request: unknown) => `q=${encodeURIComponent(JSON.stringify(request))}`;
 
 test.beforeEach(async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
 });
 
 test('mark an invoice as paid, then see the balance and the new transaction on the profile', async ({ page }) => {

@@ -1,12 +1,14 @@
 import { test as base, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 
 /**
  * Every e2e file's `test` and `expect`. Each Playwright worker starts its own server — the
  * production build on a fresh embedded database with demo data — and its tests' `baseURL` points
  * there, so the files run in parallel without sharing data: one worker's approvals never move
- * another's counters. A worker that restarts after a failure gets a fresh server too.
+ * another's counters. A worker that restarts after a failure gets a fresh server too. The fresh
+ * database is a copy of the one the run's global set-up seeded once (e2e/globalSetup.ts), so a
+ * server is ready in seconds instead of seeding the demo again.
  */
 
 /** The first worker's port; worker n listens on E2E_PORT + n. */
@@ -17,11 +19,14 @@ export const SIM_CONTROL_KEY = 'e2e-drift-control';
 
 const START_TIMEOUT_MS = 180_000;
 
-function serverEnvironment(port: number): NodeJS.ProcessEnv {
+/** The seeded database every worker's server starts from a copy of (e2e/globalSetup.ts). */
+export const TEMPLATE_DATA_DIR = '.e2e-data-template';
+
+export function serverEnvironment(port: number, dataDir = `.e2e-data-${port}`): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(port),
-    DATA_DIR: `.e2e-data-${port}`,
+    DATA_DIR: dataDir,
     // The simulated panels answer (provider sync, validate, import); the order worker and the
     // catalogues' timed drift stay off so order statuses do not move under the tests.
     SIMULATOR: 'api',
@@ -36,8 +41,8 @@ function serverEnvironment(port: number): NodeJS.ProcessEnv {
   };
 }
 
-async function waitUntilServing(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+export async function waitUntilServing(url: string, server: ChildProcess, output: () => string, timeoutMs = START_TIMEOUT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the e2e server exited with ${server.exitCode}:\n${output()}`);
     try {
@@ -47,7 +52,7 @@ async function waitUntilServing(url: string, server: ChildProcess, output: () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the e2e server did not answer ${url} within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+  throw new Error(`the e2e server did not answer ${url} within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 export const test = base.extend<object, { serverURL: string }>({
@@ -56,6 +61,7 @@ export const test = base.extend<object, { serverURL: string }>({
       const port = E2E_BASE_PORT + workerInfo.parallelIndex;
       const dataDir = `.e2e-data-${port}`;
       rmSync(dataDir, { recursive: true, force: true });
+      if (existsSync(TEMPLATE_DATA_DIR)) cpSync(TEMPLATE_DATA_DIR, dataDir, { recursive: true });
       const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { env: serverEnvironment(port), stdio: ['ignore', 'pipe', 'pipe'] });
       // The server's last words, for a start-up that fails; warnings after start go to the report.
       let output = '';

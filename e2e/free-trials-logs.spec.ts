@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import type { FreeTrialRow } from '../src/contract/free-trials';
 import type { OrderRow } from '../src/contract/orders';
 import { COUNTERS_CHANNEL } from '../src/contract/realtime';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, signIn } from './helpers';
 
 /**
  * Free trials and the logs: approving a request moves the live Free-trials counter in another
@@ -56,7 +56,7 @@ test('approving a pending request in one console lowers the Free-trials counter 
   try {
     const watcher = await watcherContext.newPage();
     const subscribed = countersSubscribed(watcher);
-    await login(watcher, ADMIN);
+    await signIn(watcher, ADMIN, '/');
     await expect(freeTrialsCounter(watcher)).toBeVisible();
     await subscribed;
     const before = await freeTrialsCount(watcher);
@@ -64,7 +64,7 @@ test('approving a pending request in one console lowers the Free-trials counter 
     await watcher.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
 
     const actor = await actorContext.newPage();
-    await login(actor, ADMIN);
+    await signIn(actor, ADMIN);
     const [request] = await pendingRequests(actor, 1);
     await actor.goto(`/requests?status=pending&id=${request.id}`);
     await actor.getByRole('button', { name: `Actions for free trial ${request.id}`, exact: true }).click();
@@ -91,7 +91,7 @@ test('approving a pending request in one console lowers the Free-trials counter 
 });
 
 test('rejecting a request with a note keeps the note, on its screen and in its history', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   const [request] = await pendingRequests(page, 1);
   rejectedId = request.id;
   await page.goto(`/requests/${request.id}`);
@@ -116,7 +116,7 @@ test('rejecting a request with a note keeps the note, on its screen and in its h
 
 test('the audit log filtered by record type, staff member and date range is shared by its URL and leads to the record', async ({ page, browser }) => {
   expect(rejectedId, 'the request rejected by the previous test').toBeGreaterThan(0);
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto('/audit-log');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
 
@@ -154,7 +154,7 @@ test('the audit log filtered by record type, staff member and date range is shar
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();
-    await login(other, ADMIN);
+    await signIn(other, ADMIN);
     await other.goto(shared);
     await expect(other.getByRole('link', { name: `Free trial request ${rejectedId}`, exact: true }).first()).toBeVisible();
     const otherChips = other.getByRole('group', { name: 'Active filters' });
@@ -171,7 +171,7 @@ test('the audit log filtered by record type, staff member and date range is shar
 });
 
 test("changing an order's URL on its screen shows in its history with the old and new values", async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   const { items } = await callApi<{ items: OrderRow[] }>(page, 'POST', '/api/v1/admin/orders/table', {
     headers: [{ value: 'id' }, { value: 'status', filter: ['in_processing'] }],
     options: { page: 1, itemsPerPage: 20, sortBy: ['id'], sortDesc: [true] },
@@ -197,7 +197,7 @@ test("changing an order's URL on its screen shows in its history with the old an
 });
 
 test('referral statistics: the range is read from the URL and a new range is written back to it', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto('/referral-program?from=2020-01-01&to=2020-01-31');
   await expect(page.getByRole('heading', { name: 'Referral program' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue('2020-01-01');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, MANAGER, callApi, login } from './helpers';
+import { ADMIN, MANAGER, callApi, signIn } from './helpers';
 import { parseCsv } from '../tests/server/helpers/csv';
 
 /**
@@ -41,7 +41,7 @@ async function listedOrders(page: Page): Promise<OrderItem[]> {
 }
 
 test('a filtered list exports exactly its rows and visible columns, from the toolbar and from the palette', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto('/orders?status=canceled&sort=quantity:desc&cols=id,status,price,user.email,quantity');
   await expect(page.locator(ROWS).first()).toBeVisible();
   await expect(page.locator('[aria-busy="false"][aria-label*="exports CSV"]')).toBeVisible();
@@ -81,7 +81,7 @@ test('a filtered list exports exactly its rows and visible columns, from the too
 });
 
 test("a view the admin saves and shares opens from the manager's palette as the same list", async ({ page, browser }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   const address = '/orders?status=in_processing&sort=createdAt:asc&cols=id,status,createdAt,user.email';
   await page.goto(address);
   await expect(page.locator(ROWS).first()).toBeVisible();
@@ -97,7 +97,7 @@ test("a view the admin saves and shares opens from the manager's palette as the 
 
   const context = await browser.newContext();
   const manager = await context.newPage();
-  await login(manager, MANAGER);
+  await signIn(manager, MANAGER, '/');
   await manager.keyboard.press('Control+k');
   const palette = manager.getByRole('combobox', { name: 'Command palette', exact: true });
   await palette.fill(name.toLowerCase());
@@ -116,7 +116,7 @@ test("a view the admin saves and shares opens from the manager's palette as the 
 });
 
 test('the dashboard charts what the member may see; a bar opens the filtered list, and the table view is the same figures as links', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   await page.goto('/');
   const statuses = page.locator('[data-chart="statuses"]');
   await expect(statuses.locator('.recharts-bar-rectangle').first()).toBeVisible();
@@ -144,7 +144,7 @@ test('the dashboard charts what the member may see; a bar opens the filtered lis
 });
 
 test('the manager without finance sees orders per day without money, and no provider spend', async ({ page }) => {
-  await login(page, MANAGER);
+  await signIn(page, MANAGER);
   await page.goto('/');
   await expect(page.locator('[data-chart="orders"]').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Orders per day' })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, login } from './helpers';
+import { ADMIN, signIn } from './helpers';
 
 /**
  * Lists a moderator lives in, at 1440×900: one-line rows (at least 15 on screen for orders, users
@@ -39,7 +39,7 @@ test.describe('at 1440×900', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('at least 15 one-line rows are on screen in orders, users and drip-feed', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     for (const [path, query] of [
       ['/orders', '?status=completed'],
       ['/users', ''],
@@ -66,7 +66,7 @@ test.describe('at 1440×900', () => {
   });
 
   test('Back after a filter change restores the previous filter; typing a search replaces', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await openList(page, '/orders?status=in_moderation');
     const chip = page.getByRole('group', { name: 'Active filters' });
     await expect(chip).toContainText('Status: In moderation');
@@ -91,7 +91,7 @@ test.describe('at 1440×900', () => {
   });
 
   test('a record screen links back to its list as the member left it: filters and sort', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await openList(page, '/orders?status=completed&sort=createdAt:asc');
     const firstRow = page.locator(ROWS).first();
     const firstId = await firstRow.getAttribute('id');

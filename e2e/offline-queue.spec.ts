@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { OrderChangeLogEntry, OrderDetail } from '../src/contract/orders';
-import { ADMIN, authToken, callApiWithToken, login, savedLists, serviceWorkerActivated } from './helpers';
+import { ADMIN, authToken, callApiWithToken, savedLists, serviceWorkerActivated, signIn } from './helpers';
 
 /**
  * The offline action queue in the browser: approvals made without a connection wait
@@ -47,7 +47,7 @@ test('approvals made offline survive a reload and are sent once each when the co
   context,
   request,
 }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN, '/');
   await serviceWorkerActivated(page);
 
   // Online: the moderation list is shown (and saved) and three of its orders are picked.
@@ -141,7 +141,7 @@ test.describe('an approval whose answer never came back', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('is queued with the key it was sent with and, sent again, runs once on the server', async ({ page, request }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/orders?status=in_moderation');
     const firstRow = ordersTable(page).locator('tbody tr[id^="orders-row-"]').first();
     await expect(firstRow).toBeVisible();

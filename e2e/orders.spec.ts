@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import type { OrderDetail, OrderRow } from '../src/contract/orders';
 import type { ProviderOptionsPage } from '../src/contract/providers';
 import type { TableHeader } from '../src/contract/table';
-import { ADMIN, callApi, displayedMoney, login, parseDisplayedMoney } from './helpers';
+import { ADMIN, callApi, displayedMoney, parseDisplayedMoney, signIn } from './helpers';
 
 /**
  * The orders area in the browser: moderation, cancel with a refund (and the customer's balance),
@@ -69,7 +69,7 @@ async function chooseCancelReason(page: Page, reason: string): Promise<void> {
 
 test.describe('orders', () => {
   test.beforeEach(async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
   });
 
   test('approve and reject orders in moderation', async ({ page }) => {

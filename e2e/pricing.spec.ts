@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, MANAGER, login } from './helpers';
+import { ADMIN, MANAGER, signIn } from './helpers';
 
 /**
  * Pricing incentives: a discount for two services saved after fixing the error on one service
@@ -24,7 +24,7 @@ let page: Page;
 
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage();
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
 });
 
 test.afterAll(async () => {
@@ -92,7 +92,7 @@ test('a new coupon changes the price preview', async () => {
 test('the manager cannot reach the loyalty program', async ({ browser }) => {
   const manager = await browser.newPage();
   try {
-    await login(manager, MANAGER);
+    await signIn(manager, MANAGER, '/');
     await expect(manager.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Loyalty program' })).toHaveCount(0);
     await manager.goto('/loyalty-program');
     await expect(manager).not.toHaveURL(/\/loyalty-program/);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, SIM_CONTROL_KEY, test } from './fixtures';
 import type { BelowMarginRow, ProviderHealthRow, SyncRunDetail } from '../src/contract/provider-sync';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, signIn } from './helpers';
 
 /**
  * Provider sync in the browser, against the simulated panel the demo provider "Panvy Demo" points
@@ -20,7 +20,7 @@ async function demoProvider(page: Page): Promise<ProviderHealthRow['provider']> 
 }
 
 test('drift, sync, review the diff, accept the price changes only, see a service below margin', async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
   const provider = await demoProvider(page);
 
   // One more drift step: it doubles the price of the simulator's service 3 (YouTube Subscribers, linked in the demo).

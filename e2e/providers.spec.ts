@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { ExternalPanelDetail, ProviderServiceRow } from '../src/contract/providers';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, signIn } from './helpers';
 
 /**
  * Providers in the browser, against the simulated panvy panel this server answers: add a provider
@@ -14,7 +14,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 const panelRow = (page: Page, id: number) => page.locator(`[role="grid"] tbody tr[id$="-row-${id}"]`);
 
 test.beforeEach(async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
 });
 
 test('add a provider from a preset, validate it, import 20 services into a service type', async ({ page }) => {

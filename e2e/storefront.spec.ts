@@ -9,7 +9,7 @@ import type {
   SpecialOfferDetail,
   SpecialOfferRow,
 } from '../src/contract/storefront';
-import { ADMIN, callApi, login } from './helpers';
+import { ADMIN, callApi, signIn } from './helpers';
 import { formatMoney } from '../src/console/ui/format';
 
 /**
@@ -21,7 +21,7 @@ import { formatMoney } from '../src/console/ui/format';
 const tableQuery = (request: unknown) => `q=${encodeURIComponent(JSON.stringify(request))}`;
 
 test.beforeEach(async ({ page }) => {
-  await login(page, ADMIN);
+  await signIn(page, ADMIN);
 });
 
 async function pickOption(page: Page, combobox: string, search: string, option: RegExp | string) {

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, MANAGER, login } from './helpers';
+import { ADMIN, MANAGER, signIn } from './helpers';
 
 const usersTable = (page: Page) => page.getByRole('grid').first();
 const firstEmailCell = (page: Page) => usersTable(page).locator('tbody tr').first().locator('td', { hasText: '@' }).first();
 
 test.describe('users list', () => {
   test('a filtered URL reproduces the same rows in a new page', async ({ page, context }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/users?status=frozen&sort=id:asc&perPage=10');
     await expect(usersTable(page).locator('tbody tr')).toHaveCount(10);
     const firstPage = await usersTable(page).locator('tbody tr').allInnerTexts();
@@ -20,7 +20,7 @@ test.describe('users list', () => {
   });
 
   test('a reload paints the cached rows before the API answers', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/users');
     await expect(firstEmailCell(page)).toBeVisible();
     const email = (await firstEmailCell(page).innerText()).trim();
@@ -45,7 +45,7 @@ test.describe('users list', () => {
   });
 
   test('freeze then activate a user through confirmations', async ({ page }) => {
-    await login(page, ADMIN);
+    await signIn(page, ADMIN);
     await page.goto('/users?search=bob%40example.com&status=active');
     const row = usersTable(page).locator('tbody tr', { hasText: 'bob@example.com' });
     await expect(row).toBeVisible();
@@ -71,7 +71,7 @@ test.describe('users list', () => {
   });
 
   test('the manager is never offered Deactivate', async ({ page }) => {
-    await login(page, MANAGER);
+    await signIn(page, MANAGER);
     await page.goto('/users?status=active');
     const row = usersTable(page).locator('tbody tr').first();
     await row.getByRole('button', { name: /Actions for user/ }).click();

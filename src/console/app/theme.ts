@@ -91,7 +91,8 @@ export const theme = createTheme({
     // Nor has a dialog's.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     // A spinner is an indeterminate progress bar: its label ("Loading affiliates") needs a role to be
-    // allowed on the span Mantine draws.
-    Loader: Loader.extend({ defaultProps: { role: 'progressbar' } }),
+    // allowed on the span Mantine draws, and a progress bar needs a name: "Loading" where the spinner
+    // says nothing more specific (a dialog's code arriving, a picker's options).
+    Loader: Loader.extend({ defaultProps: { role: 'progressbar', 'aria-label': 'Loading' } }),
   },
 });

@@ -11,7 +11,8 @@ import { buildNav, navItems } from '../../../src/console/navigation/nav';
 import { AUTH_ONLY } from '../../../src/console/navigation/routes';
 import { createAppQueryClient, DEFAULT_STALE_TIME_MS } from '../../../src/console/app/queryClient';
 import { createAppRouter } from '../../../src/console/app/router';
-import { COLOR_SCHEME_STORAGE_KEY } from '../../../src/console/app/theme';
+import { Loader, MantineProvider } from '@mantine/core';
+import { COLOR_SCHEME_STORAGE_KEY, theme } from '../../../src/console/app/theme';
 import { areaRoutes } from '../../../src/console/app/areaRoutes';
 import homeArea from '../../../src/console/areas/home';
 import { setUpMonitoring } from '../../../src/console/monitoring/configure';
@@ -183,6 +184,16 @@ describe('the shell', () => {
     start('/');
     await screen.findByRole('heading', { name: /Welcome/ });
     expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  it('names every spinner: "Loading" unless it says more, so a progress bar is never nameless', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Loader />
+        <Loader aria-label="Loading affiliates" />
+      </MantineProvider>,
+    );
+    expect(screen.getAllByRole('progressbar').map((bar) => bar.getAttribute('aria-label'))).toEqual(['Loading', 'Loading affiliates']);
   });
 
   it('logs out from the profile menu', async () => {
