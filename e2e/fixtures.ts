@@ -19,8 +19,8 @@ export const SIM_CONTROL_KEY = 'e2e-drift-control';
 
 const START_TIMEOUT_MS = 180_000;
 
-/** The seeded database every worker's server starts from a copy of (e2e/globalSetup.ts). */
-export const TEMPLATE_DATA_DIR = '.e2e-data-template';
+/** The seeded database every worker's server starts from a copy of (e2e/globalSetup.ts); one per run's ports. */
+export const TEMPLATE_DATA_DIR = `.e2e-data-template-${E2E_BASE_PORT}`;
 
 export function serverEnvironment(port: number, dataDir = `.e2e-data-${port}`): NodeJS.ProcessEnv {
   return {
