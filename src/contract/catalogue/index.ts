@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, translationsSchema, messageSchema, refSchema } from '../fields';
+import {
+  bulkResultSchema,
+  dateTime,
+  fraction,
+  id,
+  money,
+  moneyInputWith,
+  numericText,
+  positiveId,
+  translationsSchema,
+  messageSchema,
+  refSchema,
+  wholeNumberInput,
+} from '../fields';
 import { LOCALES } from '../locales';
 import { tableEndpoint } from '../table';
 import {
@@ -53,24 +66,13 @@ export type TranslationState = z.infer<typeof translationStateSchema>;
 
 const first = (message: string) => ({ message, abort: true });
 /** A price: never negative, at most 4 decimals. */
-const price = z
-  .string({ error: 'The price is required.' })
-  .trim()
-  .refine((v) => !v.startsWith('-'), first('The price may not be negative.'))
-  .pipe(moneyInput);
+const price = moneyInputWith(4, 'price');
 /** A positive multiplier ('1.5'). */
-const multiplier = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,4})?$/, first('Enter a number with at most 4 decimals.'))
+const multiplier = numericText('value', 'a number')
+  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,4})?$/, first('Enter a number with at most 4 decimals.')))
   .refine((v) => Number(v) > 0, first('The value must be greater than 0.'));
-const quantity = (what: string) =>
-  z
-    .number({ error: `The ${what} must be a whole number.` })
-    .int(`The ${what} must be a whole number.`)
-    .min(1, `The ${what} must be at least 1.`)
-    .max(2_000_000_000);
-const optionalInt = z.number().int().min(0).max(2_000_000_000).nullable();
+const quantity = (what: string) => wholeNumberInput(what, { min: 1, max: 2_000_000_000 });
+const optionalInt = (what: string) => wholeNumberInput(what, { max: 2_000_000_000 }).nullable();
 const colorSchema = z
   .string()
   .trim()
@@ -100,7 +102,7 @@ const idList = (what: string, max = 200) =>
 export const autoRefillSchema = z
   .object({
     allowed: z.boolean(),
-    afterHours: z.number().int('Whole hours only.').min(1, 'At least 1 hour.').max(8760, 'At most 8760 hours (a year).'),
+    afterHours: wholeNumberInput('hours', { min: 1, max: 8760, minMessage: 'At least 1 hour.', maxMessage: 'At most 8760 hours (a year).' }),
     onceFillPercent: fraction(4),
     minDropPercent: fraction(4),
     maxDropPercent: fraction(4),
@@ -153,7 +155,7 @@ export const serviceBodySchema = z
     quantityStep: quantity('quantity step'),
     minPrice: price,
     defaultPrice: price,
-    pricingPer: z.number().int('Whole units only.').min(1, 'The price must be per 1 unit at least.').max(1_000_000),
+    pricingPer: wholeNumberInput('pricing unit', { min: 1, max: 1_000_000, minMessage: 'The price must be per 1 unit at least.' }),
     providers: z.array(serviceProviderInputSchema).max(50, 'At most 50 providers.').default([]),
     countries: z
       .array(z.string().regex(/^[A-Z]{2}$/, 'Choose countries from the list.'))
@@ -166,12 +168,12 @@ export const serviceBodySchema = z
     budgetMultiplier: multiplier.default('1'),
     dripFeedIsAllowed: z.boolean(),
     resaleMarginPercent: fraction(4),
-    liveStreamSupportMinutes: optionalInt.default(null),
+    liveStreamSupportMinutes: optionalInt('live stream support minutes').default(null),
     liveStreamRetentionQuantityMultiplier: multiplier.nullable().default(null),
     buyPageUrl: urlOrNull.default(null),
     fullDescriptionLocation: z.enum(FULL_DESCRIPTION_LOCATIONS).default(DEFAULT_FULL_DESCRIPTION_LOCATION),
     promotableCheckerGroupId: positiveId.nullable().default(null),
-    defaultQuantityForWidget: optionalInt.default(null),
+    defaultQuantityForWidget: optionalInt('default widget quantity').default(null),
     /** Needs writeAutoRefillParams; left out, the stored settings are kept. */
     autoRefill: autoRefillSchema.optional(),
     ...flagFields,
@@ -463,7 +465,7 @@ export const serviceTypeBodySchema = z.object({
   description: z.string().trim().max(20000).default(''),
   fullDescription: z.string().trim().max(100000).default(''),
   panelServiceTypeId: positiveId.nullable().default(null),
-  reviewsCount: z.number().int('Whole reviews only.').min(0, 'The reviews count may not be negative.').max(100_000_000).default(0),
+  reviewsCount: wholeNumberInput('reviews count', { max: 100_000_000, minMessage: 'The reviews count may not be negative.' }).default(0),
   reviewsRating: z
     .union([z.number(), z.string()])
     .transform((v) => String(v).trim())

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime, refSchema } from '../fields';
+import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime, refSchema, wholeNumberInput } from '../fields';
 import { priceModificationSchema } from '../orders';
 import { tableEndpoint } from '../table';
 import {
@@ -93,7 +93,7 @@ export const couponBodySchema = z
     minAmount: moneyInputWith(2).default('0'),
     validFrom: utcDateTime.nullable().optional(),
     validTo: utcDateTime.nullable().optional(),
-    usageLimit: z.number().int('The usage limit must be a whole number.').min(1, 'The usage limit must be at least 1.').max(10_000_000).nullable().optional(),
+    usageLimit: wholeNumberInput('usage limit', { min: 1, max: 10_000_000 }).nullable().optional(),
     affiliateId: positiveId.nullable().optional(),
     workWithServiceDiscount: z.boolean().default(false),
     workWithUserCustomPrice: z.boolean().default(false),
@@ -242,11 +242,7 @@ export const gradeRowSchema = z.object({
 });
 export type GradeRow = z.infer<typeof gradeRowSchema>;
 
-const days = z
-  .number()
-  .int('Enter whole days.')
-  .min(0, 'The period cannot be negative.')
-  .max(3650, 'The period may be at most 3650 days.')
+const days = wholeNumberInput('period', { max: 3650, minMessage: 'The period cannot be negative.', maxMessage: 'The period may be at most 3650 days.' })
   .nullable()
   .optional();
 export const gradeBodySchema = z.object({
@@ -274,11 +270,7 @@ export const pricePreviewBodySchema = z
     /** The customer's country (local discounts), ISO alpha-2. */
     country: z.string().regex(COUNTRY, 'Choose a country from the list.').nullable().optional(),
     serviceId: positiveId.nullable().refine((v) => v !== null, 'Choose a service.'),
-    quantity: z
-      .number(required('quantity'))
-      .int('The quantity must be a whole number.')
-      .min(1, 'The quantity must be at least 1.')
-      .max(100_000_000, 'The quantity is too large.'),
+    quantity: wholeNumberInput('quantity', { min: 1, max: 100_000_000 }),
     couponCode: z.string().trim().max(64, 'The code may have at most 64 characters.').nullable().optional(),
     /** When the order is placed (UTC); now when absent. Discount and coupon dates are read at this moment. */
     at: utcDateTime.nullable().optional(),
