@@ -275,3 +275,53 @@ export function translationsSchema<const F extends string>(
       return out;
     }) as unknown as z.ZodType<TranslationsOutput<F>, TranslationsInput<F>>;
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface ApiKeysOptions {
+  /** The body sits inside this key (`{ panel_service_type: { … } }`); its keys join the outer ones. */
+  wrapper?: string;
+  /** The API's name -> the console's (`reviews_count` -> `reviewsCount`); the console's wins when both are sent. */
+  rename?: Record<string, string>;
+  /** Texts sent at the top level that belong to `translations.en` (`name`, `description`). */
+  english?: readonly string[];
+  /** Keys naming a record that may come as the record itself (`network: {id, name}`): its id is kept. */
+  ids?: readonly string[];
+}
+
+/**
+ * A body as the panel's API callers send it, read into the console's shape before validation: the
+ * wrapper opened, snake_case keys renamed, the English texts moved into `translations.en` (where
+ * `translations.en` does not already say them). The console's own bodies pass unchanged, so one
+ * endpoint takes both; an error is reported on the console's key (`reviewsCount`).
+ */
+export function fromApiKeys<S extends z.ZodType>(schema: S, options: ApiKeysOptions) {
+  const read = (raw: unknown): unknown => {
+    if (!isPlainObject(raw)) return raw;
+    const inner = options.wrapper ? raw[options.wrapper] : undefined;
+    const body: Record<string, unknown> = isPlainObject(inner) ? { ...raw, ...inner } : { ...raw };
+    if (options.wrapper) delete body[options.wrapper];
+    for (const [api, own] of Object.entries(options.rename ?? {})) {
+      if (api in body) {
+        if (body[own] === undefined) body[own] = body[api];
+        delete body[api];
+      }
+    }
+    for (const k of options.ids ?? []) {
+      const v = body[k];
+      if (isPlainObject(v) && 'id' in v) body[k] = v.id;
+    }
+    const english = (options.english ?? []).filter((k) => typeof body[k] === 'string');
+    if (english.length) {
+      const translations = isPlainObject(body.translations) ? body.translations : {};
+      const en = isPlainObject(translations.en) ? { ...translations.en } : {};
+      for (const k of english) {
+        if (en[k] === undefined || en[k] === null || en[k] === '') en[k] = body[k];
+        delete body[k];
+      }
+      body.translations = { ...translations, en };
+    }
+    return body;
+  };
+  return z.preprocess<unknown, S, z.input<S> | Record<string, unknown>>(read, schema);
+}

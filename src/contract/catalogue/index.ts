@@ -4,6 +4,7 @@ import {
   bulkResultSchema,
   dateTime,
   fraction,
+  fromApiKeys,
   id,
   money,
   moneyInputWith,
@@ -15,7 +16,7 @@ import {
   wholeNumberInput,
 } from '../fields';
 import { LOCALES } from '../locales';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import {
   BULK_SERVICE_FLAGS,
   DEFAULT_FULL_DESCRIPTION_LOCATION,
@@ -405,7 +406,7 @@ export const networkDetailSchema = networkRowSchema.extend({
 });
 export type NetworkDetail = z.infer<typeof networkDetailSchema>;
 
-export const networkBodySchema = z.object({
+const networkFields = z.object({
   translations: translationsSchema(NETWORK_TRANSLATION_FIELDS, { required: ['en'], requiredFields: ['name'], max: 5000 }),
   network: z
     .string({ error: 'The machine name is required.' })
@@ -417,7 +418,12 @@ export const networkBodySchema = z.object({
   color: colorSchema.default(null),
   urlExamples: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
 });
-export type NetworkBody = z.input<typeof networkBodySchema>;
+/**
+ * A network as the console sends it (`translations`, `network`, …) or as the API's callers do:
+ * `{ name, description, network }`, the English texts at the top level.
+ */
+export const networkBodySchema = fromApiKeys(networkFields, { english: ['name', 'description'] });
+export type NetworkBody = z.input<typeof networkFields>;
 export const networkResultSchema = z.object({ message: z.string(), network: networkDetailSchema });
 
 export const sortNetworksBodySchema = z.object({ networks: idList('network', 1000).pipe(z.array(positiveId).min(1, 'Nothing to sort.')) });
@@ -455,7 +461,7 @@ export const serviceTypeDetailSchema = serviceTypeRowSchema.extend({
 });
 export type ServiceTypeDetail = z.infer<typeof serviceTypeDetailSchema>;
 
-export const serviceTypeBodySchema = z.object({
+const serviceTypeFields = z.object({
   translations: translationsSchema(SERVICE_TYPE_TRANSLATION_FIELDS, { required: ['en'], requiredFields: ['name'], max: 20000 }),
   networkId: positiveId.nullable().refine((v) => v !== null, 'Choose a network.'),
   type: z.string().trim().min(1, 'The type is required.').max(100).default('Youtube'),
@@ -473,7 +479,44 @@ export const serviceTypeBodySchema = z.object({
     .refine((v) => Number(v) <= 5, 'The rating must be between 0 and 5.')
     .default('0'),
 });
-export type ServiceTypeBody = z.input<typeof serviceTypeBodySchema>;
+/** The API's names of a service type's keys: snake_case, the network by `network`. */
+const SERVICE_TYPE_API_KEYS = {
+  rename: {
+    network: 'networkId',
+    network_id: 'networkId',
+    reviews_count: 'reviewsCount',
+    reviews_rating: 'reviewsRating',
+    full_description: 'fullDescription',
+    panel_service_type_id: 'panelServiceTypeId',
+  },
+  english: ['name', 'title'],
+  ids: ['network'],
+} as const;
+/**
+ * A service type, as the console sends it or as the API's callers do (`network`, `reviews_count`,
+ * `reviews_rating`; `name` and `title` at the top level for English; an update wrapped in
+ * `panel_service_type`).
+ */
+export const serviceTypeBodySchema = fromApiKeys(serviceTypeFields, { ...SERVICE_TYPE_API_KEYS, wrapper: 'panel_service_type' });
+export type ServiceTypeBody = z.input<typeof serviceTypeFields>;
+/**
+ * An update: the same keys, each optional. A key left out keeps what is stored, so the API's
+ * update (`{ panel_service_type: { translations, icon, reviews_count, reviews_rating, id } }`)
+ * changes only what it names.
+ */
+export const serviceTypeUpdateBodySchema = fromApiKeys(
+  z.object(
+    Object.fromEntries(
+      Object.entries(serviceTypeFields.shape).map(([k, t]) => [k, (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodType) : t).optional()]),
+    ) as {
+      [K in keyof typeof serviceTypeFields.shape]: z.ZodOptional<
+        z.ZodType<z.output<(typeof serviceTypeFields.shape)[K]>, z.input<(typeof serviceTypeFields.shape)[K]>>
+      >;
+    },
+  ),
+  { ...SERVICE_TYPE_API_KEYS, wrapper: 'panel_service_type' },
+);
+export type ServiceTypeUpdateBody = z.output<typeof serviceTypeUpdateBodySchema>;
 export const serviceTypeResultSchema = z.object({ message: z.string(), serviceType: serviceTypeDetailSchema });
 
 export const serviceTypeCollectionsSchema = z.object({
@@ -793,7 +836,7 @@ export const catalogueEndpoints = {
     path: `${ADMIN}/service-types/:serviceTypeId`,
     permission: 'manageServiceTypes',
     params: serviceTypeParams,
-    body: serviceTypeBodySchema,
+    body: serviceTypeUpdateBodySchema,
     response: serviceTypeResultSchema,
     summary: 'Update a service type',
   }),
@@ -865,6 +908,20 @@ export const catalogueEndpoints = {
   }),
 
   /* targets and target types */
+  targetsIndex: tableListEndpoint({
+    path: `${ADMIN}/targets`,
+    permission: 'manageTargets',
+    row: targetRowSchema,
+    table: TARGETS_TABLE,
+    summary: 'Targets as the API lists them (index): GET with the table request as q=<JSON>',
+  }),
+  targetsList: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/targets/list`,
+    permission: 'manageTargets',
+    response: z.array(targetRowSchema),
+    summary: 'Every target, by name, for pickers (no paging)',
+  }),
   targetsTable: tableEndpoint({
     path: `${ADMIN}/targets/table`,
     permission: 'manageTargets',
@@ -903,6 +960,20 @@ export const catalogueEndpoints = {
     body: targetBodySchema,
     response: targetResultSchema,
     summary: 'Update a target',
+  }),
+  targetTypesList: tableListEndpoint({
+    path: `${ADMIN}/target-types`,
+    permission: 'manageTargets',
+    row: targetTypeRowSchema,
+    table: TARGET_TYPES_TABLE,
+    summary: 'Target types as the API lists them: GET with the table request as q=<JSON>',
+  }),
+  targetTypesDictionaries: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/target-types/dictionaries/list`,
+    permission: 'manageTargets',
+    response: targetDictionariesSchema,
+    summary: 'The kinds and view types a target type takes, and the target types there are',
   }),
   targetTypesTable: tableEndpoint({
     path: `${ADMIN}/target-types/table`,

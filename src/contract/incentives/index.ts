@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime, refSchema, wholeNumberInput } from '../fields';
 import { priceModificationSchema } from '../orders';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import {
   COUPON_BONUS_TYPES,
   COUPON_CALCULATION_TYPES,
@@ -336,6 +336,14 @@ const GRADES_READ = ['manageGrades', 'viewGrades'] as const;
 const PREVIEW = ['viewServices', 'manageCoupons', 'manageDiscounts', 'manageGrades', 'viewGrades'] as const;
 
 export const incentivesEndpoints = {
+  couponsList: tableListEndpoint({
+    path: `${ADMIN}/coupons`,
+    permission: 'manageCoupons',
+    row: couponRowSchema,
+    table: COUPONS_TABLE,
+    flags: ['is_all'],
+    summary: 'Coupons as the API lists them: GET, q=<JSON>; archived ones only with is_all=1',
+  }),
   couponsTable: tableEndpoint({
     path: `${ADMIN}/coupons/table`,
     permission: 'manageCoupons',
@@ -426,6 +434,14 @@ export const incentivesEndpoints = {
     summary: 'Up to 20 customers by id, e-mail or name, for the referral-manager and price-preview pickers',
   }),
 
+  discountsList: tableListEndpoint({
+    path: `${ADMIN}/discounts`,
+    permission: 'manageDiscounts',
+    row: discountRowSchema,
+    table: DISCOUNTS_TABLE,
+    flags: ['is_all'],
+    summary: 'Discounts as the API lists them: GET, q=<JSON>; archived ones only with is_all=1',
+  }),
   discountsTable: tableEndpoint({
     path: `${ADMIN}/discounts/table`,
     permission: 'manageDiscounts',
@@ -490,6 +506,14 @@ export const incentivesEndpoints = {
     summary: 'Bring an archived discount back, completed (edit its dates to run it again)',
   }),
 
+  gradesList: tableListEndpoint({
+    path: `${ADMIN}/grades`,
+    permission: [...GRADES_READ],
+    row: gradeRowSchema,
+    table: GRADES_TABLE,
+    flags: ['is_archived'],
+    summary: 'Grades as the API lists them: GET, q=<JSON>; is_archived=1 the archived ones, 0 the others, absent all',
+  }),
   gradesTable: tableEndpoint({
     path: `${ADMIN}/grades/table`,
     permission: [...GRADES_READ],
