@@ -14,7 +14,7 @@ import {
   refSchema,
   wholeNumberInput,
 } from '../fields';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import {
   BANNER_COLOR_FIELDS,
   BANNER_MAX_SLIDES,
@@ -386,13 +386,13 @@ const bannerParams = z.object({ bannerId: pathId('Banner') });
 const autoPromotionParams = z.object({ autoPromotionId: pathId('Auto-promotion') });
 
 export const storefrontEndpoints = {
-  packagesTable: tableEndpoint({
-    method: 'GET',
+  packagesTable: tableListEndpoint({
     path: `${ADMIN}/packages`,
     permission: 'managePackages',
     row: packageRowSchema,
     table: PACKAGES_TABLE,
-    summary: 'The package table (the console sends isArchived false unless archived ones are asked for)',
+    flags: ['is_archived'],
+    summary: 'The package table (the console sends isArchived false unless archived ones are asked for; the API says is_archived=1 or 0)',
   }),
   packagesCollections: endpoint({
     method: 'GET',

@@ -94,6 +94,16 @@ describe('GET lists with the API’s parameters', () => {
     expect((await get(`/grades?${page()}`)).body.totalItemsCount).toBe(counts.all);
   });
 
+  it('packages answer the archived with is_archived=1 and the others with 0', async () => {
+    const counts = (await one<{ all: number; archived: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE is_archived)::int AS archived FROM packages`,
+    ))!;
+    expect((await get(`/packages?${page()}&is_archived=1`)).body.totalItemsCount).toBe(counts.archived);
+    expect((await get(`/packages?${page()}&is_archived=0`)).body.totalItemsCount).toBe(counts.all - counts.archived);
+    expect((await get(`/packages?${page()}`)).body.totalItemsCount).toBe(counts.all);
+  });
+
   it('targets answer index and list, target types their list and dictionaries/list', async () => {
     const targets = (await one<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM targets`))!.n;
     expect((await get('/targets')).body.totalItemsCount).toBe(targets);
