@@ -90,33 +90,79 @@ export function fraction(decimals: number = 4) {
 const MONEY_INT_DIGITS = 10;
 
 /**
- * An amount of money typed by a member: a non-negative decimal string with at most `decimals`
- * decimals (4 by default; 0 for amounts that take whole units only). Never a JS number, so no float
- * ever changes it; answered without leading zeros.
+ * A number as the API takes it, the way Laravel's `numeric` and `integer` rules do: a JSON number
+ * or a numeric string (`107.25` or `"107.25"`), answered as its text. A JSON number is read as the
+ * plain decimal text JavaScript writes for it, so nothing is ever computed in floating point; a
+ * float's long tail (0.30000000000000004) or an exponent form (1e21) reaches the caller's checks as
+ * written and is refused there with a message, never rounded. Anything else (true, {}, []) is a 422
+ * saying the field must be a number; missing or null says it is required.
  */
-export function moneyInputWith(decimals: number) {
-  const whole = decimals <= 0;
+export function numericText(name: string, kind: 'a number' | 'a whole number') {
   return z
-    .string()
-    .trim()
-    .regex(whole ? /^\d+$/ : PLAIN_DECIMAL, first(whole ? 'The amount must be a whole number.' : 'The amount must be a number.'))
-    .refine((v) => decimalsOf(v) <= decimals, first(`The amount may have at most ${decimals} decimals.`))
-    .refine((v) => trimLeadingZeros(v).split('.')[0].length <= MONEY_INT_DIGITS, first('The amount is too large.'))
-    .transform(trimLeadingZeros);
+    .union([z.number(), z.string()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? `The ${name} field is required.` : `The ${name} must be ${kind}.`),
+    })
+    .transform((v) => (typeof v === 'number' ? plainNumber(v) : v.trim()))
+    .pipe(z.string().min(1, first(`The ${name} field is required.`)));
+}
+
+/**
+ * An amount of money: a non-negative decimal with at most `decimals` decimals (4 by default; 0 for
+ * amounts that take whole units only), sent as a JSON number or a decimal string and answered as a
+ * string without leading zeros. `name` is the field the messages speak of ('amount', 'price').
+ * Every money field of every endpoint is built here, so each takes both forms alike.
+ */
+export function moneyInputWith(decimals: number, name = 'amount') {
+  const whole = decimals <= 0;
+  return numericText(name, whole ? 'a whole number' : 'a number')
+    .refine((v) => !v.startsWith('-'), first(`The ${name} may not be negative.`))
+    .pipe(
+      z
+        .string()
+        .regex(whole ? /^\d+$/ : PLAIN_DECIMAL, first(whole ? `The ${name} must be a whole number.` : `The ${name} must be a number.`))
+        .refine((v) => decimalsOf(v) <= decimals, first(`The ${name} may have at most ${decimals} decimals.`))
+        .refine((v) => trimLeadingZeros(v).split('.')[0].length <= MONEY_INT_DIGITS, first(`The ${name} is too large.`))
+        .transform(trimLeadingZeros),
+    );
 }
 export const moneyInput = moneyInputWith(4);
 
+export interface WholeNumberOptions {
+  /** Smallest value; 0 by default. */
+  min?: number;
+  /** Largest value; the int4 maximum by default. */
+  max?: number;
+  /** The message below `min` ('The quantity must be at least 1.' by default). */
+  minMessage?: string;
+  /** The message above `max` ('The quantity is too large.' by default). */
+  maxMessage?: string;
+}
+
 /**
- * The same amount where the API also takes a JSON number, as Laravel's `numeric` rule does (12.5 or
- * '12.5'). A number is read as its plain decimal text, so a float's long tail
- * (0.30000000000000004) or an exponent form is refused with a message, never rounded.
+ * A count (a quantity, a limit, a number of days): a whole number sent as a JSON number or a string
+ * of digits (`5` or `"5"`), answered as a number. `name` is the field the messages speak of. Every
+ * quantity field of every endpoint is built here.
  */
-export const numericMoneyInput = z
-  .union([z.number(), z.string()], {
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'The amount field is required.' : 'The amount must be a number.'),
-  })
-  .transform((v) => (typeof v === 'number' ? plainNumber(v) : v.trim()))
-  .pipe(z.string().min(1, first('The amount field is required.')).pipe(moneyInput));
+export function wholeNumberInput(name: string, options: WholeNumberOptions = {}) {
+  const { min = 0, max = INT4_MAX } = options;
+  const notWhole = `The ${name} must be a whole number.`;
+  const tooLarge = options.maxMessage ?? `The ${name} is too large.`;
+  return numericText(name, 'a whole number').pipe(
+    z
+      .string()
+      .regex(/^-?\d+$/, first(notWhole))
+      // more digits than a double holds exactly: too large (or too small) before any conversion
+      .refine((v) => v.replace(/^-?0*/, '').length <= 15, first(tooLarge))
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int(notWhole)
+          .min(min, first(options.minMessage ?? `The ${name} must be at least ${min}.`))
+          .max(max, first(tooLarge)),
+      ),
+  );
+}
 
 /** True when year, month and day (and the time) name a moment that exists: no 2025-02-30. */
 function existingDate(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): boolean {
@@ -228,4 +274,54 @@ export function translationsSchema<const F extends string>(
       }
       return out;
     }) as unknown as z.ZodType<TranslationsOutput<F>, TranslationsInput<F>>;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface ApiKeysOptions {
+  /** The body sits inside this key (`{ panel_service_type: { … } }`); its keys join the outer ones. */
+  wrapper?: string;
+  /** The API's name -> the console's (`reviews_count` -> `reviewsCount`); the console's wins when both are sent. */
+  rename?: Record<string, string>;
+  /** Texts sent at the top level that belong to `translations.en` (`name`, `description`). */
+  english?: readonly string[];
+  /** Keys naming a record that may come as the record itself (`network: {id, name}`): its id is kept. */
+  ids?: readonly string[];
+}
+
+/**
+ * A body as the panel's API callers send it, read into the console's shape before validation: the
+ * wrapper opened, snake_case keys renamed, the English texts moved into `translations.en` (where
+ * `translations.en` does not already say them). The console's own bodies pass unchanged, so one
+ * endpoint takes both; an error is reported on the console's key (`reviewsCount`).
+ */
+export function fromApiKeys<S extends z.ZodType>(schema: S, options: ApiKeysOptions) {
+  const read = (raw: unknown): unknown => {
+    if (!isPlainObject(raw)) return raw;
+    const inner = options.wrapper ? raw[options.wrapper] : undefined;
+    const body: Record<string, unknown> = isPlainObject(inner) ? { ...raw, ...inner } : { ...raw };
+    if (options.wrapper) delete body[options.wrapper];
+    for (const [api, own] of Object.entries(options.rename ?? {})) {
+      if (api in body) {
+        if (body[own] === undefined) body[own] = body[api];
+        delete body[api];
+      }
+    }
+    for (const k of options.ids ?? []) {
+      const v = body[k];
+      if (isPlainObject(v) && 'id' in v) body[k] = v.id;
+    }
+    const english = (options.english ?? []).filter((k) => typeof body[k] === 'string');
+    if (english.length) {
+      const translations = isPlainObject(body.translations) ? body.translations : {};
+      const en = isPlainObject(translations.en) ? { ...translations.en } : {};
+      for (const k of english) {
+        if (en[k] === undefined || en[k] === null || en[k] === '') en[k] = body[k];
+        delete body[k];
+      }
+      body.translations = { ...translations, en };
+    }
+    return body;
+  };
+  return z.preprocess<unknown, S, z.input<S> | Record<string, unknown>>(read, schema);
 }

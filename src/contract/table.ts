@@ -117,12 +117,12 @@ export function tableEndpoint<R extends z.ZodType, T extends TableSpec>(e: {
     : { ...endpoint({ ...base, method: 'POST', body: tableRequestSchema }), table: e.table };
 }
 
-/** The `?q=<JSON>` query of GET table endpoints, parsed into the table request. */
-export const tableQuerySchema = z.object({ q: z.string().max(20_000).optional() }).transform((query, ctx) => {
+/** Reads `q` (the table request as JSON) into the table request; its issues are reported under `q`. */
+function parseTableQ(q: string | undefined, ctx: z.RefinementCtx): ParsedTableRequest | typeof z.NEVER {
   let raw: unknown = {};
-  if (query.q) {
+  if (q) {
     try {
-      raw = JSON.parse(query.q);
+      raw = JSON.parse(q);
     } catch {
       ctx.addIssue({ code: 'custom', path: ['q'], message: 'The table request must be JSON.' });
       return z.NEVER;
@@ -134,7 +134,39 @@ export const tableQuerySchema = z.object({ q: z.string().max(20_000).optional() 
     return z.NEVER;
   }
   return parsed.data;
-});
+}
+
+/** The `?q=<JSON>` query of GET table endpoints, parsed into the table request. */
+export const tableQuerySchema = z.object({ q: z.string().max(20_000).optional() }).transform((query, ctx) => parseTableQ(query.q, ctx));
+
+/** A yes/no in a query string, as Laravel's `boolean` rule reads it: 1, 0, true or false. */
+export const queryFlag = (name: string) =>
+  z.enum(['1', '0', 'true', 'false'], { error: `The ${name} field must be true or false.` }).transform((v) => v === '1' || v === 'true');
+
+/**
+ * A list as the panel's API fetches it: `GET <path>`, the table request as `?q=<JSON>` (optional:
+ * without it, the first page of the default sort) and the list's own yes/no parameters by their API
+ * names (`is_all`, `is_archived`), which the handler reads from `flags` (absent when not sent).
+ * Lists the console filters richly keep their `POST <path>/table` beside it.
+ */
+export function tableListEndpoint<R extends z.ZodType, T extends TableSpec, const F extends string = never>(e: {
+  path: string;
+  permission: EndpointPermission;
+  row: R;
+  table: T;
+  summary: string;
+  flags?: readonly F[];
+}) {
+  const flagShape = Object.fromEntries((e.flags ?? []).map((f) => [f, queryFlag(f).optional()])) as Record<F, z.ZodOptional<ReturnType<typeof queryFlag>>>;
+  const query = z.object({ q: z.string().max(20_000).optional(), ...flagShape }).transform((input, ctx) => {
+    const given = input as Record<string, unknown>;
+    const request = parseTableQ(given.q as string | undefined, ctx);
+    const flags = Object.fromEntries((e.flags ?? []).filter((f) => given[f] !== undefined).map((f) => [f, given[f]])) as Partial<Record<F, boolean>>;
+    return { ...(request as ParsedTableRequest), flags };
+  });
+  const response = tableResponseSchema(e.row);
+  return { ...endpoint({ path: e.path, permission: e.permission, response, summary: e.summary, mutates: false, method: 'GET', query }), table: e.table };
+}
 
 /**
  * CSV export of a list (every list gets it from its table endpoint). Each table

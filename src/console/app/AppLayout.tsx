@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type MouseEvent } from 'react';
@@ -14,6 +14,7 @@ import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts';
 import { ProfileMenu } from './ProfileMenu';
 import { SessionListEngine } from './SessionListEngine';
 import { useNav } from '../navigation/useRegisteredRoutes';
+import { useNavCounts } from '../navigation/useNavCounts';
 import './app.css';
 
 const isActive = (pathname: string, path: string) => (path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`));
@@ -23,6 +24,7 @@ export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
   const { panelName } = useInstanceSettings();
   const sections = useNav();
+  const navCounts = useNavCounts();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   // A link followed on a phone closes the drawer.
@@ -87,6 +89,16 @@ export function AppLayout() {
                       {section.items.map((item) => (
                         <a key={item.path} href={item.path} className="panel-nav-link" aria-current={isActive(pathname, item.path) ? 'page' : undefined}>
                           {item.label}
+                          {navCounts.has(item.path) && (
+                            <>
+                              <Badge ml="auto" size="sm" variant="filled" color={navCounts.get(item.path)!.value ? 'indigo.8' : 'gray.7'} aria-hidden>
+                                {navCounts.get(item.path)!.value}
+                              </Badge>
+                              <VisuallyHidden>
+                                , {navCounts.get(item.path)!.value} {navCounts.get(item.path)!.noun}
+                              </VisuallyHidden>
+                            </>
+                          )}
                         </a>
                       ))}
                     </nav>

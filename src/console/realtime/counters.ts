@@ -32,3 +32,25 @@ export const COUNTER_LINKS: readonly CounterLink[] = [
     noun: 'orders with no active providers',
   },
 ];
+
+/**
+ * Counts shown beside a navigation entry, fetched at start-up. Their keys sit under the counters'
+ * key, so whatever refreshes the live counters (a realtime update, a reconnect) refreshes them too.
+ */
+export interface NavCount {
+  /** The navigation entry the count is shown on. */
+  path: string;
+  queryKey: readonly unknown[];
+  fetch: (signal: AbortSignal) => Promise<number>;
+  /** What one unit is, for screen readers ("3 combo orders in moderation"). */
+  noun: string;
+}
+
+export const NAV_COUNTS: readonly NavCount[] = [
+  {
+    path: '/combo-orders',
+    queryKey: [...COUNTERS_QUERY_KEY, 'comboOrdersInModeration'],
+    fetch: async (signal) => (await api('comboOrdersInModeration', { signal })).orders_in_moderation,
+    noun: 'combo orders in moderation',
+  },
+];

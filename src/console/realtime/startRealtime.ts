@@ -65,6 +65,8 @@ export function startRealtime(options: RealtimeOptions): () => void {
       ordersWithNoActiveProviders,
       freeTrialsPending,
     });
+    // The navigation's counts (combo orders in moderation) are not in the event: read again with it.
+    void queryClient.invalidateQueries({ queryKey: COUNTERS_QUERY_KEY, exact: false, predicate: (q) => q.queryKey.length > 1 });
     options.onCounters?.(parsed.data);
   });
   // A saved panel name or favicon (contract/panel-settings SETTINGS_UPDATED_EVENT): every open console reads the settings again.

@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, translationsSchema, messageSchema, refSchema } from '../fields';
+import {
+  bulkResultSchema,
+  dateTime,
+  fraction,
+  fromApiKeys,
+  id,
+  money,
+  moneyInputWith,
+  numericText,
+  positiveId,
+  translationsSchema,
+  messageSchema,
+  refSchema,
+  wholeNumberInput,
+} from '../fields';
 import { LOCALES } from '../locales';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import {
   BULK_SERVICE_FLAGS,
   DEFAULT_FULL_DESCRIPTION_LOCATION,
@@ -53,24 +67,13 @@ export type TranslationState = z.infer<typeof translationStateSchema>;
 
 const first = (message: string) => ({ message, abort: true });
 /** A price: never negative, at most 4 decimals. */
-const price = z
-  .string({ error: 'The price is required.' })
-  .trim()
-  .refine((v) => !v.startsWith('-'), first('The price may not be negative.'))
-  .pipe(moneyInput);
+const price = moneyInputWith(4, 'price');
 /** A positive multiplier ('1.5'). */
-const multiplier = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}(\.\d{1,4})?$/, first('Enter a number with at most 4 decimals.'))
+const multiplier = numericText('value', 'a number')
+  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,4})?$/, first('Enter a number with at most 4 decimals.')))
   .refine((v) => Number(v) > 0, first('The value must be greater than 0.'));
-const quantity = (what: string) =>
-  z
-    .number({ error: `The ${what} must be a whole number.` })
-    .int(`The ${what} must be a whole number.`)
-    .min(1, `The ${what} must be at least 1.`)
-    .max(2_000_000_000);
-const optionalInt = z.number().int().min(0).max(2_000_000_000).nullable();
+const quantity = (what: string) => wholeNumberInput(what, { min: 1, max: 2_000_000_000 });
+const optionalInt = (what: string) => wholeNumberInput(what, { max: 2_000_000_000 }).nullable();
 const colorSchema = z
   .string()
   .trim()
@@ -100,7 +103,7 @@ const idList = (what: string, max = 200) =>
 export const autoRefillSchema = z
   .object({
     allowed: z.boolean(),
-    afterHours: z.number().int('Whole hours only.').min(1, 'At least 1 hour.').max(8760, 'At most 8760 hours (a year).'),
+    afterHours: wholeNumberInput('hours', { min: 1, max: 8760, minMessage: 'At least 1 hour.', maxMessage: 'At most 8760 hours (a year).' }),
     onceFillPercent: fraction(4),
     minDropPercent: fraction(4),
     maxDropPercent: fraction(4),
@@ -153,7 +156,7 @@ export const serviceBodySchema = z
     quantityStep: quantity('quantity step'),
     minPrice: price,
     defaultPrice: price,
-    pricingPer: z.number().int('Whole units only.').min(1, 'The price must be per 1 unit at least.').max(1_000_000),
+    pricingPer: wholeNumberInput('pricing unit', { min: 1, max: 1_000_000, minMessage: 'The price must be per 1 unit at least.' }),
     providers: z.array(serviceProviderInputSchema).max(50, 'At most 50 providers.').default([]),
     countries: z
       .array(z.string().regex(/^[A-Z]{2}$/, 'Choose countries from the list.'))
@@ -166,12 +169,12 @@ export const serviceBodySchema = z
     budgetMultiplier: multiplier.default('1'),
     dripFeedIsAllowed: z.boolean(),
     resaleMarginPercent: fraction(4),
-    liveStreamSupportMinutes: optionalInt.default(null),
+    liveStreamSupportMinutes: optionalInt('live stream support minutes').default(null),
     liveStreamRetentionQuantityMultiplier: multiplier.nullable().default(null),
     buyPageUrl: urlOrNull.default(null),
     fullDescriptionLocation: z.enum(FULL_DESCRIPTION_LOCATIONS).default(DEFAULT_FULL_DESCRIPTION_LOCATION),
     promotableCheckerGroupId: positiveId.nullable().default(null),
-    defaultQuantityForWidget: optionalInt.default(null),
+    defaultQuantityForWidget: optionalInt('default widget quantity').default(null),
     /** Needs writeAutoRefillParams; left out, the stored settings are kept. */
     autoRefill: autoRefillSchema.optional(),
     ...flagFields,
@@ -403,7 +406,7 @@ export const networkDetailSchema = networkRowSchema.extend({
 });
 export type NetworkDetail = z.infer<typeof networkDetailSchema>;
 
-export const networkBodySchema = z.object({
+const networkFields = z.object({
   translations: translationsSchema(NETWORK_TRANSLATION_FIELDS, { required: ['en'], requiredFields: ['name'], max: 5000 }),
   network: z
     .string({ error: 'The machine name is required.' })
@@ -415,7 +418,12 @@ export const networkBodySchema = z.object({
   color: colorSchema.default(null),
   urlExamples: z.array(z.string().trim().min(1).max(500)).max(20).default([]),
 });
-export type NetworkBody = z.input<typeof networkBodySchema>;
+/**
+ * A network as the console sends it (`translations`, `network`, …) or as the API's callers do:
+ * `{ name, description, network }`, the English texts at the top level.
+ */
+export const networkBodySchema = fromApiKeys(networkFields, { english: ['name', 'description'] });
+export type NetworkBody = z.input<typeof networkFields>;
 export const networkResultSchema = z.object({ message: z.string(), network: networkDetailSchema });
 
 export const sortNetworksBodySchema = z.object({ networks: idList('network', 1000).pipe(z.array(positiveId).min(1, 'Nothing to sort.')) });
@@ -453,7 +461,7 @@ export const serviceTypeDetailSchema = serviceTypeRowSchema.extend({
 });
 export type ServiceTypeDetail = z.infer<typeof serviceTypeDetailSchema>;
 
-export const serviceTypeBodySchema = z.object({
+const serviceTypeFields = z.object({
   translations: translationsSchema(SERVICE_TYPE_TRANSLATION_FIELDS, { required: ['en'], requiredFields: ['name'], max: 20000 }),
   networkId: positiveId.nullable().refine((v) => v !== null, 'Choose a network.'),
   type: z.string().trim().min(1, 'The type is required.').max(100).default('Youtube'),
@@ -463,7 +471,7 @@ export const serviceTypeBodySchema = z.object({
   description: z.string().trim().max(20000).default(''),
   fullDescription: z.string().trim().max(100000).default(''),
   panelServiceTypeId: positiveId.nullable().default(null),
-  reviewsCount: z.number().int('Whole reviews only.').min(0, 'The reviews count may not be negative.').max(100_000_000).default(0),
+  reviewsCount: wholeNumberInput('reviews count', { max: 100_000_000, minMessage: 'The reviews count may not be negative.' }).default(0),
   reviewsRating: z
     .union([z.number(), z.string()])
     .transform((v) => String(v).trim())
@@ -471,7 +479,44 @@ export const serviceTypeBodySchema = z.object({
     .refine((v) => Number(v) <= 5, 'The rating must be between 0 and 5.')
     .default('0'),
 });
-export type ServiceTypeBody = z.input<typeof serviceTypeBodySchema>;
+/** The API's names of a service type's keys: snake_case, the network by `network`. */
+const SERVICE_TYPE_API_KEYS = {
+  rename: {
+    network: 'networkId',
+    network_id: 'networkId',
+    reviews_count: 'reviewsCount',
+    reviews_rating: 'reviewsRating',
+    full_description: 'fullDescription',
+    panel_service_type_id: 'panelServiceTypeId',
+  },
+  english: ['name', 'title'],
+  ids: ['network'],
+} as const;
+/**
+ * A service type, as the console sends it or as the API's callers do (`network`, `reviews_count`,
+ * `reviews_rating`; `name` and `title` at the top level for English; an update wrapped in
+ * `panel_service_type`).
+ */
+export const serviceTypeBodySchema = fromApiKeys(serviceTypeFields, { ...SERVICE_TYPE_API_KEYS, wrapper: 'panel_service_type' });
+export type ServiceTypeBody = z.input<typeof serviceTypeFields>;
+/**
+ * An update: the same keys, each optional. A key left out keeps what is stored, so the API's
+ * update (`{ panel_service_type: { translations, icon, reviews_count, reviews_rating, id } }`)
+ * changes only what it names.
+ */
+export const serviceTypeUpdateBodySchema = fromApiKeys(
+  z.object(
+    Object.fromEntries(
+      Object.entries(serviceTypeFields.shape).map(([k, t]) => [k, (t instanceof z.ZodDefault ? (t.unwrap() as z.ZodType) : t).optional()]),
+    ) as {
+      [K in keyof typeof serviceTypeFields.shape]: z.ZodOptional<
+        z.ZodType<z.output<(typeof serviceTypeFields.shape)[K]>, z.input<(typeof serviceTypeFields.shape)[K]>>
+      >;
+    },
+  ),
+  { ...SERVICE_TYPE_API_KEYS, wrapper: 'panel_service_type' },
+);
+export type ServiceTypeUpdateBody = z.output<typeof serviceTypeUpdateBodySchema>;
 export const serviceTypeResultSchema = z.object({ message: z.string(), serviceType: serviceTypeDetailSchema });
 
 export const serviceTypeCollectionsSchema = z.object({
@@ -791,7 +836,7 @@ export const catalogueEndpoints = {
     path: `${ADMIN}/service-types/:serviceTypeId`,
     permission: 'manageServiceTypes',
     params: serviceTypeParams,
-    body: serviceTypeBodySchema,
+    body: serviceTypeUpdateBodySchema,
     response: serviceTypeResultSchema,
     summary: 'Update a service type',
   }),
@@ -863,6 +908,20 @@ export const catalogueEndpoints = {
   }),
 
   /* targets and target types */
+  targetsIndex: tableListEndpoint({
+    path: `${ADMIN}/targets`,
+    permission: 'manageTargets',
+    row: targetRowSchema,
+    table: TARGETS_TABLE,
+    summary: 'Targets as the API lists them (index): GET with the table request as q=<JSON>',
+  }),
+  targetsList: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/targets/list`,
+    permission: 'manageTargets',
+    response: z.array(targetRowSchema),
+    summary: 'Every target, by name, for pickers (no paging)',
+  }),
   targetsTable: tableEndpoint({
     path: `${ADMIN}/targets/table`,
     permission: 'manageTargets',
@@ -901,6 +960,20 @@ export const catalogueEndpoints = {
     body: targetBodySchema,
     response: targetResultSchema,
     summary: 'Update a target',
+  }),
+  targetTypesList: tableListEndpoint({
+    path: `${ADMIN}/target-types`,
+    permission: 'manageTargets',
+    row: targetTypeRowSchema,
+    table: TARGET_TYPES_TABLE,
+    summary: 'Target types as the API lists them: GET with the table request as q=<JSON>',
+  }),
+  targetTypesDictionaries: endpoint({
+    method: 'GET',
+    path: `${ADMIN}/target-types/dictionaries/list`,
+    permission: 'manageTargets',
+    response: targetDictionariesSchema,
+    summary: 'The kinds and view types a target type takes, and the target types there are',
   }),
   targetTypesTable: tableEndpoint({
     path: `${ADMIN}/target-types/table`,

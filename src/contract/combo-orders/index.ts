@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, positiveId, dateTime, money, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { orderStatusSchema } from '../orders';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import { COMBO_ORDERS_TABLE, COMBO_ORDER_STATUSES, PACKAGE_TYPES } from './columns';
 
 export * from './columns';
@@ -61,6 +61,13 @@ export const comboOrderActionResultSchema = z.object({ message: z.string(), comb
 export const comboOrdersInModerationSchema = z.object({ orders_in_moderation: z.number().int() });
 
 export const comboOrdersEndpoints = {
+  comboOrdersList: tableListEndpoint({
+    path: `${ADMIN}/combo-orders`,
+    permission: 'viewOrders',
+    row: comboOrderRowSchema,
+    table: COMBO_ORDERS_TABLE,
+    summary: 'Combo orders as the API lists them: GET with the table request as q=<JSON>',
+  }),
   comboOrdersTable: tableEndpoint({
     path: `${ADMIN}/combo-orders/table`,
     permission: 'viewOrders',

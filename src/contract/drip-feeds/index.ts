@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, money, dateTime, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { orderStatusSchema } from '../orders';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import { DRIP_FEEDS_TABLE, DRIP_FEED_STATUSES } from './columns';
 
 export * from './columns';
@@ -82,6 +82,13 @@ export type DripFeedDetail = z.infer<typeof dripFeedDetailSchema>;
 export const dripFeedActionResultSchema = z.object({ message: z.string(), dripFeed: dripFeedRowSchema });
 
 export const dripFeedsEndpoints = {
+  dripFeedsList: tableListEndpoint({
+    path: `${ADMIN}/drip-feeds`,
+    permission: 'viewOrders',
+    row: dripFeedRowSchema,
+    table: DRIP_FEEDS_TABLE,
+    summary: 'Drip feeds as the API lists them: GET with the table request as q=<JSON>',
+  }),
   dripFeedsTable: tableEndpoint({
     path: `${ADMIN}/drip-feeds/table`,
     permission: 'viewOrders',

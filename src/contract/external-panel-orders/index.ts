@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, dateTime, INT4_MAX, money, refSchema } from '../fields';
+import { id, dateTime, money, refSchema, wholeNumberInput } from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUSES } from './columns';
@@ -38,23 +38,18 @@ export const externalPanelOrderRowSchema = z.object({
 });
 export type ExternalPanelOrderRow = z.infer<typeof externalPanelOrderRowSchema>;
 
-const wholeNumber = (field: string) =>
-  z
-    .union([z.number(), z.string().trim().regex(/^\d+$/, `The ${field} must be an integer.`).transform(Number)], {
-      error: (issue) => (issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} must be an integer.`),
-    })
-    .refine((v) => Number.isInteger(v), `The ${field} must be an integer.`);
-
 /**
  * Recreate: how many units to place and at which provider. The server also checks that the quantity
  * does not exceed the order's quantity and that the provider exists and is usable, answering 422 on
  * the same keys (`quantity`, `providerId`).
  */
 export const recreateExternalPanelOrderBodySchema = z.object({
-  quantity: wholeNumber('quantity')
-    .refine((v) => v >= 1, 'The quantity must be at least 1.')
-    .refine((v) => v <= INT4_MAX, 'The quantity is too large.'),
-  providerId: wholeNumber('provider id').refine((v) => v >= 1 && v <= INT4_MAX, 'The selected provider id is invalid.'),
+  quantity: wholeNumberInput('quantity', { min: 1 }),
+  providerId: wholeNumberInput('provider id', {
+    min: 1,
+    minMessage: 'The selected provider id is invalid.',
+    maxMessage: 'The selected provider id is invalid.',
+  }),
 });
 export type RecreateExternalPanelOrderBody = z.input<typeof recreateExternalPanelOrderBodySchema>;
 

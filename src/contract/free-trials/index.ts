@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime, id, positiveId, refSchema } from '../fields';
+import { dateTime, id, positiveId, refSchema, wholeNumberInput } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { tableEndpoint } from '../table';
 import { FREE_TRIAL_QUEST_KINDS, FREE_TRIAL_QUESTS_TABLE, FREE_TRIAL_STATUSES, FREE_TRIALS_TABLE } from './columns';
@@ -70,11 +70,7 @@ const url = z
   .min(1, 'The url field is required.')
   .max(2000, 'The url may have at most 2000 characters.')
   .refine((v) => /^https?:\/\/\S+$/i.test(v), 'The url must start with http:// or https://.');
-const quantity = z
-  .number(required('quantity'))
-  .int('The quantity must be a whole number.')
-  .min(1, 'The quantity must be at least 1.')
-  .max(1_000_000, 'The quantity may be at most 1 000 000.');
+const quantity = wholeNumberInput('quantity', { min: 1, max: 1_000_000, maxMessage: 'The quantity may be at most 1 000 000.' });
 
 export const freeTrialBodySchema = z.object({
   userEmail: z.string(required('user e-mail')).trim().min(1, 'The user e-mail field is required.').max(255).email('Enter the e-mail of a user.'),
@@ -103,7 +99,7 @@ export const freeTrialQuestBodySchema = z.object({
     .default(''),
   serviceId: positiveId.nullable().refine((v) => v !== null, 'Choose a service.'),
   quantity,
-  perUserLimit: z.number().int('The limit must be a whole number.').min(1, 'The limit must be at least 1.').max(1000, 'The limit may be at most 1000.'),
+  perUserLimit: wholeNumberInput('limit', { min: 1, max: 1000, maxMessage: 'The limit may be at most 1000.' }),
   isEnabled: z.boolean(),
 });
 export type FreeTrialQuestBody = z.input<typeof freeTrialQuestBodySchema>;

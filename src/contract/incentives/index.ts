@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime, refSchema } from '../fields';
+import { dateTime, fraction, id, isoDate, money, moneyInputWith, positiveId, translationsSchema, utcDateTime, refSchema, wholeNumberInput } from '../fields';
 import { priceModificationSchema } from '../orders';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import {
   COUPON_BONUS_TYPES,
   COUPON_CALCULATION_TYPES,
@@ -93,7 +93,7 @@ export const couponBodySchema = z
     minAmount: moneyInputWith(2).default('0'),
     validFrom: utcDateTime.nullable().optional(),
     validTo: utcDateTime.nullable().optional(),
-    usageLimit: z.number().int('The usage limit must be a whole number.').min(1, 'The usage limit must be at least 1.').max(10_000_000).nullable().optional(),
+    usageLimit: wholeNumberInput('usage limit', { min: 1, max: 10_000_000 }).nullable().optional(),
     affiliateId: positiveId.nullable().optional(),
     workWithServiceDiscount: z.boolean().default(false),
     workWithUserCustomPrice: z.boolean().default(false),
@@ -242,11 +242,7 @@ export const gradeRowSchema = z.object({
 });
 export type GradeRow = z.infer<typeof gradeRowSchema>;
 
-const days = z
-  .number()
-  .int('Enter whole days.')
-  .min(0, 'The period cannot be negative.')
-  .max(3650, 'The period may be at most 3650 days.')
+const days = wholeNumberInput('period', { max: 3650, minMessage: 'The period cannot be negative.', maxMessage: 'The period may be at most 3650 days.' })
   .nullable()
   .optional();
 export const gradeBodySchema = z.object({
@@ -274,11 +270,7 @@ export const pricePreviewBodySchema = z
     /** The customer's country (local discounts), ISO alpha-2. */
     country: z.string().regex(COUNTRY, 'Choose a country from the list.').nullable().optional(),
     serviceId: positiveId.nullable().refine((v) => v !== null, 'Choose a service.'),
-    quantity: z
-      .number(required('quantity'))
-      .int('The quantity must be a whole number.')
-      .min(1, 'The quantity must be at least 1.')
-      .max(100_000_000, 'The quantity is too large.'),
+    quantity: wholeNumberInput('quantity', { min: 1, max: 100_000_000 }),
     couponCode: z.string().trim().max(64, 'The code may have at most 64 characters.').nullable().optional(),
     /** When the order is placed (UTC); now when absent. Discount and coupon dates are read at this moment. */
     at: utcDateTime.nullable().optional(),
@@ -344,6 +336,14 @@ const GRADES_READ = ['manageGrades', 'viewGrades'] as const;
 const PREVIEW = ['viewServices', 'manageCoupons', 'manageDiscounts', 'manageGrades', 'viewGrades'] as const;
 
 export const incentivesEndpoints = {
+  couponsList: tableListEndpoint({
+    path: `${ADMIN}/coupons`,
+    permission: 'manageCoupons',
+    row: couponRowSchema,
+    table: COUPONS_TABLE,
+    flags: ['is_all'],
+    summary: 'Coupons as the API lists them: GET, q=<JSON>; archived ones only with is_all=1',
+  }),
   couponsTable: tableEndpoint({
     path: `${ADMIN}/coupons/table`,
     permission: 'manageCoupons',
@@ -434,6 +434,14 @@ export const incentivesEndpoints = {
     summary: 'Up to 20 customers by id, e-mail or name, for the referral-manager and price-preview pickers',
   }),
 
+  discountsList: tableListEndpoint({
+    path: `${ADMIN}/discounts`,
+    permission: 'manageDiscounts',
+    row: discountRowSchema,
+    table: DISCOUNTS_TABLE,
+    flags: ['is_all'],
+    summary: 'Discounts as the API lists them: GET, q=<JSON>; archived ones only with is_all=1',
+  }),
   discountsTable: tableEndpoint({
     path: `${ADMIN}/discounts/table`,
     permission: 'manageDiscounts',
@@ -498,6 +506,14 @@ export const incentivesEndpoints = {
     summary: 'Bring an archived discount back, completed (edit its dates to run it again)',
   }),
 
+  gradesList: tableListEndpoint({
+    path: `${ADMIN}/grades`,
+    permission: [...GRADES_READ],
+    row: gradeRowSchema,
+    table: GRADES_TABLE,
+    flags: ['is_archived'],
+    summary: 'Grades as the API lists them: GET, q=<JSON>; is_archived=1 the archived ones, 0 the others, absent all',
+  }),
   gradesTable: tableEndpoint({
     path: `${ADMIN}/grades/table`,
     permission: [...GRADES_READ],

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { id, positiveBigId as positiveId, positiveId as positiveIntId, queryBigId as queryId, money, dateTime, bulkResultSchema, refSchema } from '../fields';
+import {
+  id,
+  positiveBigId as positiveId,
+  positiveId as positiveIntId,
+  queryBigId as queryId,
+  money,
+  dateTime,
+  bulkResultSchema,
+  refSchema,
+  wholeNumberInput,
+} from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { providerTypeSchema } from '../providers';
 import { tableEndpoint } from '../table';
@@ -277,7 +287,7 @@ export const orderChangeProviderBodySchema = z.object({
   orderIds: z.array(positiveId).min(1, 'Choose at least one order.').max(ORDER_BULK_LIMIT),
   /** Providers have 32-bit ids (orders have 64-bit ones). */
   providerId: positiveIntId,
-  quantity: z.number().int('The quantity must be an integer.').min(1, 'The quantity must be at least 1.').nullish(),
+  quantity: wholeNumberInput('quantity', { min: 1 }).nullish(),
 });
 
 /** Answer of a single-order action: a sentence and the updated row, so the console can patch its cache. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { fraction, httpUrl, INT4_MAX, money, moneyInput, utcDateTime, messageSchema, refSchema } from '../fields';
+import { fraction, httpUrl, INT4_MAX, money, moneyInput, utcDateTime, messageSchema, refSchema, wholeNumberInput } from '../fields';
 import { tableEndpoint } from '../table';
 import {
   EXTERNAL_PANELS_TABLE,
@@ -334,7 +334,7 @@ export const providerServiceBodySchema = z.object({
       .trim()
       .regex(/^[A-Z]{3}$/, 'Choose a currency.'),
   }),
-  source_pricing_per: z.number({ error: 'The pricing unit is required.' }).int('Whole units only.').min(1, 'At least 1.').max(1_000_000),
+  source_pricing_per: wholeNumberInput('pricing unit', { min: 1, max: 1_000_000, minMessage: 'At least 1.' }),
   /** The provider and its service this rule buys from. */
   external_panel_service: z.object({
     external_panel_id: z.number({ error: 'Choose a provider.' }).int().positive('Choose a provider.').max(INT4_MAX),

@@ -68,6 +68,12 @@ const password = z
   .max(200, 'The password may not be greater than 200 characters.');
 const roleIds = z.array(z.number({ error: 'The selected role is invalid.' }).int().positive(), { error: 'The roles must be a list.' }).max(100);
 const permissionNames = z.array(permissionName, { error: 'The permissions must be a list.' }).max(PERMISSIONS.length);
+/** A role's permissions by name, or as the API answers them (`{id, name, group}`), read as names. */
+const rolePermissions = z
+  .array(z.union([permissionName, z.object({ name: permissionName }).transform((p) => p.name)], { error: 'The selected permission is invalid.' }), {
+    error: 'The permissions must be a list.',
+  })
+  .max(PERMISSIONS.length);
 
 /** Typed twice: the confirmation must match (reported on password_confirmation, as Laravel's `confirmed`). */
 export const passwordPairSchema = z
@@ -113,7 +119,8 @@ const staffParams = z.object({ staffId: pathId('Staff member') });
 export const roleRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  permissions: z.array(permissionName),
+  /** As the API answers a role's permissions: `{id, name, group}` each. */
+  permissions: z.array(permissionSchema),
   permissionsCount: z.number().int(),
   membersCount: z.number().int(),
 });
@@ -127,7 +134,7 @@ export const roleBodySchema = z.object({
     .trim()
     .min(1, 'The name field is required.')
     .max(100, 'The name may not be greater than 100 characters.'),
-  permissions: permissionNames.default([]),
+  permissions: rolePermissions.default([]),
 });
 export type RoleBody = z.input<typeof roleBodySchema>;
 

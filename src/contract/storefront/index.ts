@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { bulkResultSchema, dateTime, fraction, id, money, moneyInput, positiveId, queryId, translationsSchema, messageSchema, refSchema } from '../fields';
-import { tableEndpoint } from '../table';
+import {
+  bulkResultSchema,
+  dateTime,
+  fraction,
+  id,
+  money,
+  moneyInputWith,
+  positiveId,
+  queryId,
+  translationsSchema,
+  messageSchema,
+  refSchema,
+  wholeNumberInput,
+} from '../fields';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import {
   BANNER_COLOR_FIELDS,
   BANNER_MAX_SLIDES,
@@ -42,7 +55,6 @@ export * from './columns';
  */
 
 const translationsOut = z.record(z.string(), z.record(z.string(), z.string()));
-const first = (message: string) => ({ message, abort: true });
 const idList = (what: string, max = 500) =>
   z
     .array(positiveId, { error: `Choose the ${what}s.` })
@@ -111,16 +123,8 @@ export const packageDetailSchema = packageRowSchema.extend({
 });
 export type PackageDetail = z.infer<typeof packageDetailSchema>;
 
-const quantitySchema = z
-  .number({ error: 'The quantity must be a whole number.' })
-  .int('The quantity must be a whole number.')
-  .min(1, 'The quantity must be at least 1.')
-  .max(2_000_000_000, 'The quantity is too large.');
-const costInput = z
-  .string()
-  .trim()
-  .refine((v) => !v.startsWith('-'), first('The cost may not be negative.'))
-  .pipe(moneyInput);
+const quantitySchema = wholeNumberInput('quantity', { min: 1, max: 2_000_000_000 });
+const costInput = moneyInputWith(4, 'cost');
 
 export const packageContentBodySchema = z.object({
   service_id: requiredId('service'),
@@ -382,13 +386,13 @@ const bannerParams = z.object({ bannerId: pathId('Banner') });
 const autoPromotionParams = z.object({ autoPromotionId: pathId('Auto-promotion') });
 
 export const storefrontEndpoints = {
-  packagesTable: tableEndpoint({
-    method: 'GET',
+  packagesTable: tableListEndpoint({
     path: `${ADMIN}/packages`,
     permission: 'managePackages',
     row: packageRowSchema,
     table: PACKAGES_TABLE,
-    summary: 'The package table (the console sends isArchived false unless archived ones are asked for)',
+    flags: ['is_archived'],
+    summary: 'The package table (the console sends isArchived false unless archived ones are asked for; the API says is_archived=1 or 0)',
   }),
   packagesCollections: endpoint({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, money, dateTime, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
-import { tableEndpoint } from '../table';
+import { tableEndpoint, tableListEndpoint } from '../table';
 import { BILLING_TYPES, SUBSCRIPTIONS_TABLE, SUBSCRIPTION_STATUSES, SUBSCRIPTION_TYPES } from './columns';
 
 export * from './columns';
@@ -94,6 +94,13 @@ export type SubscriptionCollections = z.infer<typeof subscriptionCollectionsSche
 export const subscriptionActionResultSchema = z.object({ message: z.string(), subscription: subscriptionRowSchema });
 
 export const subscriptionsEndpoints = {
+  subscriptionsList: tableListEndpoint({
+    path: `${ADMIN}/subscriptions`,
+    permission: 'viewOrders',
+    row: subscriptionRowSchema,
+    table: SUBSCRIPTIONS_TABLE,
+    summary: 'Subscriptions as the API lists them: GET with the table request as q=<JSON>',
+  }),
   subscriptionsTable: tableEndpoint({
     path: `${ADMIN}/subscriptions/table`,
     permission: 'viewOrders',

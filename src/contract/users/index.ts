@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, positiveId, queryId, money, dateTime, bulkResultSchema, messageSchema, numericMoneyInput, refSchema } from '../fields';
+import { id, positiveId, queryId, money, dateTime, bulkResultSchema, messageSchema, moneyInput, refSchema } from '../fields';
 import { ADMIN, endpoint, pathId } from '../endpoint';
 import { BALANCE_TYPES } from '../finance/columns';
 import { tableEndpoint, tableResponseSchema } from '../table';
@@ -240,7 +240,7 @@ export const userServiceStoreBodySchema = z.object({ serviceId: positiveId, pric
 export const adjustBalanceBodySchema = z.object({
   action: z.enum(BALANCE_ADJUSTMENTS, { error: 'Choose whether to add or deduct.' }),
   /** Positive, at most 4 decimals (the ledger's precision); a JSON number or a decimal string. */
-  amount: numericMoneyInput.refine((v) => Number(v) > 0, { message: 'The amount must be greater than 0.' }),
+  amount: moneyInput.refine((v) => Number(v) > 0, { message: 'The amount must be greater than 0.' }),
   balanceType: z.enum(BALANCE_TYPES, { error: 'Choose a balance.' }),
   reason: z
     .string({ error: 'The reason field is required.' })

@@ -15,3 +15,14 @@ export type {
 export { FilterValueError, containsPattern, escapeLike, readScalar } from './filters';
 export type { FilterKind, FilterSpec, ValueType } from './filters';
 export { decimalText, utcText } from './sql';
+
+import type { ColumnFilter, ParsedTableRequest } from '../../contract/table';
+
+/**
+ * The request with one more column filter, as a list's own query parameter asks for it (`GET
+ * /coupons?is_all=0` is the status filter `['active']`). It joins the member's filters: a row
+ * must pass both.
+ */
+export function withColumnFilter<R extends ParsedTableRequest>(request: R, key: string, filter: ColumnFilter): R {
+  return { ...request, headers: [...request.headers, { value: key, filter }] };
+}

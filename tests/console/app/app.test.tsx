@@ -24,13 +24,14 @@ import { clearCookies, json, makeProfile, makeSettings, scriptFetch, type SeenRe
 const ordersRoute = createRoute({ ...guardedRoute('orders'), component: () => <h2>Orders list</h2> });
 const servicesRoute = createRoute({ ...guardedRoute('services'), component: () => <h2>Services list</h2> });
 const networksRoute = createRoute({ ...guardedRoute('networks'), component: () => <h2>Networks list</h2> });
+const comboOrdersRoute = createRoute({ ...guardedRoute('combo-orders'), component: () => <h2>Combo orders list</h2> });
 const brokenRoute = createRoute({
   ...guardedRoute('broken', AUTH_ONLY),
   component: () => {
     throw new Error('screen exploded');
   },
 });
-const testRoutes = [...areaRoutes([homeArea]), ordersRoute, servicesRoute, networksRoute, brokenRoute];
+const testRoutes = [...areaRoutes([homeArea]), ordersRoute, servicesRoute, networksRoute, comboOrdersRoute, brokenRoute];
 
 const COUNTERS = { ordersInProcessing: 1200, ordersInModeration: 3, ordersWithNoActiveProviders: 0, freeTrialsPending: 9 };
 
@@ -50,6 +51,7 @@ function start(path: string, { permissions = [], signedIn = true, routes = {} }:
     'GET /api/v1/profile': json(makeProfile(permissions)),
     'GET /api/v1/admin/websockets/init': json(COUNTERS),
     'GET /api/v1/admin/home/activity': json({ changeLogs: [], audits: [] }),
+    'GET /api/v1/admin/combo-orders/in-moderation': json({ orders_in_moderation: 4 }),
     'POST /logout': json({ message: 'Logged out.' }),
     'POST /api/v1/page-views': json({ message: 'ok' }),
     'POST /api/v1/client-errors': json({ message: 'ok' }),
@@ -169,6 +171,29 @@ describe('the shell', () => {
     );
     // No manageFreeTrials: no free-trials counter.
     expect(within(counters).queryByText('Free-trials')).not.toBeInTheDocument();
+  });
+
+  it('fetches the combo orders in moderation at start, shows them on the Combo orders entry and reads them again with the counters', async () => {
+    let inModeration = 4;
+    const { queryClient, seen } = start('/', {
+      permissions: ['viewOrders'],
+      routes: { 'GET /api/v1/admin/combo-orders/in-moderation': () => json({ orders_in_moderation: inModeration }) },
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const entry = await within(nav).findByRole('link', { name: /Combo orders.*4 combo orders in moderation/ });
+    expect(entry).toHaveAttribute('href', '/combo-orders');
+    expect(seen.filter((r) => r.path === '/api/v1/admin/combo-orders/in-moderation')).toHaveLength(1);
+    // Whatever reads the live counters again (a realtime update, a reconnect) reads this count too.
+    inModeration = 7;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['counters'] }));
+    await within(nav).findByRole('link', { name: /Combo orders.*7 combo orders in moderation/ });
+  });
+
+  it('asks nothing about combo orders of a member who may not open them', async () => {
+    const { seen } = start('/', { permissions: ['viewServices'] });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(seen.some((r) => r.path === '/api/v1/profile')).toBe(true));
+    expect(seen.some((r) => r.path === '/api/v1/admin/combo-orders/in-moderation')).toBe(false);
   });
 
   it('switches the theme and keeps the choice in local storage', async () => {

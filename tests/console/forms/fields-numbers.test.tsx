@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fraction, moneyInput, moneyInputWith } from '../../../src/contract/fields';
+import { fraction, moneyInput, moneyInputWith, wholeNumberInput } from '../../../src/contract/fields';
 import {
   MoneyInput,
   PercentInput,
@@ -225,17 +225,46 @@ describe('money', () => {
     expect(held()).toBe('300');
   });
 
-  it('moneyInput (contract) takes non-negative decimal strings with at most 4 decimals', () => {
+  it('moneyInput (contract) takes a JSON number or a decimal string, non-negative, with at most 4 decimals, read as its text', () => {
     expect(moneyInput.parse('12.5')).toBe('12.5');
     expect(moneyInput.parse(' 007.1234 ')).toBe('7.1234');
+    expect(moneyInput.parse(107.25)).toBe('107.25');
+    expect(moneyInput.parse(0.1)).toBe('0.1');
+    expect(moneyInput.parse(1234567890.1234)).toBe('1234567890.1234');
     const message = (v: unknown) => moneyInput.safeParse(v).error?.issues[0]?.message;
     expect(message('12.12345')).toBe('The amount may have at most 4 decimals.');
-    expect(message('-1')).toBe('The amount must be a number.');
-    expect(message(12.5)).toBeDefined(); // numbers are refused: amounts travel as text
+    expect(message('-1')).toBe('The amount may not be negative.');
+    expect(message(-1)).toBe('The amount may not be negative.');
+    // a float's tail and exponent forms are refused as written, never rounded
+    expect(message(0.1 + 0.2)).toBe('The amount may have at most 4 decimals.');
+    expect(message(1e21)).toBe('The amount must be a number.');
+    expect(message(true)).toBe('The amount must be a number.');
+    expect(message({})).toBe('The amount must be a number.');
+    expect(message(undefined)).toBe('The amount field is required.');
+    expect(message('')).toBe('The amount field is required.');
     expect(message('12345678901')).toBe('The amount is too large.');
     expect(moneyInputWith(0).safeParse('12.5').error?.issues[0]?.message).toBe('The amount must be a whole number.');
     expect(moneyInputWith(0).parse('120')).toBe('120');
-    expect(moneyInputWith(0).safeParse('12.5').error?.issues).toHaveLength(1);
+    expect(moneyInputWith(0).parse(120)).toBe('120');
+    expect(moneyInputWith(0).safeParse(12.5).error?.issues).toHaveLength(1);
+    expect(moneyInputWith(2, 'price').safeParse('1.234').error?.issues[0]?.message).toBe('The price may have at most 2 decimals.');
     expect(moneyInput.safeParse('-1.123456').error?.issues).toHaveLength(1);
+  });
+
+  it('wholeNumberInput (contract) takes a JSON number or a string of digits, answered as a number', () => {
+    const quantity = wholeNumberInput('quantity', { min: 1, max: 1000 });
+    expect(quantity.parse(5)).toBe(5);
+    expect(quantity.parse('5')).toBe(5);
+    expect(quantity.parse(' 12 ')).toBe(12);
+    const message = (v: unknown) => quantity.safeParse(v).error?.issues[0]?.message;
+    expect(message(2.5)).toBe('The quantity must be a whole number.');
+    expect(message('2.5')).toBe('The quantity must be a whole number.');
+    expect(message('ten')).toBe('The quantity must be a whole number.');
+    expect(message(true)).toBe('The quantity must be a whole number.');
+    expect(message(null)).toBe('The quantity field is required.');
+    expect(message('0')).toBe('The quantity must be at least 1.');
+    expect(message(1001)).toBe('The quantity is too large.');
+    expect(message('99999999999999999999999')).toBe('The quantity is too large.');
+    expect(quantity.safeParse('x').error?.issues).toHaveLength(1);
   });
 });

@@ -126,9 +126,21 @@ describe('invoices', () => {
     expect(log!.information).toContain('12.00');
   });
 
+  it("mark as paid takes the amount as a JSON number, as the API's callers send it, and keeps it exact", async () => {
+    const inv = await pending(1);
+    await t.db.execute(sql`DELETE FROM payment_method_bonuses WHERE payment_method_id = ${inv.payment_method_id}`);
+    const before = await balanceOf(inv.user_id);
+    const res = await t.request('POST', `/api/v1/admin/invoices/${inv.id}/mark-as-paid`, { token: admin, body: { amount: 107.25 } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).credited).toBe('107.2500');
+    const deposit = await one<{ amount: string }>(t.db, sql`SELECT amount::text AS amount FROM transactions WHERE invoice_id = ${inv.id} AND type = 'deposit'`);
+    expect(deposit!.amount).toBe('107.2500');
+    expect(await balanceOf(inv.user_id)).toBe((Number(before) + 107.25).toFixed(4));
+  });
+
   it('refuses a bad amount on its field (422), an unknown invoice (404), and a member without manageInvoices (403)', async () => {
     const inv = await pending();
-    for (const amount of ['abc', '0', '-5', '1.23456']) {
+    for (const amount of ['abc', '0', '-5', '1.23456', 0.1 + 0.2, 1e21, true, {}, null] as unknown as string[]) {
       const res = await t.call('invoicesMarkAsPaid', { params: { id: inv.id }, body: { amount } }, admin);
       expect(res.status).toBe(422);
       expect(Object.keys((res.body as { errors: object }).errors)).toEqual(['amount']);

@@ -171,7 +171,7 @@ describe('adjust a balance', () => {
     const good = { action: 'add', amount: '1', balanceType: 'main', reason: 'ok' };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: 0 }, 'amount', 'The amount must be greater than 0.'],
-      [{ amount: '-3' }, 'amount', 'The amount must be a number.'],
+      [{ amount: '-3' }, 'amount', 'The amount may not be negative.'],
       [{ amount: '1.23456' }, 'amount', 'The amount may have at most 4 decimals.'],
       [{ amount: 0.1 + 0.2 }, 'amount', 'The amount may have at most 4 decimals.'],
       [{ amount: 'ten' }, 'amount', 'The amount must be a number.'],

@@ -18,6 +18,8 @@ import { useStaffOptions } from './staffOptions';
  */
 
 const MATRIX_KEY = ['roles', 'matrix'] as const;
+/** The API answers a role's permissions as `{id, name, group}`; the matrix reads their names. */
+const asMatrixRole = (role: Matrix['roles'][number]): MatrixRole => ({ ...role, permissions: role.permissions.map((p) => p.name) });
 
 export function RolesScreen() {
   const queryClient = useQueryClient();
@@ -52,7 +54,13 @@ export function RolesScreen() {
             ...m,
             roles: m.roles.map((r) =>
               r.id === role.id
-                ? { ...r, permissions: on ? [...r.permissions.filter((x) => x !== permission), permission] : r.permissions.filter((x) => x !== permission) }
+                ? {
+                    ...r,
+                    permissions: [
+                      ...r.permissions.filter((x) => x.name !== permission),
+                      ...(on ? m.groups.flatMap((g) => g.permissions).filter((p) => p.name === permission) : []),
+                    ],
+                  }
                 : r,
             ),
           },
@@ -113,7 +121,7 @@ export function RolesScreen() {
       <Paper withBorder p="md">
         <PermissionMatrix
           groups={matrix.data.groups}
-          roles={matrix.data.roles}
+          roles={matrix.data.roles.map(asMatrixRole)}
           onToggle={toggle}
           pending={pending}
           member={effective}
@@ -155,7 +163,7 @@ export function RolesScreen() {
         {deleting !== null && (
           <DeleteRoleForm
             role={deleting}
-            others={matrix.data.roles.filter((r) => r.id !== deleting.id)}
+            others={matrix.data.roles.filter((r) => r.id !== deleting.id).map(asMatrixRole)}
             membersCount={matrix.data.roles.find((r) => r.id === deleting.id)?.membersCount ?? 0}
             onDone={async () => {
               setDeleting(null);

@@ -31,6 +31,21 @@ import {
 } from './table';
 import { readTranslateConfig, translateLocales, translateTexts } from './translator';
 import { notFound } from '../../http/errors';
+import { tableRequestSchema } from '../../../contract/table';
+import type { Queryable } from '../../db/client';
+
+/** Every target (up to the table's cap of all rows), by name. */
+const TARGETS_BY_NAME = tableRequestSchema.parse({ options: { page: 1, itemsPerPage: 0, sortBy: ['name'], sortDesc: [false] } });
+
+/** The target types there are, and the kinds and view types a target type takes. */
+const targetDictionaries = async (q: Queryable) => ({
+  targetTypes: await rows<{ id: number; title: string; name: string; viewType: string; selectable: boolean }>(
+    q,
+    sql`SELECT id, title, name, view_type AS "viewType", selectable FROM target_types ORDER BY title, id`,
+  ),
+  kinds: TARGET_TYPE_KINDS.map((value) => ({ value, label: TARGET_TYPE_KIND_LABELS[value] })),
+  viewTypes: TARGET_VIEW_TYPES.map((value) => ({ value, label: TARGET_VIEW_TYPE_LABELS[value] })),
+});
 
 /** The catalogue: services, networks, service types, labels, targets, translation (docs/catalogue.md). */
 export const catalogueHandlers = defineHandlers({
@@ -177,12 +192,10 @@ export const catalogueHandlers = defineHandlers({
   labelsDelete: async ({ params, actor, deps }) => ({ message: await deps.database.db.transaction((tx) => removeLabel(tx, actor, params.labelId)) }),
 
   /* targets and target types */
+  targetsIndex: async ({ query, staff, deps }) => targetsTable.query(deps.database.db, query, staff),
+  targetsList: async ({ staff, deps }) => (await targetsTable.query(deps.database.db, TARGETS_BY_NAME, staff)).items,
   targetsTable: async ({ body, staff, deps }) => targetsTable.query(deps.database.db, body, staff),
-  targetsDictionaries: async ({ deps }) => ({
-    targetTypes: await rows(deps.database.db, sql`SELECT id, title, name, view_type AS "viewType", selectable FROM target_types ORDER BY title, id`),
-    kinds: TARGET_TYPE_KINDS.map((value) => ({ value, label: TARGET_TYPE_KIND_LABELS[value] })),
-    viewTypes: TARGET_VIEW_TYPES.map((value) => ({ value, label: TARGET_VIEW_TYPE_LABELS[value] })),
-  }),
+  targetsDictionaries: async ({ deps }) => targetDictionaries(deps.database.db),
   targetsStore: async ({ body, staff, actor, deps }) => {
     const target = await deps.database.db.transaction((tx) => storeTarget(tx, actor, body, staff));
     return { message: `Target ${target.name} created.`, target };
@@ -196,6 +209,8 @@ export const catalogueHandlers = defineHandlers({
     const target = await deps.database.db.transaction((tx) => updateTarget(tx, actor, params.targetId, body, staff));
     return { message: `Target ${target.name} saved.`, target };
   },
+  targetTypesList: async ({ query, staff, deps }) => targetTypesTable.query(deps.database.db, query, staff),
+  targetTypesDictionaries: async ({ deps }) => targetDictionaries(deps.database.db),
   targetTypesTable: async ({ body, staff, deps }) => targetTypesTable.query(deps.database.db, body, staff),
   targetTypesViewTypes: async () => TARGET_VIEW_TYPES.map((value) => ({ value, label: TARGET_VIEW_TYPE_LABELS[value] })),
   targetTypesStore: async ({ body, staff, actor, deps }) => {

@@ -5,6 +5,7 @@ import {
   type networkBodySchema,
   type NetworkDetail,
   type serviceTypeBodySchema,
+  type ServiceTypeUpdateBody,
   type ServiceTypeDetail,
 } from '../../../contract/catalogue';
 import { writeAudit, writeChangeLog } from '../../audit';
@@ -201,8 +202,23 @@ export async function storeServiceType(tx: Queryable, actor: Actor, body: Servic
   return loadServiceTypeDetail(tx, row.id, ctx);
 }
 
-export async function updateServiceType(tx: Queryable, actor: Actor, id: number, body: ServiceTypeBody, ctx: TableContext): Promise<ServiceTypeDetail> {
+export async function updateServiceType(tx: Queryable, actor: Actor, id: number, given: ServiceTypeUpdateBody, ctx: TableContext): Promise<ServiceTypeDetail> {
   const before = await findById(tx, serviceTypeRecord, id, { lock: true });
+  // A key the update leaves out keeps what is stored (the API's update names only what it changes).
+  const stored: ServiceTypeBody = {
+    translations: before.translations as ServiceTypeBody['translations'],
+    networkId: before.networkId,
+    type: before.type,
+    slug: before.slug ?? '',
+    icon: before.icon,
+    color: before.color,
+    description: before.description,
+    fullDescription: before.fullDescription,
+    panelServiceTypeId: before.panelServiceTypeId,
+    reviewsCount: before.reviewsCount,
+    reviewsRating: before.reviewsRating,
+  };
+  const body = { ...stored, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as ServiceTypeBody;
   const columns = serviceTypeColumns(body);
   const slug = body.slug || before.slug || (await freeTypeSlug(tx, slugify(columns.name), id));
   await checkServiceType(tx, body, slug, id);

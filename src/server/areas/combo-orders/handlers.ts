@@ -18,6 +18,7 @@ function transitionHandler(action: ComboAction) {
 }
 
 export const comboOrdersHandlers = defineHandlers({
+  comboOrdersList: async ({ query, staff, deps }) => comboOrdersTable.query(deps.database.db, query, staff),
   comboOrdersTable: async ({ body, staff, deps }) => comboOrdersTable.query(deps.database.db, body, staff),
 
   comboOrdersInModeration: async ({ deps }) => ({ orders_in_moderation: await countInModeration(deps.database.db) }),

@@ -4,6 +4,7 @@ import { dripFeedsTable, findDripFeedRow } from './table';
 
 /** Drip feeds: list, one, cancel. */
 export const dripFeedsHandlers = defineHandlers({
+  dripFeedsList: async ({ query, staff, deps }) => dripFeedsTable.query(deps.database.db, query, staff),
   dripFeedsTable: async ({ body, staff, deps }) => dripFeedsTable.query(deps.database.db, body, staff),
 
   dripFeedsShow: async ({ params, staff, deps }) => loadDripFeedDetail(deps.database.db, params.dripFeedId, staff),

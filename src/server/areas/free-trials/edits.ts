@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { FreeTrialBody, FreeTrialQuestBody } from '../../../contract/free-trials';
+import type { z } from 'zod';
+import type { freeTrialBodySchema, freeTrialQuestBodySchema } from '../../../contract/free-trials';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../deps';
 import { conflict, validationFailed } from '../../http/errors';
@@ -13,8 +14,8 @@ import { freeTrialRecord, questRecord } from './records';
  * (free-trial forms show the server's messages per field).
  */
 
-type ParsedFreeTrial = Omit<FreeTrialBody, 'serviceId'> & { serviceId: number | null };
-type ParsedQuest = Omit<FreeTrialQuestBody, 'serviceId'> & { serviceId: number | null };
+type ParsedFreeTrial = Omit<z.output<typeof freeTrialBodySchema>, 'serviceId'> & { serviceId: number | null };
+type ParsedQuest = Omit<z.output<typeof freeTrialQuestBodySchema>, 'serviceId'> & { serviceId: number | null };
 
 async function resolveRequest(q: Queryable, body: ParsedFreeTrial) {
   const errors: Record<string, string[]> = {};

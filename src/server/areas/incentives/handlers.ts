@@ -11,6 +11,7 @@ import { rows } from '../../db/client';
 import { defineHandlers } from '../../http/handlers';
 import { fieldError, notFound } from '../../http/errors';
 import { findById } from '../../kit/records';
+import { withColumnFilter } from '../../table';
 import { setGradeArchived, storeCoupon, storeDiscount, storeGrade, updateCoupon, updateDiscount, updateGrade } from './edits';
 import { pricePreview, pricePreviewOptions, searchCustomers } from './preview';
 import { archiveCoupon, archiveDiscount, completeDiscount, couponRecord, unarchiveCoupon, unarchiveDiscount } from './records';
@@ -19,6 +20,9 @@ import { couponsTable, discountsTable, findCouponRow, findDiscountRow, findGrade
 
 /** Coupons, discounts, grades and the price preview. */
 export const incentivesHandlers = defineHandlers({
+  // Without is_all only the coupons in use; with it every coupon, archived ones too.
+  couponsList: async ({ query, staff, deps }) =>
+    couponsTable.query(deps.database.db, query.flags.is_all ? query : withColumnFilter(query, 'status', ['active']), staff),
   couponsTable: async ({ body, staff, deps }) => couponsTable.query(deps.database.db, body, staff),
   couponsCollections: async () => ({
     paymentTypes: COUPON_PAYMENT_TYPES.map((value) => ({ value, label: COUPON_PAYMENT_TYPE_LABELS[value] })),
@@ -59,6 +63,9 @@ export const incentivesHandlers = defineHandlers({
   couponsStatisticByDate: async ({ body, deps }) => usagesOfDay(deps.database.db, body.statistic_date),
   incentivesUsers: async ({ query, deps }) => searchCustomers(deps.database.db, query.search),
 
+  // Without is_all only the discounts not archived (active or completed); with it every one.
+  discountsList: async ({ query, staff, deps }) =>
+    discountsTable.query(deps.database.db, query.flags.is_all ? query : withColumnFilter(query, 'status', ['active', 'completed']), staff),
   discountsTable: async ({ body, staff, deps }) => discountsTable.query(deps.database.db, body, staff),
   discountServices: async ({ deps }) =>
     (
@@ -99,6 +106,10 @@ export const incentivesHandlers = defineHandlers({
       discount: (await findDiscountRow(tx, id, staff))!,
     })),
 
+  gradesList: async ({ query, staff, deps }) => {
+    const archived = query.flags.is_archived;
+    return gradesTable.query(deps.database.db, archived === undefined ? query : withColumnFilter(query, 'archive', archived ? 'archived' : 'active'), staff);
+  },
   gradesTable: async ({ body, staff, deps }) => gradesTable.query(deps.database.db, body, staff),
   gradesShow: async ({ params: { gradeId: id }, staff, deps }) => {
     const row = await findGradeRow(deps.database.db, id, staff);

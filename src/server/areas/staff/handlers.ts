@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSION_GROUPS, type Permission } from '../../../contract/permissions';
+import type { RoleRow } from '../../../contract/staff';
 import { writeAudit } from '../../audit';
 import { hashPassword } from '../../auth/password';
 import { bumpTokenVersion, normalizeEmail } from '../../auth/staff';
@@ -249,13 +250,14 @@ export const staffHandlers = defineHandlers({
       await updateRecord(tx, actor, roleRecord, roleId, { name: body.name });
       await setRolePermissions(tx, roleId, body.permissions);
       const after = (await findRoleRow(tx, roleId))!;
-      if (JSON.stringify(before.permissions.slice().sort()) !== JSON.stringify(after.permissions.slice().sort())) {
+      const names = (role: RoleRow) => role.permissions.map((p) => p.name).sort();
+      if (JSON.stringify(names(before)) !== JSON.stringify(names(after))) {
         await writeAudit(tx, actor, {
           event: 'permissions_updated',
           auditableType: 'role',
           auditableId: roleId,
-          oldValues: { permissions: before.permissions.slice().sort() },
-          newValues: { permissions: after.permissions.slice().sort() },
+          oldValues: { permissions: names(before) },
+          newValues: { permissions: names(after) },
         });
       }
       await assertStaffManagerRemains(tx, 'permissions');

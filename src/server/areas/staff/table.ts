@@ -104,7 +104,7 @@ export async function findStaffDetail(
 interface RoleDbRow extends Record<string, unknown> {
   id: number;
   name: string;
-  permissions: Permission[] | null;
+  permissions: { id: number; name: Permission; group: string }[] | null;
   permissions_count: number;
   members_count: number;
 }
@@ -115,7 +115,7 @@ const membersCount = sql`(SELECT count(*)::int FROM staff_roles sr WHERE sr.role
 export const rolesTable = defineTable(ROLES_TABLE, {
   from: sql`roles r`,
   select: sql`r.id, r.name, ${permissionsCount} AS permissions_count, ${membersCount} AS members_count,
-    (SELECT json_agg(p.name ORDER BY p.id) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id) AS permissions`,
+    (SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'group', p."group") ORDER BY p.id) FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id = r.id) AS permissions`,
   id: sql`r.id`,
   columns: {
     id: { sql: sql`r.id` },

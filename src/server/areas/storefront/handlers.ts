@@ -1,4 +1,5 @@
 import type { Endpoints } from '../../../contract/endpoints';
+import { withColumnFilter } from '../../table';
 import { defineHandlers, type Handler } from '../../http/handlers';
 import { addPromotions, listNetworks, listPromotions, loadPromotion, removePromotion, serviceTypesOf, sortNetworks, toggleNetwork } from './autoPromotions';
 import { bannersTable, clearBanner, loadBanner, readBannerBody, updateBanner } from './banners';
@@ -37,7 +38,10 @@ const offerAction =
   };
 
 export const storefrontHandlers = defineHandlers({
-  packagesTable: async ({ query, staff, deps }) => packagesTable.query(deps.database.db, query, staff),
+  packagesTable: async ({ query, staff, deps }) => {
+    const archived = query.flags.is_archived;
+    return packagesTable.query(deps.database.db, archived === undefined ? query : withColumnFilter(query, 'isArchived', archived), staff);
+  },
   packagesCollections: async ({ deps }) => packageCollections(deps.database.db),
   packagesShow: async ({ params, staff, deps }) => loadPackage(deps.database.db, params.packageId, staff),
   packagesStore: async ({ body, staff, actor, deps }) => {

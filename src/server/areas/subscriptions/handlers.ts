@@ -4,6 +4,7 @@ import { findSubscriptionRow, subscriptionsTable } from './table';
 
 /** Subscriptions: list, collections, one, cancel. */
 export const subscriptionsHandlers = defineHandlers({
+  subscriptionsList: async ({ query, staff, deps }) => subscriptionsTable.query(deps.database.db, query, staff),
   subscriptionsTable: async ({ body, staff, deps }) => subscriptionsTable.query(deps.database.db, body, staff),
 
   subscriptionsCollections: async () => subscriptionCollections(),
