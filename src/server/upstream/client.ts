@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outboundRequest, type OutboundPolicy } from '../http/outbound';
+import { allowedHostsFor, outboundRequest, type OutboundPolicy } from '../http/outbound';
 import {
   decimalText,
   errorBody,
@@ -61,11 +61,7 @@ export interface SmmClientOptions {
 }
 
 /** Hosts a provider endpoint may have even though they are private (PROVIDER_ALLOWED_HOSTS). */
-export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): string[] =>
-  (env.PROVIDER_ALLOWED_HOSTS ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
+export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): string[] => allowedHostsFor('provider', env);
 
 export interface SmmAddRequest {
   service: string | number;

@@ -23,7 +23,8 @@ import { importPackages, importProviderServices, importServices, listImportableP
 import { providerServicesHandlers } from './providerServices';
 import { archiveProvider, billingRecordKind, presetRecord, providerRecord, unarchiveProvider } from './records';
 import { externalPanelsTable, findPanelDetail, providerServiceRows } from './table';
-import { isUpstreamError, upstream, upstreamMessage } from './upstream';
+import { isUpstreamError, upstream, upstreamMessage, upstreamTarget } from './upstream';
+import { allowedHostsFor, refuseAtSave } from '../../http/outbound';
 import type { z } from 'zod';
 import type { externalPanelBodySchema } from '../../../contract/providers';
 
@@ -45,6 +46,17 @@ function panelColumns(body: PanelBodyOut) {
     isOurPanel: body.isOurPanel,
     ...flags,
   };
+}
+
+/**
+ * The endpoint a provider is saved with passes the one outbound guard's save check (a literal
+ * loopback, private or link-local address in any spelling is refused unless PROVIDER_ALLOWED_HOSTS
+ * names it); the simulated panels on this server's own origin are the trusted exception.
+ */
+function checkEndpoint(deps: AppDeps, c: AppContext, endpoint: string): void {
+  if (upstreamTarget(deps, c, endpoint).trusted) return;
+  const why = refuseAtSave(endpoint, { allowedHosts: allowedHostsFor('provider'), timeoutMs: 0, maxResponseBytes: 0 });
+  if (why) throw fieldError('endpoint', why.replace(/^The url/, 'The endpoint'));
 }
 
 /**
@@ -173,6 +185,7 @@ export const providersHandlers = defineHandlers({
 
   externalPanelsStore: async ({ body, staff, actor, deps, c }) => {
     if (!body.apiToken) throw fieldError('apiToken', 'The API token field is required.');
+    checkEndpoint(deps, c, body.endpoint);
     const row = await deps.database.db.transaction((tx) =>
       createRecord(tx, actor, providerRecord, { ...panelColumns(body), apiToken: body.apiToken } as never, {
         changeLog: { information: ({ row }) => `External panel ${row.id} (${row.name}) added.` },
@@ -189,6 +202,7 @@ export const providersHandlers = defineHandlers({
   },
 
   externalPanelsUpdate: async ({ params: { externalPanelId: id }, body, staff, actor, deps, c }) => {
+    checkEndpoint(deps, c, body.endpoint);
     await deps.database.db.transaction((tx) =>
       updateRecord(tx, actor, providerRecord, id, panelColumns(body) as never, {
         changeLog: { information: ({ after, changed }) => `External panel ${id} (${after.name}) updated: ${changed.join(', ')}.` },

@@ -25,8 +25,12 @@ function ownOrigin(deps: AppDeps, c: AppContext | undefined): string | undefined
   return port ? `http://127.0.0.1:${port}` : undefined;
 }
 
+/** Where an endpoint is called, and whether it is this server's own simulated panel. */
+export const upstreamTarget = (deps: AppDeps, c: AppContext | undefined, endpoint: string) =>
+  providerTarget(endpoint, { on: deps.config.simulator, origin: ownOrigin(deps, c) });
+
 export function upstream(deps: AppDeps, c: AppContext | undefined, endpoint: string, apiKey: string, timeoutMs = 10_000): SmmClient {
-  const target = providerTarget(endpoint, { on: deps.config.simulator, origin: ownOrigin(deps, c) });
+  const target = upstreamTarget(deps, c, endpoint);
   return createSmmClient({ endpoint: target.url, apiKey, trusted: target.trusted, timeoutMs, fetch: testFetch });
 }
 
