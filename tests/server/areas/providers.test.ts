@@ -168,6 +168,22 @@ describe('provider editor', () => {
     expect(moved.status).toBe(422);
   });
 
+  it('keeps isOurPanel only from the panel’s own answer to panel_info, never from the save body', async () => {
+    const foreign = await t.ok('externalPanelsStore', { body: body({ name: 'Claims to be ours', endpoint: FOREIGN, isOurPanel: true }) }, panels);
+    expect(foreign.externalPanel.isOurPanel).toBe(false);
+    const ours = await t.ok('externalPanelsStore', { body: body({ name: 'Really ours', endpoint: OURS, isOurPanel: false }) }, panels);
+    expect(ours.externalPanel.isOurPanel).toBe(true);
+    const id = foreign.externalPanel.id;
+    const again = await t.ok(
+      'externalPanelsUpdate',
+      { params: { externalPanelId: id }, body: body({ name: 'Claims to be ours', endpoint: FOREIGN, isOurPanel: true }) },
+      panels,
+    );
+    expect(again.externalPanel.isOurPanel).toBe(false);
+    const moved = await t.ok('externalPanelsUpdate', { params: { externalPanelId: id }, body: body({ name: 'Claims to be ours', endpoint: OURS }) }, panels);
+    expect(moved.externalPanel.isOurPanel).toBe(true);
+  });
+
   it('validates: our panel answers its canonical endpoint, a foreign one is not ours, an unreachable one is a field error', async () => {
     expect(await t.ok('externalPanelsValidate', { body: { endpoint: OURS } }, panels)).toMatchObject({ is_our_panel: true, endpoint: CANONICAL });
     expect(await t.ok('externalPanelsValidate', { body: { endpoint: FOREIGN } }, panels)).toMatchObject({ is_our_panel: false, endpoint: FOREIGN });

@@ -43,7 +43,6 @@ function panelColumns(body: PanelBodyOut) {
     statisticType: body.statisticType,
     status: body.status,
     autoRecreateOrdersIsAllowed: body.autoRecreateOrdersIsAllowed,
-    isOurPanel: body.isOurPanel,
     ...flags,
   };
 }
@@ -57,6 +56,20 @@ function checkEndpoint(deps: AppDeps, c: AppContext, endpoint: string): void {
   if (upstreamTarget(deps, c, endpoint).trusted) return;
   const why = refuseAtSave(endpoint, { allowedHosts: allowedHostsFor('provider'), timeoutMs: 0, maxResponseBytes: 0 });
   if (why) throw fieldError('endpoint', why.replace(/^The url/, 'The endpoint'));
+}
+
+/**
+ * Whether an endpoint is one of our own panels, from the panel's own answer to panel_info (what
+ * Validate asks) — never from the save body: a foreign endpoint saved with `isOurPanel: true` is
+ * not ours. No usable answer: not ours. Asked before any transaction, so a slow panel holds nothing.
+ */
+async function askOurPanel(deps: AppDeps, c: AppContext, endpoint: string): Promise<boolean> {
+  try {
+    return (await upstream(deps, c, endpoint, '', 5000).panelInfo()).isOurPanel;
+  } catch (e) {
+    if (!isUpstreamError(e)) throw e;
+    return false;
+  }
 }
 
 /**
@@ -186,8 +199,9 @@ export const providersHandlers = defineHandlers({
   externalPanelsStore: async ({ body, staff, actor, deps, c }) => {
     if (!body.apiToken) throw fieldError('apiToken', 'The API token field is required.');
     checkEndpoint(deps, c, body.endpoint);
+    const isOurPanel = await askOurPanel(deps, c, body.endpoint);
     const row = await deps.database.db.transaction((tx) =>
-      createRecord(tx, actor, providerRecord, { ...panelColumns(body), apiToken: body.apiToken } as never, {
+      createRecord(tx, actor, providerRecord, { ...panelColumns(body), isOurPanel, apiToken: body.apiToken } as never, {
         changeLog: { information: ({ row }) => `External panel ${row.id} (${row.name}) added.` },
       }),
     );
@@ -203,8 +217,12 @@ export const providersHandlers = defineHandlers({
 
   externalPanelsUpdate: async ({ params: { externalPanelId: id }, body, staff, actor, deps, c }) => {
     checkEndpoint(deps, c, body.endpoint);
+    const stored = await one<{ endpoint: string; is_our_panel: boolean }>(deps.database.db, sql`SELECT endpoint, is_our_panel FROM providers WHERE id = ${id}`);
+    if (!stored) throw notFound(`External panel ${id}`);
+    // The flag stays with the endpoint it was learned from; a new endpoint is asked again.
+    const isOurPanel = stored.endpoint === body.endpoint ? stored.is_our_panel : await askOurPanel(deps, c, body.endpoint);
     await deps.database.db.transaction((tx) =>
-      updateRecord(tx, actor, providerRecord, id, panelColumns(body) as never, {
+      updateRecord(tx, actor, providerRecord, id, { ...panelColumns(body), isOurPanel } as never, {
         changeLog: { information: ({ after, changed }) => `External panel ${id} (${after.name}) updated: ${changed.join(', ')}.` },
       }),
     );
