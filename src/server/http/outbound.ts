@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
+import { storable } from './quoted';
 
 /**
  * Every outbound request (webhook receivers, providers' API URLs, the mail relay, the translation
@@ -365,7 +366,8 @@ export async function postJson(
   return {
     statusCode: result.statusCode,
     durationMs: result.durationMs,
-    excerpt: result.body === null ? null : result.body.slice(0, EXCERPT_CHARS),
+    // Cleaned of NUL and lone surrogates: the delivery log stores it.
+    excerpt: result.body === null ? null : storable(result.body.slice(0, EXCERPT_CHARS)),
     error: result.error,
     refused: result.refused,
   };

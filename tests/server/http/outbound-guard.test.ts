@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailerFromEnv } from '../../../src/server/areas/staff/mailer';
 import { translateTexts } from '../../../src/server/areas/catalogue/translator';
-import { canonicalAddress, checkDestination, isForbiddenAddress, parseIPv4, refuseAtSave } from '../../../src/server/http/outbound';
+import { canonicalAddress, checkDestination, isForbiddenAddress, parseIPv4, postJson, refuseAtSave } from '../../../src/server/http/outbound';
 
 /**
  * The one outbound guard (src/server/http/outbound.ts): every spelling of a loopback, private,
@@ -84,7 +84,7 @@ describe('the mail relay and the translation service use the same guard', () => 
       req.on('end', () => {
         received.push(`${req.url} ${body}`);
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(req.url === '/translate' ? JSON.stringify({ translatedText: ['Bonjour'] }) : '{"ok":true}');
+        res.end(req.url === '/translate' ? JSON.stringify({ translatedText: ['Bonjour'] }) : req.url === '/nul' ? 'ok\u0000 done' : '{"ok":true}');
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,6 +109,11 @@ describe('the mail relay and the translation service use the same guard', () => 
     });
     expect(sent).toMatchObject({ sent: true });
     expect(received.at(-1)).toContain('a@b.test');
+  });
+
+  it("a receiver's answer is kept without NUL bytes (the delivery log stores it)", async () => {
+    const result = await postJson(`http://127.0.0.1:${port}/nul`, '{}', {}, { ...strict, allowedHosts: ['127.0.0.1'] });
+    expect(result).toMatchObject({ statusCode: 200, excerpt: 'ok done' });
   });
 
   it('a translation service at a loopback spelling is refused with a reason; allow-listed it is used', async () => {

@@ -25,6 +25,7 @@ import { archiveProvider, billingRecordKind, presetRecord, providerRecord, unarc
 import { externalPanelsTable, findPanelDetail, providerServiceRows } from './table';
 import { isUpstreamError, upstream, upstreamMessage, upstreamTarget } from './upstream';
 import { allowedHostsFor, refuseAtSave } from '../../http/outbound';
+import { quoted } from '../../http/quoted';
 import type { z } from 'zod';
 import type { externalPanelBodySchema } from '../../../contract/providers';
 
@@ -172,7 +173,10 @@ export const providersHandlers = defineHandlers({
       account = await upstream(deps, c, body.endpoint, '').createAccount();
     } catch (e) {
       if (!isUpstreamError(e)) throw e;
-      throw fieldError('endpoint', e.kind === 'api' ? `This panel does not open accounts through its API (${e.message}).` : upstreamMessage(e));
+      throw fieldError(
+        'endpoint',
+        e.kind === 'api' ? `This panel does not open accounts through its API (it answered ${quoted(e.message)}).` : upstreamMessage(e),
+      );
     }
     if (preset && !preset.isUsed) {
       await deps.database.db.transaction((tx) => updateRecord(tx, actor, presetRecord, preset.id, { isUsed: true }, { event: 'account_created' }));

@@ -1,5 +1,6 @@
 import { createSmmClient, SmmApiError, SmmTransportError, type SmmClient } from '../../upstream/client';
 import { providerTarget } from '../../upstream/target';
+import { describeUpstreamFailure } from '../../upstream/failure';
 import type { AppContext } from '../../http/context';
 import type { AppDeps } from '../../deps';
 
@@ -36,8 +37,7 @@ export function upstream(deps: AppDeps, c: AppContext | undefined, endpoint: str
 
 /** A sentence for a failed provider call. */
 export function upstreamMessage(e: unknown): string {
-  if (e instanceof SmmApiError) return `The provider answered: ${e.message}`;
-  if (e instanceof SmmTransportError) return e.message;
+  if (e instanceof SmmApiError || e instanceof SmmTransportError) return describeUpstreamFailure(e);
   return 'The provider could not be reached.';
 }
 
