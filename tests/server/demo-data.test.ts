@@ -163,7 +163,7 @@ describe('sync of the providers at the simulated panels', () => {
     routeTo(down);
     try {
       const [panvy, hub] = await simulated();
-      expect(await sync(hub.id)).toMatchObject({ status: 'failed', error: 'The provider answered: The panel is under maintenance, try again later' });
+      expect(await sync(hub.id)).toMatchObject({ status: 'failed', error: 'The provider answered: "The panel is under maintenance, try again later".' });
       expect((await one<{ f: boolean }>(t.db, sql`SELECT sync_failed AS f FROM providers WHERE id = ${hub.id}`))!.f).toBe(true);
       expect((await sync(panvy.id)).status).toBe('review');
     } finally {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { outboundRequest, type OutboundPolicy } from '../http/outbound';
+import { allowedHostsFor, outboundRequest, type OutboundPolicy } from '../http/outbound';
+import { storable } from '../http/quoted';
 import {
   decimalText,
   errorBody,
@@ -36,6 +37,15 @@ import {
  * may not have been applied.
  */
 
+/** Every string of a parsed answer (values and keys) without NUL, control characters or lone surrogates. */
+function cleanTexts(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.map(cleanTexts);
+  // fromEntries defines own properties: a "__proto__" key stays a key.
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), cleanTexts(v)]));
+  return value;
+}
+
 export class SmmApiError extends Error {
   readonly kind = 'api';
 }
@@ -61,11 +71,7 @@ export interface SmmClientOptions {
 }
 
 /** Hosts a provider endpoint may have even though they are private (PROVIDER_ALLOWED_HOSTS). */
-export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): string[] =>
-  (env.PROVIDER_ALLOWED_HOSTS ?? '')
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
+export const providerAllowedHosts = (env: NodeJS.ProcessEnv = process.env): string[] => allowedHostsFor('provider', env);
 
 export interface SmmAddRequest {
   service: string | number;
@@ -136,6 +142,8 @@ export function createSmmClient(options: SmmClientOptions): SmmClient {
     } catch {
       throw new SmmTransportError(`The provider answered HTTP ${response.status} without JSON.`);
     }
+    // NUL bytes and lone surrogates (raw or as \u escapes) cannot be stored: every text is cleaned of them.
+    json = cleanTexts(json);
     const failed = errorBody.safeParse(json);
     if (failed.success && !Array.isArray(json)) throw new SmmApiError(failed.data.error);
     if (response.status < 200 || response.status >= 300) throw new SmmTransportError(`The provider answered HTTP ${response.status}.`);

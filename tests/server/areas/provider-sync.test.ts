@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, rows } from '../../../src/server/db/client';
@@ -8,6 +10,7 @@ import { driftChanges, driftSim } from '../../../src/server/provider-sim/drift';
 import { startProviderSimServer, type ProviderSimServer } from '../../../src/server/provider-sim/standalone';
 import { providerSyncJob, queueDueRuns, queueRun, runSync, setSyncClientFactory } from '../../../src/server/areas/provider-sync/sync';
 import { compareDecimals, diffCatalogue } from '../../../src/server/areas/provider-sync/diff';
+import { QUOTED_CHARS } from '../../../src/server/http/quoted';
 import { useTestApp } from '../helpers/testServer';
 
 /**
@@ -420,5 +423,85 @@ describe('the schedule', () => {
     );
     expect(queued.slice(queuedBefore.length)).toEqual([{ provider_id: panvy, trigger: 'schedule' }]);
     expect(await queueDueRuns(t.deps)).toBe(0);
+  });
+});
+
+describe('failures told in sentences', () => {
+  /** A provider on a local HTTP server answering `answer(action)` as JSON text. */
+  async function provider(answer: (action: string) => string): Promise<{ endpoint: string; close: () => void }> {
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(answer(new URLSearchParams(body).get('action') ?? ''));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`,
+      close: () => {
+        server.closeAllConnections();
+        server.close();
+      },
+    };
+  }
+  const providerRow = async (name: string, endpoint: string) =>
+    (await one<{ id: number }>(
+      t.db,
+      sql`INSERT INTO providers (name, endpoint, api_token, currency, type) VALUES (${name}, ${endpoint}, 'k', 'USD', 'socpanel') RETURNING id`,
+    ))!.id;
+
+  it('cleans NUL bytes out of an answer: the run reaches review with the names stored without them', async () => {
+    const p = await provider((action) =>
+      action === 'balance'
+        ? '{"balance":"5","currency":"USD"}'
+        : JSON.stringify([{ service: 1, name: 'Views\u0000 fast', type: 'Default', category: 'Cat\u0000', rate: '1', min: 1, max: 10 }]),
+    );
+    try {
+      const runId = await syncOnce(await providerRow('Nul bytes', p.endpoint));
+      expect(await run(runId)).toMatchObject({ status: 'review', error: null });
+      expect((await allChanges(runId)).map((c) => c.new_values.name)).toEqual(['Views fast']);
+    } finally {
+      p.close();
+    }
+  });
+
+  it("quotes the provider's error as plain data, without its markup, cut to a sane length", async () => {
+    const p = await provider(() => JSON.stringify({ error: `<b>Invalid</b> <script>x()</script>key${'!'.repeat(5000)}` }));
+    try {
+      const runId = await syncOnce(await providerRow('Marked up', p.endpoint));
+      const { error } = await run(runId);
+      expect(error).toMatch(/^The provider answered: "Invalid x\(\) key!+…"\.$/);
+      expect(error).not.toContain('<');
+      expect(error!.length).toBeLessThan(QUOTED_CHARS + 40);
+    } finally {
+      p.close();
+    }
+  });
+
+  it('never puts a database statement into the run: a storage failure is said in words', async () => {
+    // A client that hands over text the database refuses (what a NUL byte did before answers were cleaned).
+    const id = await providerRow('Unstorable', 'https://unstorable.test/api/v2');
+    setSyncClientFactory(
+      () =>
+        ({
+          balance: async () => ({ balance: '1', currency: 'USD' }),
+          serviceList: async () => ({
+            services: [{ service: '1', name: 'bad\u0000name', type: 'Default', category: 'c', rate: '1', min: 1, max: 10 } as never],
+            skipped: 0,
+            raw: '[]',
+          }),
+        }) as never,
+    );
+    try {
+      const runId = await syncOnce(id);
+      const shown = await run(runId);
+      expect(shown.status).toBe('failed');
+      expect(shown.error).toBe('The provider answered, but the catalogue could not be stored (a database error on this server).');
+      expect(JSON.stringify(shown)).not.toMatch(/Failed query|INSERT|provider_sync_changes/);
+    } finally {
+      setSyncClientFactory(({ endpoint, apiKey }) => createSmmClient({ endpoint, apiKey, trusted: endpoint.startsWith('http://127.0.0.1'), timeoutMs: 3000 }));
+    }
   });
 });

@@ -146,6 +146,44 @@ describe('provider editor', () => {
     }
   });
 
+  it('refuses to save an endpoint at a loopback, private or link-local address in any spelling (422 on endpoint, nothing stored)', async () => {
+    for (const endpoint of [
+      'http://[::127.0.0.1]/api/v2',
+      'http://[::ffff:7f00:1]/api/v2',
+      'http://2130706433/api/v2',
+      'http://10.0.0.5/api/v2',
+      'http://[fe80::1]/api/v2',
+    ]) {
+      const saved = await t.call('externalPanelsStore', { body: body({ endpoint, name: 'Inside' }) }, panels);
+      expect(saved.status, endpoint).toBe(422);
+      expect(saved.body, endpoint).toMatchObject({ errors: { endpoint: [expect.stringContaining('loopback, private or link-local')] } });
+    }
+    expect(await one(t.db, sql`SELECT 1 FROM providers WHERE name = 'Inside'`)).toBeUndefined();
+    const id = (await t.ok('externalPanelsStore', { body: body({ name: 'Moves inside' }) }, panels)).externalPanel.id;
+    const moved = await t.call(
+      'externalPanelsUpdate',
+      { params: { externalPanelId: id }, body: body({ name: 'Moves inside', endpoint: 'http://[::127.0.0.1]/api/v2' }) },
+      panels,
+    );
+    expect(moved.status).toBe(422);
+  });
+
+  it('keeps isOurPanel only from the panel’s own answer to panel_info, never from the save body', async () => {
+    const foreign = await t.ok('externalPanelsStore', { body: body({ name: 'Claims to be ours', endpoint: FOREIGN, isOurPanel: true }) }, panels);
+    expect(foreign.externalPanel.isOurPanel).toBe(false);
+    const ours = await t.ok('externalPanelsStore', { body: body({ name: 'Really ours', endpoint: OURS, isOurPanel: false }) }, panels);
+    expect(ours.externalPanel.isOurPanel).toBe(true);
+    const id = foreign.externalPanel.id;
+    const again = await t.ok(
+      'externalPanelsUpdate',
+      { params: { externalPanelId: id }, body: body({ name: 'Claims to be ours', endpoint: FOREIGN, isOurPanel: true }) },
+      panels,
+    );
+    expect(again.externalPanel.isOurPanel).toBe(false);
+    const moved = await t.ok('externalPanelsUpdate', { params: { externalPanelId: id }, body: body({ name: 'Claims to be ours', endpoint: OURS }) }, panels);
+    expect(moved.externalPanel.isOurPanel).toBe(true);
+  });
+
   it('validates: our panel answers its canonical endpoint, a foreign one is not ours, an unreachable one is a field error', async () => {
     expect(await t.ok('externalPanelsValidate', { body: { endpoint: OURS } }, panels)).toMatchObject({ is_our_panel: true, endpoint: CANONICAL });
     expect(await t.ok('externalPanelsValidate', { body: { endpoint: FOREIGN } }, panels)).toMatchObject({ is_our_panel: false, endpoint: FOREIGN });
@@ -339,6 +377,8 @@ describe('against the simulated panels', () => {
     mountProviderSim(sim, { database: t.database, config: { simulator: true } } as never);
     // The simulated panels answer on this server: route their paths in-process.
     setUpstreamFetch(((url: string, init: RequestInit) => sim.request(new URL(String(url)).pathname, init)) as never);
+    // This app runs without the simulator flag, so its loopback address is allowed as any other would be.
+    process.env.PROVIDER_ALLOWED_HOSTS = '127.0.0.1';
     try {
       const panvy = 'http://127.0.0.1:8080/provider-sim/api/v2';
       const account = await t.ok('externalPanelsCreateAccount', { body: { endpoint: panvy } }, panels);
@@ -362,6 +402,7 @@ describe('against the simulated panels', () => {
       expect(packages.every((p) => Number(p.discountPercent) <= 1)).toBe(true);
     } finally {
       setUpstreamFetch(route);
+      delete process.env.PROVIDER_ALLOWED_HOSTS;
     }
   });
 });

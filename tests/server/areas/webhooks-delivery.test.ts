@@ -218,6 +218,18 @@ describe('SSRF protection', () => {
       'http://10.1.2.3/',
       'http://[::1]/',
       'http://[::ffff:127.0.0.1]/',
+      // Other spellings of the same places: IPv4-compatible and hex-mapped IPv6, numeric IPv4, "this host".
+      'http://[::127.0.0.1]/',
+      'http://[::ffff:7f00:1]/',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://0177.0.0.1/',
+      'http://0.0.0.0/',
+      'http://[::]/',
+      'http://[fe80::1]/',
+      'http://[fd12:3456::1]/',
+      'http://[2002:7f00:1::]/',
+      'http://localhost./',
     ]) {
       const res = await t.call('webhooksStore', { body: { url, webhook_types: [typeId('invoice.paid')] } }, admin);
       expect(res.status, url).toBe(422);

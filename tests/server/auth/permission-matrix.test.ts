@@ -92,6 +92,71 @@ describe('signed in without the permission', () => {
   }
 });
 
+describe('granting: only permissions one holds (administrators excepted)', () => {
+  it('a member with manageStaff alone cannot grant themselves or anyone another permission, directly or through a role', async () => {
+    const manager = await t.memberWith(['manageStaff']);
+    const self = await t.ok('staffShow', { params: { staffId: manager.id } }, manager);
+    const update = (staffId: number, permissions: Permission[], roles: number[] = []) =>
+      t.call('staffUpdate', { params: { staffId }, body: { email: self.email, name: self.name, roles, permissions } as never }, manager);
+
+    const selfGrant = await update(manager.id, ['manageStaff', 'adjustBalances']);
+    expect(selfGrant.status).toBe(422);
+    expect(selfGrant.body).toMatchObject({ errors: { permissions: [expect.stringContaining('adjustBalances')] } });
+    const administrator = (await one<{ id: number }>(t.db, sql`SELECT id FROM roles WHERE name = 'Administrator'`))!.id;
+    const viaRole = await update(manager.id, ['manageStaff'], [administrator]);
+    expect(viaRole.status).toBe(422);
+    expect(viaRole.body).toMatchObject({ errors: { roles: [expect.stringContaining('you do not hold')] } });
+    const newRole = await t.call('rolesStore', { body: { name: 'Escalation', permissions: ['adjustBalances'] } }, manager);
+    expect(newRole.status).toBe(422);
+    const toggled = await t.call(
+      'rolesTogglePermission',
+      { params: { roleId: administrator }, body: { permission: 'adjustBalances', granted: true } },
+      manager,
+    );
+    expect(toggled.status).not.toBe(200);
+    const created = await t.call(
+      'staffStore',
+      {
+        body: {
+          email: 'friend-escalation@example.test',
+          name: 'Friend',
+          roles: [],
+          permissions: ['adjustBalances'],
+          password_mode: 'typed',
+          password: 'a-long-password-1',
+          password_confirmation: 'a-long-password-1',
+        } as never,
+      },
+      manager,
+    );
+    expect(created.status).toBe(422);
+    // Nothing was granted or created.
+    expect((await t.ok('staffShow', { params: { staffId: manager.id } }, manager)).effectivePermissions.map((p) => p.name)).toEqual(['manageStaff']);
+    expect(await one(t.db, sql`SELECT 1 FROM staff_roles WHERE staff_id = ${manager.id}`)).toBeUndefined();
+    expect(await one(t.db, sql`SELECT 1 FROM roles WHERE name = 'Escalation'`)).toBeUndefined();
+    expect(await one(t.db, sql`SELECT 1 FROM staff_members WHERE email = 'friend-escalation@example.test'`)).toBeUndefined();
+
+    // What they hold they may grant; a name edit keeps what someone else granted.
+    expect((await update(manager.id, ['manageStaff'])).status).toBe(200);
+    const admin = await t.login('admin@example.com', 'password');
+    const other = await t.memberWith(['adjustBalances']);
+    const shown = await t.ok('staffShow', { params: { staffId: other.id } }, manager);
+    const rename = await t.call(
+      'staffUpdate',
+      { params: { staffId: other.id }, body: { email: shown.email, name: 'Renamed', roles: [], permissions: ['adjustBalances'] } as never },
+      manager,
+    );
+    expect(rename.status).toBe(200);
+    // An administrator grants anything.
+    const granted = await t.call(
+      'staffUpdate',
+      { params: { staffId: manager.id }, body: { email: self.email, name: self.name, roles: [], permissions: ['manageStaff', 'adjustBalances'] } as never },
+      admin,
+    );
+    expect(granted.status).toBe(200);
+  });
+});
+
 describe('the write mark', () => {
   it('moves with any write, even one rolled back, and not when only reading', async () => {
     const before = await writeMark(t.db);

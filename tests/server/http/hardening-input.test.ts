@@ -4,6 +4,7 @@ import { MAX_ITEMS_PER_PAGE, ALL_ROWS_CAP, MAX_FILTER_TEXT } from '../../../src/
 import { defineTableSpec } from '../../../src/contract/columns';
 import { tableRequestSchema } from '../../../src/contract/table';
 import { defineTable } from '../../../src/server/table';
+import { MAX_FORM_INDEX } from '../../../src/server/http/form';
 import { useTestApp } from '../helpers/testServer';
 
 /**
@@ -123,6 +124,58 @@ describe('request bodies', () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe('form and streamed bodies are bounded', () => {
+  const postForm = (path: string, token: string, form: FormData) =>
+    t.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, body: form });
+
+  it('refuses a form field index above MAX_FORM_INDEX or with leading zeros (422 on the field) before building anything', async () => {
+    const admin = (await t.memberWith(['managePanelSettings'])).token;
+    const settings = new FormData();
+    settings.append('panelName', 'Not saved');
+    settings.append('currencies[enabled][20000000]', 'USD');
+    const res = await postForm('/api/v1/admin/settings', admin, settings);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ errors: { 'currencies.enabled.20000000': [expect.stringContaining(`at most ${MAX_FORM_INDEX}`)] } });
+
+    const banner = new FormData();
+    banner.append('_method', 'PATCH');
+    banner.append('informations[40000000][id]', '1');
+    banner.append('informations[007][id]', '1');
+    const bannerRes = await postForm('/api/v1/admin/banners/1', admin, banner);
+    expect(bannerRes.status).toBe(422);
+    expect(Object.keys(((await bannerRes.json()) as { errors: object }).errors).sort()).toEqual(['informations.007.id', 'informations.40000000.id']);
+  });
+
+  it('cuts a body without a content-length at its cap with 413 while it streams (settings, banners, JSON endpoints)', async () => {
+    const admin = (await t.memberWith(['managePanelSettings'])).token;
+    const chunk = new TextEncoder().encode(`"${'x'.repeat(64 * 1024)}",`);
+    let sent = 0;
+    const chunked = (limit: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"panelName":['));
+        },
+        pull(controller) {
+          sent += chunk.byteLength;
+          if (sent > limit) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+    for (const path of ['/api/v1/admin/settings', '/api/v1/admin/banners/1', '/api/v1/client-errors']) {
+      sent = 0;
+      const res = await t.app.request(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: chunked(20 * 1024 * 1024),
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status, path).toBe(413);
+      // Reading stopped at the cap: far less than the 20 MB on offer was pulled.
+      expect(sent, path).toBeLessThan(14 * 1024 * 1024);
+    }
   });
 });
 

@@ -3,9 +3,9 @@ import { panelSettingsBodySchema, SETTINGS_IMAGE_FIELDS, SETTINGS_UPDATED_EVENT,
 import { COUNTERS_CHANNEL } from '../../../contract/realtime';
 import { writeAudit } from '../../audit';
 import type { AppContext } from '../../http/context';
-import { fieldError, HttpError, notFound, validationFailed } from '../../http/errors';
+import { fieldError, notFound, validationFailed } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
-import { formDataToObject } from '../../http/form';
+import { readFormOrJsonBody } from '../../http/form';
 import { checkImage, readImage, removeImage, storeImage } from '../../kit/uploads';
 import { readPanelSettings, writePanelSettings } from '../../db/panelSettings';
 
@@ -17,25 +17,8 @@ import { readPanelSettings, writePanelSettings } from '../../db/panelSettings';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-async function readBody(c: AppContext): Promise<unknown> {
-  const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, 'The request is too large (4 MB at most).');
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    try {
-      return formDataToObject(await c.req.formData());
-    } catch {
-      throw new HttpError(400, 'The form data could not be read.');
-    }
-  }
-  const text = await c.req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
-  }
-}
+/** Multipart (or JSON), cut at 4 MB while it streams; form indices bounded (readFormOrJsonBody). */
+const readBody = (c: AppContext): Promise<unknown> => readFormOrJsonBody(c, MAX_BODY_BYTES);
 
 /** Audit values: what changed, images by URL, nothing secret (there is no secret here). */
 function changedFields(before: PanelSettings, after: PanelSettings) {

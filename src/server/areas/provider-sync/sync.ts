@@ -5,6 +5,7 @@ import { one, rows, type Queryable } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { defineJobKind, defineRecurringTask, enqueue } from '../../jobs';
 import { createSmmClient, SmmApiError, type SmmClient } from '../../upstream/client';
+import { describeUpstreamFailure } from '../../upstream/failure';
 import { providerTarget } from '../../upstream/target';
 import { driftIfDue } from '../../provider-sim/drift';
 import { diffCatalogue, type MirrorItem } from './diff';
@@ -122,7 +123,8 @@ export async function runSync(deps: Pick<AppDeps, 'database' | 'config'>, runId:
     });
     return { status: changes ? 'review' : 'no_changes', changes };
   } catch (error) {
-    const message = error instanceof SmmApiError ? `The provider answered: ${error.message}` : error instanceof Error ? error.message : String(error);
+    // In words, with the provider's text quoted and cut; a database failure never shows its statement.
+    const message = describeUpstreamFailure(error, 'the catalogue');
     const duration = Math.round(performance.now() - started);
     if (options.lastAttempt) {
       await db.execute(sql`UPDATE provider_sync_runs SET status = 'failed', error = ${message}, finished_at = now(), duration_ms = ${duration}

@@ -23,7 +23,9 @@ import { importPackages, importProviderServices, importServices, listImportableP
 import { providerServicesHandlers } from './providerServices';
 import { archiveProvider, billingRecordKind, presetRecord, providerRecord, unarchiveProvider } from './records';
 import { externalPanelsTable, findPanelDetail, providerServiceRows } from './table';
-import { isUpstreamError, upstream, upstreamMessage } from './upstream';
+import { isUpstreamError, upstream, upstreamMessage, upstreamTarget } from './upstream';
+import { allowedHostsFor, refuseAtSave } from '../../http/outbound';
+import { quoted } from '../../http/quoted';
 import type { z } from 'zod';
 import type { externalPanelBodySchema } from '../../../contract/providers';
 
@@ -42,9 +44,33 @@ function panelColumns(body: PanelBodyOut) {
     statisticType: body.statisticType,
     status: body.status,
     autoRecreateOrdersIsAllowed: body.autoRecreateOrdersIsAllowed,
-    isOurPanel: body.isOurPanel,
     ...flags,
   };
+}
+
+/**
+ * The endpoint a provider is saved with passes the one outbound guard's save check (a literal
+ * loopback, private or link-local address in any spelling is refused unless PROVIDER_ALLOWED_HOSTS
+ * names it); the simulated panels on this server's own origin are the trusted exception.
+ */
+function checkEndpoint(deps: AppDeps, c: AppContext, endpoint: string): void {
+  if (upstreamTarget(deps, c, endpoint).trusted) return;
+  const why = refuseAtSave(endpoint, { allowedHosts: allowedHostsFor('provider'), timeoutMs: 0, maxResponseBytes: 0 });
+  if (why) throw fieldError('endpoint', why.replace(/^The url/, 'The endpoint'));
+}
+
+/**
+ * Whether an endpoint is one of our own panels, from the panel's own answer to panel_info (what
+ * Validate asks) — never from the save body: a foreign endpoint saved with `isOurPanel: true` is
+ * not ours. No usable answer: not ours. Asked before any transaction, so a slow panel holds nothing.
+ */
+async function askOurPanel(deps: AppDeps, c: AppContext, endpoint: string): Promise<boolean> {
+  try {
+    return (await upstream(deps, c, endpoint, '', 5000).panelInfo()).isOurPanel;
+  } catch (e) {
+    if (!isUpstreamError(e)) throw e;
+    return false;
+  }
 }
 
 /**
@@ -147,7 +173,10 @@ export const providersHandlers = defineHandlers({
       account = await upstream(deps, c, body.endpoint, '').createAccount();
     } catch (e) {
       if (!isUpstreamError(e)) throw e;
-      throw fieldError('endpoint', e.kind === 'api' ? `This panel does not open accounts through its API (${e.message}).` : upstreamMessage(e));
+      throw fieldError(
+        'endpoint',
+        e.kind === 'api' ? `This panel does not open accounts through its API (it answered ${quoted(e.message)}).` : upstreamMessage(e),
+      );
     }
     if (preset && !preset.isUsed) {
       await deps.database.db.transaction((tx) => updateRecord(tx, actor, presetRecord, preset.id, { isUsed: true }, { event: 'account_created' }));
@@ -173,8 +202,10 @@ export const providersHandlers = defineHandlers({
 
   externalPanelsStore: async ({ body, staff, actor, deps, c }) => {
     if (!body.apiToken) throw fieldError('apiToken', 'The API token field is required.');
+    checkEndpoint(deps, c, body.endpoint);
+    const isOurPanel = await askOurPanel(deps, c, body.endpoint);
     const row = await deps.database.db.transaction((tx) =>
-      createRecord(tx, actor, providerRecord, { ...panelColumns(body), apiToken: body.apiToken } as never, {
+      createRecord(tx, actor, providerRecord, { ...panelColumns(body), isOurPanel, apiToken: body.apiToken } as never, {
         changeLog: { information: ({ row }) => `External panel ${row.id} (${row.name}) added.` },
       }),
     );
@@ -189,8 +220,13 @@ export const providersHandlers = defineHandlers({
   },
 
   externalPanelsUpdate: async ({ params: { externalPanelId: id }, body, staff, actor, deps, c }) => {
+    checkEndpoint(deps, c, body.endpoint);
+    const stored = await one<{ endpoint: string; is_our_panel: boolean }>(deps.database.db, sql`SELECT endpoint, is_our_panel FROM providers WHERE id = ${id}`);
+    if (!stored) throw notFound(`External panel ${id}`);
+    // The flag stays with the endpoint it was learned from; a new endpoint is asked again.
+    const isOurPanel = stored.endpoint === body.endpoint ? stored.is_our_panel : await askOurPanel(deps, c, body.endpoint);
     await deps.database.db.transaction((tx) =>
-      updateRecord(tx, actor, providerRecord, id, panelColumns(body) as never, {
+      updateRecord(tx, actor, providerRecord, id, { ...panelColumns(body), isOurPanel } as never, {
         changeLog: { information: ({ after, changed }) => `External panel ${id} (${after.name}) updated: ${changed.join(', ')}.` },
       }),
     );

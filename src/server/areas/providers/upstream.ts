@@ -1,5 +1,6 @@
 import { createSmmClient, SmmApiError, SmmTransportError, type SmmClient } from '../../upstream/client';
 import { providerTarget } from '../../upstream/target';
+import { describeUpstreamFailure } from '../../upstream/failure';
 import type { AppContext } from '../../http/context';
 import type { AppDeps } from '../../deps';
 
@@ -25,15 +26,18 @@ function ownOrigin(deps: AppDeps, c: AppContext | undefined): string | undefined
   return port ? `http://127.0.0.1:${port}` : undefined;
 }
 
+/** Where an endpoint is called, and whether it is this server's own simulated panel. */
+export const upstreamTarget = (deps: AppDeps, c: AppContext | undefined, endpoint: string) =>
+  providerTarget(endpoint, { on: deps.config.simulator, origin: ownOrigin(deps, c) });
+
 export function upstream(deps: AppDeps, c: AppContext | undefined, endpoint: string, apiKey: string, timeoutMs = 10_000): SmmClient {
-  const target = providerTarget(endpoint, { on: deps.config.simulator, origin: ownOrigin(deps, c) });
+  const target = upstreamTarget(deps, c, endpoint);
   return createSmmClient({ endpoint: target.url, apiKey, trusted: target.trusted, timeoutMs, fetch: testFetch });
 }
 
 /** A sentence for a failed provider call. */
 export function upstreamMessage(e: unknown): string {
-  if (e instanceof SmmApiError) return `The provider answered: ${e.message}`;
-  if (e instanceof SmmTransportError) return e.message;
+  if (e instanceof SmmApiError || e instanceof SmmTransportError) return describeUpstreamFailure(e);
   return 'The provider could not be reached.';
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { PERMISSION_GROUPS, type Permission } from '../../../contract/permissions';
+import { PERMISSION_GROUPS, PERMISSIONS, type Permission } from '../../../contract/permissions';
 import type { RoleRow } from '../../../contract/staff';
 import { writeAudit } from '../../audit';
 import { hashPassword } from '../../auth/password';
@@ -72,6 +72,51 @@ async function memberGrants(q: Queryable, staffId: number): Promise<{ roles: str
   return { roles: r.map((x) => x.name), permissions: p.map((x) => x.name) };
 }
 
+/** Every permission a member holds, direct and through roles. */
+async function effectivePermissions(q: Queryable, staffId: number): Promise<Set<string>> {
+  const found = await rows<{ name: string }>(
+    q,
+    sql`SELECT p.name FROM staff_permissions sp JOIN permissions p ON p.id = sp.permission_id WHERE sp.staff_id = ${staffId}
+      UNION SELECT p.name FROM staff_roles sr JOIN role_permissions rp ON rp.role_id = sr.role_id JOIN permissions p ON p.id = rp.permission_id
+      WHERE sr.staff_id = ${staffId}`,
+  );
+  return new Set(found.map((r) => r.name));
+}
+
+/** An administrator holds every permission (the Administrator role): they may grant anything. */
+const isAdministrator = (staff: StaffContext) => PERMISSIONS.every((p) => staff.permissions.has(p));
+
+/**
+ * A member may grant only permissions they hold themselves (administrators excepted): holding
+ * manageStaff is not a way to give oneself or a friend adjustBalances. `added` is what the change
+ * gives that was not there before (a permission already held by the member or role stays, so an
+ * edit of a member's name is not refused for what someone else granted); refused as a 422 on `field`.
+ */
+function assertCanGrant(staff: StaffContext, added: Iterable<string>, field: string): void {
+  if (isAdministrator(staff)) return;
+  const missing = [...new Set(added)].filter((p) => !staff.permissions.has(p as Permission)).sort();
+  if (missing.length) throw fieldError(field, `You can grant only permissions you hold yourself; you do not hold ${missing.join(', ')}.`);
+}
+
+/** What a member would hold with these roles and direct permissions (read before anything is written). */
+async function grantsOf(q: Queryable, roleIds: readonly number[], direct: readonly Permission[]): Promise<Set<string>> {
+  const viaRoles = roleIds.length
+    ? await rows<{ name: string }>(
+        q,
+        sql`SELECT DISTINCT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id WHERE rp.role_id IN (${sql.join(
+          roleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+    : [];
+  return new Set([...direct, ...viaRoles.map((r) => r.name)]);
+}
+
+/** The field a refused grant lands on: permissions when the direct list brings it, else roles. */
+const grantField = (gained: string[], direct: readonly Permission[]) => (gained.every((p) => direct.includes(p as Permission)) ? 'permissions' : 'roles');
+
+const newlyGranted = (before: Set<string>, after: Set<string>) => [...after].filter((p) => !before.has(p));
+
 async function setMemberGrants(q: Queryable, staffId: number, roleIds: number[], names: readonly Permission[]): Promise<void> {
   await q.delete(staffRoles).where(eq(staffRoles.staffId, staffId));
   if (roleIds.length) await q.insert(staffRoles).values(roleIds.map((roleId) => ({ staffId, roleId })));
@@ -115,6 +160,8 @@ export const staffHandlers = defineHandlers({
     return deps.database.db.transaction(async (tx) => {
       await assertEmailFree(tx, email);
       const roleIds = await checkRoleIds(tx, body.roles);
+      const gained = [...(await grantsOf(tx, roleIds, body.permissions))];
+      assertCanGrant(staff, gained, grantField(gained, body.permissions));
       const member = await createRecord(tx, actor, staffRecord, { email, name: body.name, passwordHash, passwordSetAt: typed ? new Date() : null });
       await setMemberGrants(tx, member.id, roleIds, body.permissions);
       const grants = await memberGrants(tx, member.id);
@@ -139,6 +186,8 @@ export const staffHandlers = defineHandlers({
       const email = normalizeEmail(body.email);
       await assertEmailFree(tx, email, staffId);
       const roleIds = await checkRoleIds(tx, body.roles);
+      const gained = newlyGranted(await effectivePermissions(tx, staffId), await grantsOf(tx, roleIds, body.permissions));
+      assertCanGrant(staff, gained, grantField(gained, body.permissions));
       await updateRecord(tx, actor, staffRecord, staffId, { email, name: body.name });
       const before = await memberGrants(tx, staffId);
       await setMemberGrants(tx, staffId, roleIds, body.permissions);
@@ -214,8 +263,9 @@ export const staffHandlers = defineHandlers({
     return { groups, roles: await allRoleRows(db) };
   },
 
-  rolesStore: async ({ body, actor, deps }) =>
+  rolesStore: async ({ body, staff, actor, deps }) =>
     deps.database.db.transaction(async (tx) => {
+      assertCanGrant(staff, body.permissions, 'permissions');
       const taken = await one(tx, sql`SELECT 1 FROM roles WHERE lower(name) = lower(${body.name})`);
       if (taken) throw fieldError('name', 'The name has already been taken.');
       const role = await createRecord(tx, actor, roleRecord, { name: body.name });
@@ -240,11 +290,12 @@ export const staffHandlers = defineHandlers({
     return { ...role, members };
   },
 
-  rolesUpdate: async ({ params: { roleId }, body, actor, deps }) =>
+  rolesUpdate: async ({ params: { roleId }, body, staff, actor, deps }) =>
     deps.database.db.transaction(async (tx) => {
       await lockStaffManagers(tx);
       const before = await findRoleRow(tx, roleId);
       if (!before) throw notFound(`Role ${roleId}`);
+      assertCanGrant(staff, newlyGranted(new Set<string>(before.permissions), new Set<string>(body.permissions)), 'permissions');
       const taken = await one(tx, sql`SELECT 1 FROM roles WHERE lower(name) = lower(${body.name}) AND id <> ${roleId}`);
       if (taken) throw fieldError('name', 'The name has already been taken.');
       await updateRecord(tx, actor, roleRecord, roleId, { name: body.name });
@@ -264,12 +315,13 @@ export const staffHandlers = defineHandlers({
       return { message: `Role ${after.name} saved; its members' permissions apply from their next request.`, role: after };
     }),
 
-  rolesTogglePermission: async ({ params: { roleId }, body, actor, deps }) =>
+  rolesTogglePermission: async ({ params: { roleId }, body, staff, actor, deps }) =>
     deps.database.db.transaction(async (tx) => {
       await lockStaffManagers(tx);
       const role = await findById(tx, roleRecord, roleId, { lock: true });
       const [permission] = await tx.select().from(permissions).where(eq(permissions.name, body.permission));
       if (!permission) throw fieldError('permission', 'The selected permission is invalid.');
+      if (body.granted) assertCanGrant(staff, [body.permission], 'permission');
       if (body.granted) {
         await tx.insert(rolePermissions).values({ roleId, permissionId: permission.id }).onConflictDoNothing();
       } else {
@@ -288,7 +340,7 @@ export const staffHandlers = defineHandlers({
       };
     }),
 
-  rolesDestroy: async ({ params: { roleId }, body, actor, deps }) =>
+  rolesDestroy: async ({ params: { roleId }, body, staff, actor, deps }) =>
     deps.database.db.transaction(async (tx) => {
       await lockStaffManagers(tx);
       const role = await findById(tx, roleRecord, roleId, { lock: true });
@@ -300,6 +352,10 @@ export const staffHandlers = defineHandlers({
         }
         if (moveTo === roleId) throw fieldError('move_to_role_id', 'Choose another role than the one being deleted.');
         await checkRoleIds(tx, [moveTo], 'move_to_role_id');
+        // Moving members into a role grants them its permissions.
+        const target = await findRoleRow(tx, moveTo);
+        const from = new Set<string>((await findRoleRow(tx, roleId))?.permissions ?? []);
+        assertCanGrant(staff, newlyGranted(from, new Set<string>(target?.permissions ?? [])), 'move_to_role_id');
         await tx.execute(
           sql`INSERT INTO staff_roles (staff_id, role_id) SELECT staff_id, ${moveTo} FROM staff_roles WHERE role_id = ${roleId} ON CONFLICT DO NOTHING`,
         );

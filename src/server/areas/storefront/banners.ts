@@ -19,11 +19,11 @@ import { writeAudit } from '../../audit';
 import type { Db, Queryable } from '../../db/client';
 import type { AppContext } from '../../http/context';
 import type { Actor } from '../../deps';
-import { fieldError, HttpError, validationFailed } from '../../http/errors';
+import { fieldError, validationFailed } from '../../http/errors';
 import { updateRecord } from '../../kit/crud';
 import { defineRecord, findById, recordNotFound } from '../../kit/records';
 import { defineTable, utcText, type TableContext } from '../../table';
-import { formDataToObject } from '../../http/form';
+import { readFormOrJsonBody } from '../../http/form';
 import { removeImage, sniffImageType, storeImage } from '../../kit/uploads';
 import { rasterSize } from './images';
 import { bannerInformations, banners } from './schema';
@@ -127,24 +127,8 @@ const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 /** The request as an object: multipart (Laravel's brackets) or JSON; `_method` is the override, not a field. */
 export async function readBannerBody(c: AppContext): Promise<unknown> {
-  const length = Number(c.req.header('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, 'The request is too large (12 MB at most).');
-  const type = c.req.header('content-type') ?? '';
-  let body: unknown;
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    try {
-      body = formDataToObject(await c.req.formData());
-    } catch {
-      throw new HttpError(400, 'The form data could not be read.');
-    }
-  } else {
-    const text = await c.req.text();
-    try {
-      body = text ? JSON.parse(text) : {};
-    } catch {
-      throw new HttpError(400, 'The request body is not valid JSON.');
-    }
-  }
+  // Cut at 12 MB while it streams; form indices bounded before anything is built.
+  const body = await readFormOrJsonBody(c, MAX_BODY_BYTES);
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const { _method, ...rest } = body as Record<string, unknown>;
     if (_method !== undefined && !(typeof _method === 'string' && ['PATCH', 'PUT'].includes(_method.toUpperCase()))) {
