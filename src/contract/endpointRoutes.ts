@@ -69,6 +69,7 @@ export const endpointRoutes: Record<EndpointName, EndpointRoute> = {
   "externalPanelImportProviders": { method: "POST", path: "/api/v1/admin/external-panels/:externalPanelId/import-providers", permission: "manageExternalPanels" },
   "externalPanelImportServices": { method: "GET", path: "/api/v1/admin/external-panels/:externalPanelId/import-services", permission: "manageExternalPanels" },
   "externalPanelImportServicesStore": { method: "POST", path: "/api/v1/admin/external-panels/:externalPanelId/import-services", permission: "manageExternalPanels" },
+  "externalPanelOrdersFollow": { method: "POST", path: "/api/v1/admin/external-panel-orders/:id/follow", permission: "manageExternalPanelOrders" },
   "externalPanelOrdersList": { method: "GET", path: "/api/v1/admin/external-panel-orders", permission: "manageExternalPanelOrders" },
   "externalPanelOrdersRecreate": { method: "POST", path: "/api/v1/admin/external-panel-orders/:id/recreate", permission: "manageExternalPanelOrders" },
   "externalPanelOrdersTable": { method: "POST", path: "/api/v1/admin/external-panel-orders/table", permission: "manageExternalPanelOrders" },

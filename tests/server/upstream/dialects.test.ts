@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeTableQuery } from '../../../src/contract/table';
 import { one, rows } from '../../../src/server/db/client';
 import { ensureSimAccount } from '../../../src/server/provider-sim/catalogue';
 import type { SimDialect } from '../../../src/server/provider-sim/dialect';
@@ -357,6 +358,46 @@ describe('the order worker against the dialects', () => {
     expect(round.polled).toBe(0);
     expect(await orderOf(id)).toEqual({ status: 'stopped', current_quantity: 0 });
     expect(await moneyOf()).toEqual(before);
+  });
+
+  it('shows a held attempt with the answer as it came; Follow again resumes it once, and it completes', async () => {
+    const admin = (await t.createMember({ permissions: ['manageExternalPanelOrders', 'viewOrders'] })).token;
+    const id = await newOrder('https://x.test/worker-follow#sim-complete');
+    await worker.runOnce();
+    await dialect({ garbledStatus: true });
+    advance(3000);
+    await worker.runOnce();
+    const attemptId = (await one<{ id: number }>(t.db, sql`SELECT id::int AS id FROM external_panel_orders WHERE order_id = ${id}`))!.id;
+    const list = await t.request(
+      'GET',
+      `/api/v1/admin/external-panel-orders?${encodeTableQuery({
+        headers: [
+          { value: 'held', filter: true },
+          { value: 'order.id', filter: id },
+        ],
+      })}`,
+      {
+        token: admin,
+      },
+    );
+    const [row] = (await list.json()).items;
+    expect(row).toMatchObject({
+      id: attemptId,
+      status: expect.any(String),
+      heldAt: expect.any(String),
+      answerRaw: expect.stringContaining('st#'),
+      error: expect.stringContaining('not known'),
+      actions: { followable: true, recreatable: true },
+    });
+
+    await dialect({});
+    const follows = await Promise.all([1, 2].map(() => t.request('POST', `/api/v1/admin/external-panel-orders/${attemptId}/follow`, { token: admin })));
+    expect(follows.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await orderOf(id)).toMatchObject({ status: 'in_processing' });
+    expect(await attemptOf(id)).toMatchObject({ held: false, error: null, answer_raw: expect.stringContaining('st#') });
+    advance(70_000);
+    await worker.runOnce();
+    expect(await orderOf(id)).toEqual({ status: 'completed', current_quantity: 1000 });
   });
 
   it('holds an order the provider answers an error for alone in its multi-status answer', async () => {
