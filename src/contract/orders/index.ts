@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { id, positiveBigId as positiveId, positiveId as positiveIntId, queryBigId as queryId, money, dateTime, bulkResultSchema, refSchema } from '../fields';
+import {
+  id,
+  positiveBigId as positiveId,
+  positiveId as positiveIntId,
+  queryBigId as queryId,
+  money,
+  dateTime,
+  bulkResultSchema,
+  refSchema,
+  INT4_MAX,
+} from '../fields';
 import { ADMIN, endpoint, pathBigId } from '../endpoint';
 import { providerTypeSchema } from '../providers';
 import { tableEndpoint } from '../table';
@@ -56,6 +66,10 @@ export const orderRowActionsSchema = z.object({
   completable: z.boolean(),
   pausable: z.boolean(),
   rejectable: z.boolean(),
+  /** Set partial: in processing or stopped. */
+  partialable: z.boolean(),
+  /** Edit start count and remains: in processing or stopped. */
+  countsEditable: z.boolean(),
 });
 export type OrderRowActions = z.infer<typeof orderRowActionsSchema>;
 export type OrderRowAction = keyof OrderRowActions;
@@ -280,6 +294,45 @@ export const orderChangeProviderBodySchema = z.object({
   quantity: z.number().int('The quantity must be an integer.').min(1, 'The quantity must be at least 1.').nullish(),
 });
 
+const countField = (field: string, max: number) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/, `The ${field} must be an integer.`)
+          .transform(Number),
+      ],
+      {
+        error: (issue) => (issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} must be an integer.`),
+      },
+    )
+    .refine((v) => Number.isInteger(v), `The ${field} must be an integer.`)
+    .refine((v) => v >= 0, `The ${field} must be at least 0.`)
+    .refine((v) => v <= max, `The ${field} is too large.`);
+
+/**
+ * Set partial: the provider delivered all but `remains` units and will deliver no more. The order
+ * is completed with quantity − remains delivered and the undelivered share of what was paid goes
+ * back (less earlier refunds). The server answers 422 on `remains` when it is not below the
+ * order's quantity.
+ */
+export const orderSetPartialBodySchema = z.object({
+  orderId: positiveId,
+  remains: countField('remains', INT4_MAX).refine((v) => v >= 1, 'The remains must be at least 1.'),
+});
+export type OrderSetPartialBody = z.input<typeof orderSetPartialBodySchema>;
+
+/** Edit start count and remains (delivered = quantity − remains); 422 on `remains` past the quantity. */
+export const orderEditCountsBodySchema = z.object({
+  orderId: positiveId,
+  startCount: countField('start count', INT4_MAX).nullish(),
+  remains: countField('remains', INT4_MAX),
+});
+export type OrderEditCountsBody = z.input<typeof orderEditCountsBodySchema>;
+
 /** Answer of a single-order action: a sentence and the updated row, so the console can patch its cache. */
 export const orderActionResultSchema = z.object({ message: z.string(), order: orderRowSchema });
 export type OrderActionResult = z.infer<typeof orderActionResultSchema>;
@@ -353,6 +406,22 @@ export const ordersEndpoints = {
     body: orderIdBody,
     response: orderActionResultSchema,
     summary: 'in_processing or stopped -> completed (cannot be undone)',
+  }),
+  ordersSetPartial: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/orders/set-partial`,
+    permission: 'manageOrders',
+    body: orderSetPartialBodySchema,
+    response: orderCancelResultSchema,
+    summary: 'in_processing or stopped -> completed with quantity − remains delivered, the undelivered share refunded once',
+  }),
+  ordersEditCounts: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/orders/edit-counts`,
+    permission: 'manageOrders',
+    body: orderEditCountsBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Correct the start count and remains (delivered = quantity − remains) of an order in processing or stopped',
   }),
   ordersCancel: endpoint({
     method: 'POST',
