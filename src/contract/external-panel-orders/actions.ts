@@ -16,4 +16,15 @@ export const EXTERNAL_PANEL_ORDER_ACTIONS = {
     from: ['canceled', 'partial'] as readonly ExternalPanelOrderStatus[],
     endpoint: 'externalPanelOrdersRecreate' as EndpointName,
   },
+  /**
+   * Follow again: an attempt the worker held because the provider's answer could not be read is
+   * followed again (its order back in processing when it was stopped by the hold).
+   */
+  follow: {
+    label: 'Follow again',
+    past: 'followed again',
+    flag: 'followable',
+    from: ['pending', 'in_progress', 'processing'] as readonly ExternalPanelOrderStatus[],
+    endpoint: 'externalPanelOrdersFollow' as EndpointName,
+  },
 } as const;

@@ -15,6 +15,10 @@ export type ExternalPanelOrderStatus = (typeof EXTERNAL_PANEL_ORDER_STATUSES)[nu
  * not recreated yet. Recreate places a new attempt for the same order at a provider (the same or
  * another) for a quantity; the worker sends it. A second recreate of the same attempt is a 409.
  *
+ * An attempt whose provider answered something that could not be read is held: the answer is kept
+ * as it came (`answerRaw`), the worker no longer follows it, and its order is stopped until a member
+ * decides — Follow again, recreate it, or settle the order (docs/upstream.md).
+ *
  * Permission: manageExternalPanelOrders for everything here.
  *
  * The list: the spec fetches it with `GET /external-panel-orders`; the table request then travels as
@@ -47,6 +51,7 @@ export const EXTERNAL_PANEL_ORDERS_TABLE = defineTableSpec({
     charge: { filter: 'numberRange', sortable: true },
     remains: { filter: 'numberRange', sortable: true },
     error: { filter: 'boolean' },
+    held: { filter: 'boolean' },
     createdAt: { filter: 'dateRange', sortable: true },
     updatedAt: { filter: 'dateRange', sortable: true },
   },

@@ -11,6 +11,8 @@ export const externalPanelOrderStatusSchema = z.enum(EXTERNAL_PANEL_ORDER_STATUS
 export const externalPanelOrderActionsSchema = z.object({
   /** Failed, canceled or partial, its order not finished, not recreated yet (and the permission). */
   recreatable: z.boolean(),
+  /** Held for a member, its order not finished (and the permission). */
+  followable: z.boolean(),
 });
 
 export const externalPanelOrderRowSchema = z.object({
@@ -28,8 +30,12 @@ export const externalPanelOrderRowSchema = z.object({
   startCount: z.number().int().nullable(),
   /** Not yet delivered; negative when the provider delivered more than ordered. */
   remains: z.number().int().nullable(),
-  /** Why the provider refused it (its `error` answer), or why it could not be sent. */
+  /** Why the provider refused it (its `error` answer), why it could not be sent, or why it is held. */
   error: z.string().nullable(),
+  /** The provider's last answer about it that could not be read, as it came (its start). */
+  answerRaw: z.string().nullable(),
+  /** When the worker stopped following it and held its order for a member; null when followed. */
+  heldAt: dateTime.nullable(),
   /** The attempt this one replaced, when it was made by recreate. */
   recreatedFromId: id.nullable(),
   createdAt: dateTime,
@@ -55,7 +61,7 @@ export type RecreateExternalPanelOrderBody = z.input<typeof recreateExternalPane
 
 export const externalPanelOrderActionResultSchema = z.object({
   message: z.string(),
-  /** The new attempt. */
+  /** The new attempt (recreate), or the attempt (follow again). */
   externalPanelOrder: externalPanelOrderRowSchema,
 });
 
@@ -82,6 +88,14 @@ export const externalPanelOrdersEndpoints = {
     params: z.object({ id: pathBigId('External-panel order') }),
     body: recreateExternalPanelOrderBodySchema,
     response: externalPanelOrderActionResultSchema,
-    summary: 'Place a failed, canceled or partial attempt again (quantity, providerId); 409 when not recreatable',
+    summary: 'Place a failed, canceled, partial or held attempt again (quantity, providerId); 409 when not recreatable',
+  }),
+  externalPanelOrdersFollow: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/external-panel-orders/:id/follow`,
+    permission: 'manageExternalPanelOrders',
+    params: z.object({ id: pathBigId('External-panel order') }),
+    response: externalPanelOrderActionResultSchema,
+    summary: 'Follow a held attempt again (its stopped order back in processing); 409 when it is not held',
   }),
 };

@@ -19,7 +19,7 @@ export interface OrderActionFacts {
 
 const OPEN: readonly OrderStatus[] = ['in_processing', 'in_moderation', 'stopped', 'unpaid'];
 
-export type OrderAction = 'approve' | 'reject' | 'activate' | 'pause' | 'complete' | 'cancel' | 'edit';
+export type OrderAction = 'approve' | 'reject' | 'activate' | 'pause' | 'complete' | 'cancel' | 'edit' | 'setPartial' | 'editCounts';
 
 export const ORDER_ACTIONS: Readonly<Record<OrderAction, OrderActionFacts>> = {
   approve: { label: 'Approve', past: 'approved', flag: 'approvable', from: ['in_moderation'], endpoint: 'ordersApprove' },
@@ -30,4 +30,14 @@ export const ORDER_ACTIONS: Readonly<Record<OrderAction, OrderActionFacts>> = {
   cancel: { label: 'Cancel', past: 'canceled', flag: 'cancelable', from: OPEN, endpoint: 'ordersCancel' },
   // Change url, change provider (the comment can be edited in any status).
   edit: { label: 'Edit', past: 'edited', flag: 'editable', from: OPEN, endpoint: 'ordersChangeProvider' },
+  // Manual fixes of an order at a provider (docs/upstream.md): finish it with what was delivered and
+  // refund the rest once; correct the start count and remains the provider reported.
+  setPartial: { label: 'Set partial', past: 'set partial', flag: 'partialable', from: ['in_processing', 'stopped'], endpoint: 'ordersSetPartial' },
+  editCounts: {
+    label: 'Edit start count and remains',
+    past: 'edited',
+    flag: 'countsEditable',
+    from: ['in_processing', 'stopped'],
+    endpoint: 'ordersEditCounts',
+  },
 };

@@ -66,6 +66,10 @@ export const orderRowActionsSchema = z.object({
   completable: z.boolean(),
   pausable: z.boolean(),
   rejectable: z.boolean(),
+  /** Set partial: in processing or stopped. */
+  partialable: z.boolean(),
+  /** Edit start count and remains: in processing or stopped. */
+  countsEditable: z.boolean(),
 });
 export type OrderRowActions = z.infer<typeof orderRowActionsSchema>;
 export type OrderRowAction = keyof OrderRowActions;
@@ -290,6 +294,26 @@ export const orderChangeProviderBodySchema = z.object({
   quantity: wholeNumberInput('quantity', { min: 1 }).nullish(),
 });
 
+/**
+ * Set partial: the provider delivered all but `remains` units and will deliver no more. The order
+ * is completed with quantity − remains delivered and the undelivered share of what was paid goes
+ * back (less earlier refunds). The server answers 422 on `remains` when it is not below the
+ * order's quantity.
+ */
+export const orderSetPartialBodySchema = z.object({
+  orderId: positiveId,
+  remains: wholeNumberInput('remains', { min: 1 }),
+});
+export type OrderSetPartialBody = z.input<typeof orderSetPartialBodySchema>;
+
+/** Edit start count and remains (delivered = quantity − remains); 422 on `remains` past the quantity. */
+export const orderEditCountsBodySchema = z.object({
+  orderId: positiveId,
+  startCount: wholeNumberInput('start count').nullish(),
+  remains: wholeNumberInput('remains'),
+});
+export type OrderEditCountsBody = z.input<typeof orderEditCountsBodySchema>;
+
 /** Answer of a single-order action: a sentence and the updated row, so the console can patch its cache. */
 export const orderActionResultSchema = z.object({ message: z.string(), order: orderRowSchema });
 export type OrderActionResult = z.infer<typeof orderActionResultSchema>;
@@ -363,6 +387,22 @@ export const ordersEndpoints = {
     body: orderIdBody,
     response: orderActionResultSchema,
     summary: 'in_processing or stopped -> completed (cannot be undone)',
+  }),
+  ordersSetPartial: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/orders/set-partial`,
+    permission: 'manageOrders',
+    body: orderSetPartialBodySchema,
+    response: orderCancelResultSchema,
+    summary: 'in_processing or stopped -> completed with quantity − remains delivered, the undelivered share refunded once',
+  }),
+  ordersEditCounts: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/orders/edit-counts`,
+    permission: 'manageOrders',
+    body: orderEditCountsBodySchema,
+    response: orderActionResultSchema,
+    summary: 'Correct the start count and remains (delivered = quantity − remains) of an order in processing or stopped',
   }),
   ordersCancel: endpoint({
     method: 'POST',

@@ -8,6 +8,7 @@ import { CUSTOMER_MAX_BODY_BYTES, type Customer, type CustomerAction, type Custo
 import { customerByKey } from './keys';
 import { BUILT_IN_ACTIONS } from './orders';
 import { createRateLimiter } from './rateLimit';
+import { REFILL_ACTIONS } from './refills';
 import { keyOf, readCustomerRequest } from './request';
 
 /**
@@ -32,7 +33,7 @@ const REFUSED_PER_MINUTE = 30;
 
 /** The API v2 actions: the built-in ones and every area's (a name registered twice stops the start). */
 export function collectCustomerActions(contributions: readonly (CustomerApi | undefined)[]): ReadonlyMap<string, CustomerAction> {
-  const actions = new Map<string, CustomerAction>(Object.entries(BUILT_IN_ACTIONS));
+  const actions = new Map<string, CustomerAction>([...Object.entries(BUILT_IN_ACTIONS), ...Object.entries(REFILL_ACTIONS)]);
   for (const area of contributions) {
     for (const [name, action] of Object.entries(area?.actions ?? {})) {
       if (actions.has(name)) throw new Error(`Customer API action "${name}" is registered twice`);

@@ -274,6 +274,8 @@ export interface OutboundResponse {
   error: string | null;
   /** The destination was refused: retrying would not help. */
   refused: boolean;
+  /** The response's headers (absent without a response). */
+  headers?: http.IncomingHttpHeaders;
 }
 
 // Kept-alive connections per destination (a connection is made to the checked address only).
@@ -328,7 +330,8 @@ export async function outboundRequest(
         const chunks: Buffer[] = [];
         let size = 0;
         let truncated = false;
-        const done = () => finish({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), truncated, error: null });
+        const done = () =>
+          finish({ statusCode: response.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), truncated, error: null, headers: response.headers });
         response.on('data', (chunk: Buffer) => {
           if (size >= policy.maxResponseBytes) return;
           chunks.push(chunk.subarray(0, policy.maxResponseBytes - size));

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Database } from '../db/client';
 import type { SimPanelKey } from './catalogue';
+import { CDN_ERROR_PAGE, decodeParams, encodeAnswer, parseDialect, SIM_DIALECT_PANEL, STANDARD_DIALECT, type SimDialect } from './dialect';
 import { SIM_PANELS } from './panels';
 import { createSimulator, SIM_ERRORS, type SimParams, type SimulatorOptions } from './simulator';
 
@@ -57,7 +58,8 @@ function outagePanels(value: string | undefined): SimPanelKey[] {
  */
 export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options: SimulatorOptions = {}): void {
   if (!deps.config.simulator) return;
-  const simulator = createSimulator({ controlKey: process.env.SIM_CONTROL_KEY || undefined, outage: outagePanels(process.env.SIM_OUTAGE), ...options });
+  const settings: SimulatorOptions = { controlKey: process.env.SIM_CONTROL_KEY || undefined, outage: outagePanels(process.env.SIM_OUTAGE), ...options };
+  const simulator = createSimulator(settings);
   for (const panel of SIM_PANELS) {
     const handler = async (c: Context) => {
       const params = await readParams(c);
@@ -68,4 +70,36 @@ export function mountProviderSim(app: Hono<any>, deps: ProviderSimDeps, options:
     app.post(panel.path, handler);
     app.get(panel.path, handler);
   }
+  mountDialectPanel(app, deps, simulator, settings);
+}
+
+/**
+ * The third simulated panel (dialect.ts): Perfect Supply's books answered in a dialect switched
+ * quirk by quirk with the `dialect` control action.
+ */
+function mountDialectPanel(app: Hono<any>, deps: ProviderSimDeps, simulator: ReturnType<typeof createSimulator>, settings: SimulatorOptions): void {
+  let dialect: SimDialect = { ...STANDARD_DIALECT, ...settings.dialect };
+  const handler = async (c: Context) => {
+    const params = await readParams(c);
+    if (!params) return c.json({ error: SIM_ERRORS.action }, dialect.errorStatus as 200);
+    const action = (params.action ?? '').trim().toLowerCase();
+    if (action === 'dialect') {
+      const next = settings.controlKey && params.control === settings.controlKey ? parseDialect(params.quirks) : null;
+      if (!next) return c.json({ error: SIM_ERRORS.action });
+      dialect = next;
+      return c.json({ dialect });
+    }
+    if (dialect.rateLimit) {
+      const headers: Record<string, string> = dialect.rateLimit.retryAfter === null ? {} : { 'retry-after': String(dialect.rateLimit.retryAfter) };
+      return c.text('Too Many Requests', 429, headers);
+    }
+    if (dialect.htmlPage) return c.html(CDN_ERROR_PAGE, dialect.htmlPage.status as 200);
+    const decoded = decodeParams(params, dialect);
+    const endpoint = `${new URL(c.req.url).origin}${SIM_DIALECT_PANEL.path}`;
+    const json = await simulator.handle(deps.database.db, decoded, { panel: SIM_DIALECT_PANEL.backs, endpoint });
+    const answer = await encodeAnswer(deps.database.db, action, decoded, json, dialect);
+    return c.json(answer.body as object, answer.status as 200);
+  };
+  app.post(SIM_DIALECT_PANEL.path, handler);
+  app.get(SIM_DIALECT_PANEL.path, handler);
 }

@@ -3,6 +3,7 @@ import { one, rows, type Db, type Queryable } from '../db/client';
 import { ensureSimCatalogue, generatedCatalogue, type SimPanelKey } from './catalogue';
 import { driftSim } from './drift';
 import { DEFAULT_SIM_TIMING, FINAL_SIM_STATUSES, planOrder, refillStatusAt, simStateAt, type SimTiming } from './progress';
+import type { SimDialect } from './dialect';
 import type { SimOrderStatus, SimOutcome } from './schema';
 
 /**
@@ -30,6 +31,8 @@ export interface SimulatorOptions {
    * shows a failing provider only when asked to.
    */
   outage?: readonly SimPanelKey[];
+  /** The dialect panel's quirks at start (dialect.ts); all off unless given. */
+  dialect?: Partial<SimDialect>;
 }
 
 /** Who is asking: which simulated panel, and its canonical endpoint URL (for `panel_info`). */

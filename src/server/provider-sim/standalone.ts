@@ -2,12 +2,15 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../db/client';
+import { SIM_DIALECT_PANEL } from './dialect';
 import { mountProviderSim, PROVIDER_SIM_PATH } from './routes';
 import type { SimulatorOptions } from './simulator';
 
 export interface ProviderSimServer {
   /** The API URL: http://127.0.0.1:<port>/provider-sim/api/v2. */
   endpoint: string;
+  /** The dialect panel's API URL (dialect.ts). */
+  dialectEndpoint: string;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,7 @@ export async function startProviderSimServer(
   });
   return {
     endpoint: `http://${hostname}:${port}${PROVIDER_SIM_PATH}`,
+    dialectEndpoint: `http://${hostname}:${port}${SIM_DIALECT_PANEL.path}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

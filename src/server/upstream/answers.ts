@@ -93,26 +93,61 @@ export const packageSchema = z.object({
     ),
 });
 
+/**
+ * Remains as panels write them: a number or a numeric string; negative after an over-delivery, or
+ * written "+N" by panels that show the extra units delivered with a plus sign (read as −N).
+ */
+const remainsish = z.union([
+  numberish.transform((v) => Math.trunc(Number(v))),
+  z
+    .string()
+    .trim()
+    .regex(/^\+\d+(\.\d*)?$/)
+    .transform((v) => -Math.trunc(Number(v.slice(1)))),
+]);
+
 export const statusSchema = z.object({
   charge: decimalText.nullish().transform((v) => v ?? null),
   start_count: intish.nullish().transform((v) => v ?? null),
-  status: z.string(),
-  remains: intish.nullish().transform((v) => v ?? null),
+  status: z.union([z.string(), z.number()]).transform(String),
+  remains: remainsish.nullish().transform((v) => v ?? null),
   currency: z
     .string()
     .nullish()
     .transform((v) => v ?? null),
+  /** Drip-feed orders: how many runs, and the orders the runs placed there. */
+  runs: intish.nullish().transform((v) => v ?? null),
+  orders: z
+    .union([z.array(idText), z.string()])
+    .nullish()
+    .transform((v) =>
+      v === null || v === undefined
+        ? null
+        : Array.isArray(v)
+          ? v
+          : v
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean),
+    ),
 });
 export interface SmmOrderStatus {
   charge: string | null;
   startCount: number | null;
-  /** One of SMM_STATUSES for panels that follow the standard; kept as sent otherwise. */
+  /** The status as the provider wrote it; normalizeSmmStatus reads it. */
   status: string;
   /** Negative when the provider delivered more than ordered. */
   remains: number | null;
   currency: string | null;
+  /** Drip-feed orders only: the runs, and the provider's orders for them. */
+  runs?: number | null;
+  childOrders?: string[] | null;
 }
 export type SmmResult<T> = T | { error: string };
+/** An entry of a list answer the client could not read: kept as it came. */
+export interface SmmUnreadable {
+  unreadable: string;
+}
 
 export const toStatus = (s: z.output<typeof statusSchema>): SmmOrderStatus => ({
   charge: s.charge,
@@ -120,7 +155,62 @@ export const toStatus = (s: z.output<typeof statusSchema>): SmmOrderStatus => ({
   status: s.status,
   remains: s.remains,
   currency: s.currency,
+  ...(s.runs !== null || s.orders !== null ? { runs: s.runs, childOrders: s.orders } : {}),
 });
+
+/**
+ * The statuses of the API v2 in the spellings and cases real panels use, read to the standard
+ * ones: `Cancelled`, `IN_PROGRESS`, `in-progress`, `Awaiting`, `Refunded`… A provider's failure
+ * (`Fail`, `Failed`, `Error`, `Refunded`) is its Canceled: the order ended there undelivered (in
+ * part or whole). Anything else is unknown: null, and the answer is not guessed.
+ */
+const STATUS_SPELLINGS: Record<string, SmmStatus> = {
+  pending: 'Pending',
+  awaiting: 'Pending',
+  queued: 'Pending',
+  waiting: 'Pending',
+  new: 'Pending',
+  'in progress': 'In progress',
+  inprogress: 'In progress',
+  active: 'In progress',
+  processing: 'Processing',
+  completed: 'Completed',
+  complete: 'Completed',
+  done: 'Completed',
+  success: 'Completed',
+  partial: 'Partial',
+  partially: 'Partial',
+  'partially completed': 'Partial',
+  canceled: 'Canceled',
+  cancelled: 'Canceled',
+  cancel: 'Canceled',
+  refunded: 'Canceled',
+  refund: 'Canceled',
+  fail: 'Canceled',
+  failed: 'Canceled',
+  error: 'Canceled',
+};
+export function normalizeSmmStatus(text: string): SmmStatus | null {
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[_\-\s]+/g, ' ');
+  return STATUS_SPELLINGS[key] ?? null;
+}
+
+/** Refill statuses as panels write them, read to Pending, In progress, Completed, Rejected; else null. */
+export type SmmRefillStatus = 'Pending' | 'In progress' | 'Completed' | 'Rejected';
+export function normalizeRefillStatus(text: string): SmmRefillStatus | null {
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[_\-\s]+/g, ' ');
+  if (['pending', 'awaiting', 'queued', 'waiting', 'new'].includes(key)) return 'Pending';
+  if (['in progress', 'inprogress', 'processing', 'active'].includes(key)) return 'In progress';
+  if (['completed', 'complete', 'done', 'success'].includes(key)) return 'Completed';
+  if (['rejected', 'reject', 'canceled', 'cancelled', 'fail', 'failed', 'error'].includes(key)) return 'Rejected';
+  return null;
+}
 
 /** A list answer's entry: its value, or `{error}` for that entry alone. */
 export const perItemError = <T extends z.ZodType>(ok: T) => z.union([errorBody, ok]);

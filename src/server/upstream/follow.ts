@@ -3,7 +3,8 @@ import type { ExternalPanelOrderStatus } from '../../contract/external-panel-ord
 import { writeChangeLog } from '../audit';
 import { one, type Queryable } from '../db/client';
 import { loadAttempts, WORKER_ACTOR, type Attempt, type StepContext } from './attempts';
-import type { SmmOrderStatus, SmmResult } from './answers';
+import { normalizeSmmStatus, type SmmOrderStatus, type SmmResult, type SmmStatus, type SmmUnreadable } from './answers';
+import { SmmRateLimitError, SmmUnreadableError } from './client';
 
 /**
  * Step 3 of a worker round: attempts the provider is working on are polled with one multi-status
@@ -19,17 +20,25 @@ import type { SmmOrderStatus, SmmResult } from './answers';
  * Every status change (attempt or order) writes the order's change log; quantity-only progress
  * updates the order without a log line, or the log would grow every round. A drip feed or combo
  * order whose orders are all finished is completed with them.
+ *
+ * What cannot be read is never guessed (docs/upstream.md): an entry about one order that is not a
+ * status we know, or the provider's `{"error"}` about that order alone, is kept on the attempt
+ * (`answer_raw`, `error`), the attempt is held (no longer followed) and its order stopped for a
+ * human, with a line in its change log. A whole answer that cannot be read (an HTML page from a
+ * CDN, a 5xx) is kept on each attempt of the call and retried next round; the third in a row
+ * holds the attempt. A 429 only delays: the client pauses that provider as asked.
  */
 
-const STATUS_FROM_PROVIDER: Record<string, ExternalPanelOrderStatus> = {
-  pending: 'pending',
-  'in progress': 'in_progress',
-  processing: 'processing',
-  completed: 'completed',
-  partial: 'partial',
-  canceled: 'canceled',
-  cancelled: 'canceled',
+const STATUS_FROM_PROVIDER: Record<SmmStatus, ExternalPanelOrderStatus> = {
+  Pending: 'pending',
+  'In progress': 'in_progress',
+  Processing: 'processing',
+  Completed: 'completed',
+  Partial: 'partial',
+  Canceled: 'canceled',
 };
+/** Whole answers that could not be read, in a row, before the attempt is held. */
+export const UNREADABLE_HOLD_AFTER = 3;
 const ACTIVE: readonly ExternalPanelOrderStatus[] = ['pending', 'in_progress', 'processing'];
 
 interface OrderState {
@@ -57,7 +66,7 @@ export function followStep(ctx: StepContext, batch: number): () => Promise<{ pol
   return async () => {
     const active = await loadAttempts(
       db,
-      sql`e.status IN ('pending', 'in_progress', 'processing') AND e.external_id IS NOT NULL`,
+      sql`e.status IN ('pending', 'in_progress', 'processing') AND e.external_id IS NOT NULL AND e.held_at IS NULL`,
       batch,
       sql`e.checked_at NULLS FIRST, e.id`,
     );
@@ -69,17 +78,30 @@ export function followStep(ctx: StepContext, batch: number): () => Promise<{ pol
     let polled = 0;
     let ordersChanged = 0;
     for (const attempts of byProvider.values()) {
-      let answers: Record<string, SmmResult<SmmOrderStatus>>;
+      let answers: Record<string, SmmResult<SmmOrderStatus> | SmmUnreadable>;
       try {
         answers = await ctx.clientFor(attempts[0]).statuses(attempts.map((a) => a.external_id!));
       } catch (e) {
-        // The provider is unreachable or refused the key: try again next round, oldest first.
-        await db.execute(sql`UPDATE external_panel_orders SET checked_at = now() WHERE id IN ${attempts.map((a) => a.id)}`);
-        // Said once per provider and message, not every round.
-        const said = `${e instanceof Error ? e.message : String(e)}`;
+        const ids = attempts.map((a) => a.id);
+        if (e instanceof SmmUnreadableError) {
+          // Kept on each attempt; the third in a row holds it (below). Not guessed either way.
+          await db.execute(sql`UPDATE external_panel_orders SET checked_at = now(), answer_raw = ${e.raw},
+              unreadable_count = unreadable_count + 1 WHERE id IN ${ids}`);
+          for (const a of attempts) {
+            const held = await db.transaction((tx) =>
+              hold(tx, a, `${e.message} (${UNREADABLE_HOLD_AFTER} answers in a row could not be read)`, null, UNREADABLE_HOLD_AFTER),
+            );
+            if (held) ordersChanged++;
+          }
+        } else {
+          // Unreachable, refused the key, or asked to wait (429): try again next round, oldest first.
+          await db.execute(sql`UPDATE external_panel_orders SET checked_at = now() WHERE id IN ${ids}`);
+        }
+        // Said once per provider and message, not every round (a pause's countdown is not news).
+        const said = e instanceof SmmRateLimitError ? 'rate limited' : `${e instanceof Error ? e.message : String(e)}`;
         if (pollFailures.get(attempts[0].provider_id) !== said) {
           pollFailures.set(attempts[0].provider_id, said);
-          ctx.onError(new Error(`Polling ${attempts[0].provider_name} failed: ${said}`));
+          ctx.onError(new Error(`Polling ${attempts[0].provider_name} failed: ${e instanceof Error ? e.message : String(e)}`));
         }
         continue;
       }
@@ -95,20 +117,46 @@ export function followStep(ctx: StepContext, batch: number): () => Promise<{ pol
 }
 
 /** Records one provider answer; true when the order's status changed. */
-async function applyStatus(ctx: StepContext, a: Attempt, answer: SmmResult<SmmOrderStatus> | undefined): Promise<boolean> {
+async function applyStatus(ctx: StepContext, a: Attempt, answer: SmmResult<SmmOrderStatus> | SmmUnreadable | undefined): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
-    if (!answer || 'error' in answer) {
-      // The provider does not know the order: it is lost there, treat it as canceled.
-      const message = answer && 'error' in answer ? answer.error : 'The provider did not report this order.';
-      return applyOutcome(tx, a, { status: 'canceled', charge: null, startCount: null, remains: null, error: message });
-    }
-    const status = STATUS_FROM_PROVIDER[answer.status.trim().toLowerCase()];
-    if (!status) {
-      await tx.execute(sql`UPDATE external_panel_orders SET checked_at = now() WHERE id = ${a.id}`);
-      return false;
-    }
+    if (!answer) return hold(tx, a, 'The provider did not report this order in its answer.', null);
+    if ('error' in answer) return hold(tx, a, `The provider answered for this order: ${answer.error}`, null);
+    if ('unreadable' in answer) return hold(tx, a, "The provider's answer for this order could not be read.", answer.unreadable);
+    const known = normalizeSmmStatus(answer.status);
+    if (!known) return hold(tx, a, `The provider answered a status that is not known: "${answer.status.slice(0, 100)}".`, JSON.stringify(answer));
+    await tx.execute(sql`UPDATE external_panel_orders SET unreadable_count = 0 WHERE id = ${a.id} AND unreadable_count <> 0`);
+    const status = STATUS_FROM_PROVIDER[known];
     return applyOutcome(tx, a, { status, charge: answer.charge, startCount: answer.startCount, remains: answer.remains, error: null });
   });
+}
+
+/**
+ * Holds an attempt for a human: no longer followed, the reason on it (and the answer, when one
+ * came), its order stopped if it was in processing, one change-log line. With `after`, only once
+ * the attempt's unreadable answers in a row reached it. True when the order was stopped.
+ */
+async function hold(tx: Queryable, a: Attempt, reason: string, raw: string | null, after = 0): Promise<boolean> {
+  const held = await one(
+    tx,
+    sql`UPDATE external_panel_orders SET held_at = now(), error = ${reason.slice(0, 1000)}, answer_raw = coalesce(${raw}, answer_raw),
+          checked_at = now(), updated_at = now()
+        WHERE id = ${a.id} AND held_at IS NULL AND status IN ${[...ACTIVE]} AND unreadable_count >= ${after}
+        RETURNING id`,
+  );
+  if (!held) return false;
+  const stopped = await one(
+    tx,
+    sql`UPDATE orders SET status = 'stopped', updated_at = now()
+        WHERE id = ${a.order_id} AND external_id = ${a.external_id} AND provider_id = ${a.provider_id} AND status = 'in_processing'
+        RETURNING id`,
+  );
+  await writeChangeLog(tx, WORKER_ACTOR, {
+    actionType: 'provider_held',
+    modelType: 'order',
+    modelId: a.order_id,
+    information: `${a.provider_name} order ${a.external_id} is held for a member: ${reason}${stopped ? ' The order is stopped until someone decides.' : ''}`,
+  });
+  return !!stopped;
 }
 
 async function applyOutcome(tx: Queryable, a: Attempt, next: Outcome): Promise<boolean> {

@@ -2,12 +2,15 @@ import { sql } from 'drizzle-orm';
 import { writeChangeLog } from '../audit';
 import { one } from '../db/client';
 import { loadAttempts, WORKER_ACTOR, type Attempt, type StepContext } from './attempts';
+import { SmmRateLimitError, SmmUnreadableError } from './client';
 
 /**
  * Step 2 of a worker round: each queued attempt is claimed by a conditional update, then placed
  * with `add`; the provider's order id becomes the attempt's and the order's external_id. A refusal
  * (`{error}`) or no answer is written to the attempt's `error`, which makes it recreatable; it is
- * never retried on its own (the provider may have placed it anyway).
+ * never retried on its own (the provider may have placed it anyway). An answer that could not be
+ * read (an HTML page…) is kept on the attempt as it came. A 429 placed nothing: the attempt is
+ * given back to the queue and that provider's other attempts wait for the pause to end.
  */
 
 /** A claimed attempt without an answer for this long is given up (the process died mid-call). */
@@ -16,11 +19,11 @@ const STALE_CLAIM = sql`interval '5 minutes'`;
 export function sendStep(ctx: StepContext, batch: number): () => Promise<{ sent: number; failed: number }> {
   const { db } = ctx;
 
-  async function fail(a: Attempt, message: string): Promise<void> {
+  async function fail(a: Attempt, message: string, raw: string | null = null): Promise<void> {
     await db.transaction(async (tx) => {
       const marked = await one(
         tx,
-        sql`UPDATE external_panel_orders SET error = ${message.slice(0, 1000)}, updated_at = now()
+        sql`UPDATE external_panel_orders SET error = ${message.slice(0, 1000)}, answer_raw = ${raw}, updated_at = now()
         WHERE id = ${a.id} AND status = 'creating' AND external_id IS NULL RETURNING id`,
       );
       if (!marked) return;
@@ -93,7 +96,15 @@ export function sendStep(ctx: StepContext, batch: number): () => Promise<{ sent:
             await accepted(a, order);
             sent++;
           } catch (e) {
-            await fail(a, e instanceof Error ? e.message : String(e));
+            if (e instanceof SmmRateLimitError) {
+              // Nothing was placed: back to the queue; the provider's pause holds its next calls.
+              await db.execute(sql`UPDATE external_panel_orders SET sent_at = NULL, updated_at = now()
+                WHERE id = ${a.id} AND status = 'creating' AND external_id IS NULL AND error IS NULL`);
+              break;
+            }
+            const raw = e instanceof SmmUnreadableError ? e.raw : null;
+            const message = e instanceof Error ? e.message : String(e);
+            await fail(a, raw === null ? message : `${message} The provider may have placed it: check there before recreating.`, raw);
             failed++;
           }
         }

@@ -10,7 +10,7 @@
  * simulator runs). Declared here, and read by the simulator, so the upstream side needs nothing
  * from the simulator to route to it.
  */
-export const SIMULATED_PANEL_PATHS = ['/provider-sim/api/v2', '/provider-sim/perfect/api/v2'] as const;
+export const SIMULATED_PANEL_PATHS = ['/provider-sim/api/v2', '/provider-sim/perfect/api/v2', '/provider-sim/dialect/api/v2'] as const;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 

@@ -37,6 +37,8 @@ export interface OrderWorkerOptions {
   fetch?: typeof fetch;
   /** Per-request timeout of the SMM client (default 15 s). */
   timeoutMs?: number;
+  /** The clock of the clients' rate-limit pauses (tests). */
+  now?: () => number;
   /** Told after commits that change counted orders; default: one built on deps.publish. */
   counters?: Pick<CountersNotifier, 'changed'>;
   onError?: (error: unknown) => void;
@@ -72,7 +74,7 @@ export function createOrderWorker(
       const key = `${endpoint}\n${a.api_token}`;
       let client = clients.get(key);
       if (!client) {
-        client = createSmmClient({ endpoint, apiKey: a.api_token, fetch: options.fetch, timeoutMs: options.timeoutMs, trusted });
+        client = createSmmClient({ endpoint, apiKey: a.api_token, fetch: options.fetch, timeoutMs: options.timeoutMs, trusted, now: options.now });
         clients.set(key, client);
       }
       return client;

@@ -28,10 +28,12 @@ function attempt(id: number, recreatable: boolean): ExternalPanelOrderRow {
     startCount: null,
     remains: 300,
     error: 'Not enough funds',
+    answerRaw: null,
+    heldAt: null,
     recreatedFromId: null,
     createdAt: '2025-01-02 10:00:00',
     updatedAt: '2025-01-02 10:00:00',
-    actions: { recreatable },
+    actions: { recreatable, followable: false },
   };
 }
 
@@ -49,6 +51,44 @@ describe('external-panel orders', () => {
   it('offer recreate only when the row is recreatable', () => {
     expect(availableActions(externalPanelOrdersResource, attempt(1, true), ALL_PERMISSIONS)[0]).toMatchObject({ enabled: true });
     expect(availableActions(externalPanelOrdersResource, attempt(1, false), ALL_PERMISSIONS)[0]).toMatchObject({ enabled: false });
+  });
+
+  it('shows a held attempt with the provider’s answer as it came, and offers Follow again after a confirmation', async () => {
+    const held: ExternalPanelOrderRow = {
+      ...attempt(3, true),
+      status: 'in_progress',
+      error: 'The provider answered a status that is not known: "Shipped to Mars".',
+      answerRaw: '{"status":"Shipped to Mars","remains":"12"}',
+      heldAt: '2025-01-03 09:00:00',
+      actions: { recreatable: true, followable: true },
+    };
+    const actions = availableActions(externalPanelOrdersResource, held, ALL_PERMISSIONS);
+    expect(actions.find((a) => a.action.id === 'follow')).toMatchObject({ enabled: true });
+    expect(availableActions(externalPanelOrdersResource, attempt(1, true), ALL_PERMISSIONS).find((a) => a.action.id === 'follow')).toMatchObject({
+      enabled: false,
+    });
+
+    const column = externalPanelOrdersResource.columns.find((c) => c.key === 'held')!;
+    renderWithEngine(<>{column.render!(held)}</>);
+    await userEvent.hover(screen.getByText(/Held/));
+    expect(await screen.findByText('{"status":"Shipped to Mars","remains":"12"}')).toBeInTheDocument();
+    expect(screen.getByText(/status that is not known/)).toBeInTheDocument();
+    cleanup();
+
+    apiMock.api.mockImplementation(async (name: string) => {
+      if (name === 'externalPanelOrdersFollow') return { message: 'ok', externalPanelOrder: { ...held, heldAt: null } };
+      throw new Error(`unexpected ${name}`);
+    });
+    const run = mountRunner();
+    let outcome: Promise<ActionOutcome>;
+    act(() => {
+      outcome = run().row(externalPanelOrdersResource, 'follow', held);
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Follow external-panel order 3 again\?/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
+    await expect(outcome!).resolves.toBe('done');
+    expect(apiMock.api.mock.calls.find(([n]) => n === 'externalPanelOrdersFollow')?.[1]).toMatchObject({ params: { id: 3 } });
   });
 
   it('recreate keeps server errors on quantity and providerId inside the dialog, then succeeds', async () => {

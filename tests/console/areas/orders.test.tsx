@@ -50,6 +50,54 @@ async function chooseReason(text: string) {
   await userEvent.click(await screen.findByRole('option', { name: text }));
 }
 
+describe('manual fixes on an order', () => {
+  it('set partial asks for the remains (the undelivered count first), keeps a 422 on remains in the dialog, then sends the corrected remains', async () => {
+    let calls = 0;
+    routeApi({
+      ordersSetPartial: () => {
+        calls += 1;
+        if (calls === 1) throw new ValidationError('The given data was invalid.', { remains: ["The remains must be less than the order's quantity (1000)."] });
+        return { message: 'ok', refunded: '4.0000', order: order(12, {}, { status: 'completed' }) };
+      },
+    });
+    const row = order(12, { partialable: true }, { quantity: 1000, currentQuantity: 550 });
+    expect(availableActions(ordersResource, row, ALL_PERMISSIONS).find((a) => a.action.id === 'set-partial')).toMatchObject({ enabled: true });
+    expect(availableActions(ordersResource, order(13), ALL_PERMISSIONS).find((a) => a.action.id === 'set-partial')).toMatchObject({ enabled: false });
+    const { run } = mountRunner();
+    let outcome: Promise<ActionOutcome>;
+    act(() => {
+      outcome = run().row(ordersResource, 'set-partial', row);
+    });
+    const dialog = await screen.findByRole('dialog');
+    const remains = await within(dialog).findByRole('textbox', { name: 'Remains' });
+    expect(remains).toHaveValue('450');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set partial' }));
+    expect(await within(dialog).findByText("The remains must be less than the order's quantity (1000).")).toBeInTheDocument();
+    await userEvent.clear(remains);
+    await userEvent.type(remains, '400');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set partial' }));
+    await expect(outcome!).resolves.toBe('done');
+    expect(callsOf('ordersSetPartial')[1][1]).toMatchObject({ body: { orderId: 12, remains: 400 } });
+  });
+
+  it('edit start count and remains sends both, a blank start count as null', async () => {
+    routeApi({ ordersEditCounts: () => ({ message: 'ok', order: order(14) }) });
+    const row = order(14, { countsEditable: true }, { quantity: 1000, currentQuantity: 100 });
+    const { run } = mountRunner();
+    let outcome: Promise<ActionOutcome>;
+    act(() => {
+      outcome = run().row(ordersResource, 'edit-counts', row);
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('textbox', { name: 'Remains' })).toHaveValue('900');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Remains' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Remains' }), '250');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expect(outcome!).resolves.toBe('done');
+    expect(callsOf('ordersEditCounts')[0][1]).toMatchObject({ body: { orderId: 14, startCount: null, remains: 250 } });
+  });
+});
+
 describe('order row actions', () => {
   it('follow the server flags: only flagged actions are enabled', () => {
     const row = order(5, { approvable: true, rejectable: true, cancelable: true });

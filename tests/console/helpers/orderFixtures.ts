@@ -9,6 +9,8 @@ export const NO_ORDER_FLAGS: OrderRow['actions'] = {
   completable: false,
   pausable: false,
   rejectable: false,
+  partialable: false,
+  countsEditable: false,
 };
 
 /** An order row as the orders table sends it: in processing, paid, with the given flags. */

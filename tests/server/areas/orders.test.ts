@@ -307,8 +307,8 @@ describe('orders table', () => {
 describe('row flags', () => {
   const expected: Record<OrderStatus, Partial<OrderRowActions>> = {
     in_moderation: { approvable: true, rejectable: true, cancelable: true, editable: true },
-    in_processing: { pausable: true, completable: true, cancelable: true, editable: true },
-    stopped: { activable: true, completable: true, cancelable: true, editable: true },
+    in_processing: { pausable: true, completable: true, cancelable: true, editable: true, partialable: true, countsEditable: true },
+    stopped: { activable: true, completable: true, cancelable: true, editable: true, partialable: true, countsEditable: true },
     unpaid: { cancelable: true, editable: true },
     completed: {},
     canceled: {},
@@ -321,6 +321,8 @@ describe('row flags', () => {
     completable: false,
     pausable: false,
     rejectable: false,
+    partialable: false,
+    countsEditable: false,
   };
 
   it('follow the status for a member with manageOrders, and are all false with viewOrders only', async () => {

@@ -194,6 +194,46 @@ describe('orders', () => {
   });
 });
 
+describe('refills', () => {
+  it('asks a refill of an own completed order once, answers its status, and refuses what it may not', async () => {
+    const { key } = await customerWith('500.0000');
+    const other = await customerWith('500.0000');
+    const service = await orderableService();
+    await t.db.execute(sql`UPDATE services SET has_refill = true WHERE id = ${service.id}`);
+    const place = async (k: string) =>
+      (await v2({ key: k, action: 'add', service: service.id, link: 'https://instagram.com/p/r', quantity: service.min_quantity })).body.order as number;
+    const done = await place(key);
+    const open = await place(key);
+    const theirs = await place(other.key);
+    await t.db.execute(sql`UPDATE orders SET status = 'completed', completed_at = now() WHERE id IN (${done}, ${theirs})`);
+
+    const asked = await v2({ key, action: 'refill', order: done });
+    expect(asked.body).toEqual({ refill: expect.stringMatching(/^\d+$/) });
+    const refillId = asked.body.refill;
+    expect((await v2({ key, action: 'refill_status', refill: refillId })).body).toEqual({ status: 'Pending' });
+    expect(await one(t.db, sql`SELECT status, order_id::int AS order_id FROM order_refill_requests WHERE id = ${refillId}`)).toEqual({
+      status: 'pending',
+      order_id: done,
+    });
+
+    const many = await v2({ key, action: 'refill', orders: `${done},${open},${theirs},abc` });
+    expect(many.status).toBe(200);
+    expect(many.body).toEqual([
+      { order: done, refill: { error: 'A refill of this order is already requested' } },
+      { order: open, refill: { error: 'Refill is available only for completed orders' } },
+      { order: theirs, refill: { error: 'Incorrect order ID' } },
+      { order: 'abc', refill: { error: 'Incorrect order ID' } },
+    ]);
+    expect((await v2({ key: other.key, action: 'refill_status', refill: refillId })).body).toEqual({ error: 'Refill not found' });
+    expect((await v2({ key, action: 'refill_status', refills: `${refillId},999999` })).body).toEqual([
+      { refill: Number(refillId), status: 'Pending' },
+      { refill: 999999, status: { error: 'Refill not found' } },
+    ]);
+    await t.db.execute(sql`UPDATE services SET has_refill = false WHERE id = ${service.id}`);
+    expect((await v2({ key: other.key, action: 'refill', order: theirs })).body).toEqual({ error: 'Refill is not available for this order' });
+  });
+});
+
 describe('limits', () => {
   it('answers 429 with Retry-After once a key has spent its burst', async () => {
     const { key } = await customerWith('1.0000');

@@ -371,8 +371,12 @@ describe('recorded answers of several shapes', () => {
     await expect(client.services()).rejects.toThrow(new SmmApiError('Incorrect request'));
   });
 
-  it('reports a page that is not JSON, and an HTTP error, as transport errors', async () => {
-    await expect(recorded({ services: { file: 'not-json.html', status: 502 } }).client.services()).rejects.toThrow(/HTTP 502 without JSON/);
+  it('reports a page that is not JSON, and an HTTP error, as unreadable answers kept as they came', async () => {
+    const page = recorded({ services: { file: 'not-json.html', status: 502 } }).client.services();
+    await expect(page).rejects.toThrow(/HTTP 502 with an HTML page/);
+    const error = await page.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SmmTransportError);
+    expect(error).toMatchObject({ kind: 'unreadable', httpStatus: 502, raw: expect.stringContaining('<') });
     await expect(recorded({ balance: { file: 'balance-eur.json', status: 500 } }).client.balance()).rejects.toThrow(/HTTP 500/);
   });
 

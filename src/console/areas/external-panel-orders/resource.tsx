@@ -1,5 +1,5 @@
 import { Money } from '../../ui/Money';
-import { Anchor, Text, Tooltip } from '@mantine/core';
+import { Anchor, Code, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EXTERNAL_PANEL_ORDERS_TABLE, EXTERNAL_PANEL_ORDER_STATUS_LABELS } from '../../../contract/external-panel-orders/columns';
 import type { ExternalPanelOrderRow } from '../../../contract/external-panel-orders';
@@ -80,6 +80,12 @@ export const externalPanelOrdersResource = defineResource({
           '—'
         ),
     },
+    {
+      key: 'held',
+      header: 'Held',
+      filterUi: { trueLabel: 'Held for a member', falseLabel: 'Followed' },
+      render: (e) => (e.heldAt ? <HeldAnswer attempt={e} /> : '—'),
+    },
     { key: 'createdAt', header: 'Created', render: (e) => <DateTime value={e.createdAt} /> },
     { key: 'updatedAt', header: 'Updated', visible: false, render: (e) => <DateTime value={e.updatedAt} /> },
   ],
@@ -93,5 +99,41 @@ export const externalPanelOrdersResource = defineResource({
       mutation: { endpoint: 'externalPanelOrdersRecreate', params: (e) => ({ id: e.id }), body: (_e, input) => input },
       invalidates: ['orders'],
     }),
+    defineRowAction<ExternalPanelOrderRow>({
+      id: 'follow',
+      label: EXTERNAL_PANEL_ORDER_ACTIONS.follow.label,
+      past: EXTERNAL_PANEL_ORDER_ACTIONS.follow.past,
+      flag: EXTERNAL_PANEL_ORDER_ACTIONS.follow.flag,
+      confirm: {
+        text: (e) => `Follow external-panel order ${e.id} again? Its order goes back to processing and takes the provider's next readable status.`,
+        undoable: false,
+      },
+      mutation: { endpoint: 'externalPanelOrdersFollow', params: (e) => ({ id: e.id }) },
+      invalidates: ['orders'],
+    }),
   ],
 });
+
+/**
+ * A held attempt: why (the error), when, and the provider's answer exactly as it came, so a member
+ * can judge it before following it again, recreating it or settling the order.
+ */
+function HeldAnswer({ attempt }: { attempt: ExternalPanelOrderRow }) {
+  const label = (
+    <Stack gap={4} maw={420}>
+      <Text size="xs">{attempt.error ?? 'Held for a member.'}</Text>
+      {attempt.answerRaw ? (
+        <Code block fz="xs" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto' }}>
+          {attempt.answerRaw}
+        </Code>
+      ) : null}
+    </Stack>
+  );
+  return (
+    <Tooltip label={label} multiline openDelay={100}>
+      <Text size="sm" c="orange" tabIndex={0}>
+        Held <DateTime value={attempt.heldAt} />
+      </Text>
+    </Tooltip>
+  );
+}

@@ -11,10 +11,12 @@ import { formatMoney, formatNumber } from '../../ui/format';
 import { lazyDialog } from '../../actions/lazyDialog';
 import type { CancelOrderInput } from './CancelOrderDialog';
 import type { ChangeProviderInput } from './ChangeProviderDialog';
+import type { EditCountsInput, SetPartialInput } from './FixOrderDialogs';
 
 // Dialogs load when first opened (their own chunks).
 const cancelDialogs = () => import('./CancelOrderDialog');
 const providerDialogs = () => import('./ChangeProviderDialog');
+const fixDialogs = () => import('./FixOrderDialogs');
 import { Dash, UserLink } from '../../table/cells';
 import { Percent } from '../../ui/Percent';
 import { PriceModifications, SourceCell, UrlCell } from './cells';
@@ -42,7 +44,17 @@ const ACTIONS = {
   cancel: { ...fromTable('cancel', 'cancel'), color: 'red' },
   cancelAndReturnMoney: { ...fromTable('cancel-and-return-money', 'cancel'), label: 'Cancel and return money', color: 'red', aliases: ['refund'] },
   changeProvider: { id: 'change-provider', label: 'Change provider', flag: ORDER_ACTIONS.edit.flag },
+  setPartial: { ...fromTable('set-partial', 'setPartial'), color: 'orange', aliases: ['partial'] },
+  editCounts: { ...fromTable('edit-counts', 'editCounts'), aliases: ['edit remains', 'edit start count'] },
 } as const;
+
+/** What a set partial moved: the refund of the undelivered share, when there was one. */
+function partialNotice(o: OrderRow, answer: unknown): string {
+  const refunded = (answer as Partial<OrderCancelResult> | undefined)?.refunded;
+  return refunded !== undefined && /[1-9]/.test(refunded)
+    ? `Order ${o.id} set partial: ${formatMoney(refunded)} went back to ${o.user ? `${o.user.email}'s` : 'the customer’s'} balance.`
+    : `Order ${o.id} set partial, nothing refunded.`;
+}
 
 /** What a cancel moved: the refund to the customer's balance, when there was one. */
 function cancelNotice(o: OrderRow, answer: unknown): string {
@@ -194,6 +206,18 @@ export const ordersResource = defineResource({
         body: (o, input) => ({ orderIds: [o.id], providerId: input.providerId, quantity: input.quantity }),
       },
       success: (o) => `Order ${o.id} was sent to the new provider.`,
+    }),
+    defineRowAction<OrderRow, SetPartialInput>({
+      ...ACTIONS.setPartial,
+      dialog: lazyDialog(() => fixDialogs().then((m) => m.SetPartialDialog)),
+      mutation: { endpoint: 'ordersSetPartial', body: (o, input) => ({ orderId: o.id, remains: input.remains }) },
+      success: partialNotice,
+    }),
+    defineRowAction<OrderRow, EditCountsInput>({
+      ...ACTIONS.editCounts,
+      dialog: lazyDialog(() => fixDialogs().then((m) => m.EditCountsDialog)),
+      mutation: { endpoint: 'ordersEditCounts', body: (o, input) => ({ orderId: o.id, startCount: input.startCount, remains: input.remains }) },
+      success: (o) => `Order ${o.id}: start count and remains saved.`,
     }),
   ],
   bulkActions: [

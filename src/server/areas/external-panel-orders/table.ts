@@ -24,10 +24,26 @@ export const recreatableSql = sql`(
   (e.status IN (${sql.join(
     RECREATE.from.map((status) => sql`${status}`),
     sql`, `,
-  )}) OR (e.status = 'creating' AND e.error IS NOT NULL))
+  )}) OR (e.status = 'creating' AND e.error IS NOT NULL) OR e.held_at IS NOT NULL)
   AND e.recreated_at IS NULL
   AND o.status NOT IN ('completed', 'canceled')
   AND NOT EXISTS (SELECT 1 FROM external_panel_orders x WHERE x.order_id = e.order_id AND x.id > e.id)
+)`;
+
+/**
+ * Follow again (the contract's EXTERNAL_PANEL_ORDER_ACTIONS.follow): the attempt is held, still
+ * open at the provider as far as we know, not replaced, and its order not finished.
+ */
+const FOLLOW = EXTERNAL_PANEL_ORDER_ACTIONS.follow;
+const FOLLOW_PERMISSION = endpointPermission(FOLLOW.endpoint);
+export const followableSql = sql`(
+  e.held_at IS NOT NULL
+  AND e.status IN (${sql.join(
+    FOLLOW.from.map((status) => sql`${status}`),
+    sql`, `,
+  )})
+  AND e.recreated_at IS NULL
+  AND o.status NOT IN ('completed', 'canceled')
 )`;
 
 export interface ExternalPanelOrderDbRow extends Record<string, unknown> {
@@ -44,10 +60,13 @@ export interface ExternalPanelOrderDbRow extends Record<string, unknown> {
   start_count: number | null;
   remains: number | null;
   error: string | null;
+  answer_raw: string | null;
+  held_at: string | null;
   recreated_from_id: number | string | null;
   created_at: string;
   updated_at: string;
   recreatable: boolean;
+  followable: boolean;
 }
 
 export function mapExternalPanelOrderRow(row: ExternalPanelOrderDbRow, ctx: TableContext): ExternalPanelOrderRow {
@@ -63,10 +82,15 @@ export function mapExternalPanelOrderRow(row: ExternalPanelOrderDbRow, ctx: Tabl
     startCount: row.start_count,
     remains: row.remains,
     error: row.error,
+    answerRaw: row.answer_raw,
+    heldAt: row.held_at,
     recreatedFromId: row.recreated_from_id === null ? null : Number(row.recreated_from_id),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-    actions: { recreatable: row.recreatable && ctx.permissions.has(RECREATE_PERMISSION) },
+    actions: {
+      recreatable: row.recreatable && ctx.permissions.has(RECREATE_PERMISSION),
+      followable: row.followable && ctx.permissions.has(FOLLOW_PERMISSION),
+    },
   };
 }
 
@@ -75,9 +99,10 @@ export const externalPanelOrdersTable = defineTable(EXTERNAL_PANEL_ORDERS_TABLE,
     JOIN providers p ON p.id = e.provider_id
     JOIN orders o ON o.id = e.order_id`,
   select: sql`e.id, e.status, p.id AS provider_id, p.name AS provider_name, p.currency AS provider_currency, e.order_id, e.external_id, e.quantity, e.url,
-    ${decimalText(sql`e.charge`)} AS charge, e.start_count, e.remains, e.error, e.recreated_from_id,
+    ${decimalText(sql`e.charge`)} AS charge, e.start_count, e.remains, e.error, e.answer_raw,
+    ${utcText(sql`e.held_at`)} AS held_at, e.recreated_from_id,
     ${utcText(sql`e.created_at`)} AS created_at, ${utcText(sql`e.updated_at`)} AS updated_at,
-    ${recreatableSql} AS recreatable`,
+    ${recreatableSql} AS recreatable, ${followableSql} AS followable`,
   id: sql`e.id`,
   idType: 'bigint',
   columns: {
@@ -91,6 +116,7 @@ export const externalPanelOrdersTable = defineTable(EXTERNAL_PANEL_ORDERS_TABLE,
     charge: { sql: sql`e.charge`, nullable: true },
     remains: { sql: sql`e.remains`, nullable: true },
     error: { sql: sql`e.error IS NOT NULL` },
+    held: { sql: sql`e.held_at IS NOT NULL` },
     createdAt: { sql: sql`e.created_at` },
     updatedAt: { sql: sql`e.updated_at` },
   },

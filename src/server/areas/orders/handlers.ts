@@ -10,6 +10,7 @@ import { cancelOrder, defaultRefundAmount, findCancelReason, listCancelReasons, 
 import { notifyCountersChanged } from '../../realtime/counters';
 import { loadOrderDetail, orderChangeLogs, orderRefillRequests, orderStatistics } from './detail';
 import { changeProvider, changeUrl, updateComment } from './edits';
+import { editOrderCounts, setOrderPartial } from './fixes';
 import { displayMoney } from '../../kit/ledger';
 import { availableProviders } from './providers';
 import { orderRecord } from './records';
@@ -80,6 +81,22 @@ export const ordersHandlers = defineHandlers({
     notifyCountersChanged(deps);
     return result;
   },
+
+  ordersSetPartial: async ({ body, staff, actor, deps }) => {
+    const result = await deps.database.db.transaction(async (tx) => {
+      const { refunded } = await setOrderPartial(tx, actor, body.orderId, body.remains);
+      const message = `Order ${body.orderId} set partial${Number(refunded) > 0 ? `; ${displayMoney(refunded)} refunded` : ''}.`;
+      return { message, refunded, order: await rowOf(tx, body.orderId, staff) };
+    });
+    notifyCountersChanged(deps);
+    return result;
+  },
+
+  ordersEditCounts: async ({ body, staff, actor, deps }) =>
+    deps.database.db.transaction(async (tx) => {
+      await editOrderCounts(tx, actor, body.orderId, { startCount: body.startCount, remains: body.remains });
+      return { message: `Order ${body.orderId}: start count and remains saved.`, order: await rowOf(tx, body.orderId, staff) };
+    }),
 
   ordersCancel: async ({ body, staff, actor, deps }) => {
     const input: CancelInput = {

@@ -295,7 +295,7 @@ export const staffHandlers = defineHandlers({
       await lockStaffManagers(tx);
       const before = await findRoleRow(tx, roleId);
       if (!before) throw notFound(`Role ${roleId}`);
-      assertCanGrant(staff, newlyGranted(new Set<string>(before.permissions), new Set<string>(body.permissions)), 'permissions');
+      assertCanGrant(staff, newlyGranted(new Set<string>(before.permissions.map((p) => p.name)), new Set<string>(body.permissions)), 'permissions');
       const taken = await one(tx, sql`SELECT 1 FROM roles WHERE lower(name) = lower(${body.name}) AND id <> ${roleId}`);
       if (taken) throw fieldError('name', 'The name has already been taken.');
       await updateRecord(tx, actor, roleRecord, roleId, { name: body.name });
@@ -354,8 +354,8 @@ export const staffHandlers = defineHandlers({
         await checkRoleIds(tx, [moveTo], 'move_to_role_id');
         // Moving members into a role grants them its permissions.
         const target = await findRoleRow(tx, moveTo);
-        const from = new Set<string>((await findRoleRow(tx, roleId))?.permissions ?? []);
-        assertCanGrant(staff, newlyGranted(from, new Set<string>(target?.permissions ?? [])), 'move_to_role_id');
+        const from = new Set<string>(((await findRoleRow(tx, roleId))?.permissions ?? []).map((p) => p.name));
+        assertCanGrant(staff, newlyGranted(from, new Set<string>((target?.permissions ?? []).map((p) => p.name))), 'move_to_role_id');
         await tx.execute(
           sql`INSERT INTO staff_roles (staff_id, role_id) SELECT staff_id, ${moveTo} FROM staff_roles WHERE role_id = ${roleId} ON CONFLICT DO NOTHING`,
         );

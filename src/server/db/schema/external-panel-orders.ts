@@ -10,7 +10,8 @@ import { providers } from './providers';
  * provider's status; recreate adds a new attempt and marks the old one `recreated_at`.
  *
  * `base_quantity` is what the order had delivered before this attempt, so the order's delivered
- * count is base_quantity + quantity - remains.
+ * count is base_quantity + quantity - remains. An answer the worker cannot read is kept in
+ * `answer_raw`; an attempt `held_at` is no longer followed until a member asks (docs/upstream.md).
  */
 export const externalPanelOrders = pgTable(
   'external_panel_orders',
@@ -34,6 +35,12 @@ export const externalPanelOrders = pgTable(
     startCount: integer('start_count'),
     remains: integer('remains'),
     error: text('error'),
+    /** The provider's last answer about this attempt that could not be read, as it came (its start). */
+    answerRaw: text('answer_raw'),
+    /** Unreadable answers in a row while following it (a readable one resets it). */
+    unreadableCount: integer('unreadable_count').notNull().default(0),
+    /** Set when the worker stopped following it and held its order for a human (docs/upstream.md). */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     recreatedFromId: bigint('recreated_from_id', { mode: 'number' }).references((): AnyPgColumn => externalPanelOrders.id, {
       onDelete: 'set null',
     }),
