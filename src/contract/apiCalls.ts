@@ -47,7 +47,7 @@ export const API_CALLS: readonly ApiCall[] = [
   { call: 'users table', method: 'POST', path: `${A}/users/table`, body: ['headers', 'options', 'search', 'draw'] },
   { call: 'one user', method: 'GET', path: `${A}/users/{userId}` },
   { call: 'update a user', method: 'PATCH', path: `${A}/users/{userId}` },
-  { call: 'search users', method: 'GET', path: `${A}/users/search`, unused: NOT_YET },
+  { call: 'search users', method: 'GET', path: `${A}/users/search` },
   { call: 'freeze a user', method: 'POST', path: `${A}/users/freeze`, body: ['userId'] },
   { call: 'deactivate a user', method: 'POST', path: `${A}/users/deactivate`, body: ['userId'] },
   { call: 'activate a user', method: 'POST', path: `${A}/users/activate`, body: ['userId'] },
