@@ -91,7 +91,7 @@ export const API_CALLS: readonly ApiCall[] = [
   },
   { call: 'bulk pause', method: 'POST', path: `${A}/orders/bulk-pause` },
   { call: 'bulk complete', method: 'POST', path: `${A}/orders/bulk-complete` },
-  { call: 'order statistics', method: 'GET', path: `${A}/orders/{orderId}/statistics`, unused: NOT_YET },
+  { call: 'order statistics', method: 'GET', path: `${A}/orders/{orderId}/statistics` },
   { call: 'refill requests', method: 'GET', path: `${A}/orders/{orderId}/refill-requests`, unused: NOT_YET },
   { call: 'providers for recreate', method: 'GET', path: `${A}/providers/available-for-order-recreate`, query: ['search', 'page'] },
   { call: 'external-panel orders', method: 'GET', path: `${A}/external-panel-orders` },
