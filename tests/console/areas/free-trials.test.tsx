@@ -90,8 +90,21 @@ describe('free-trial requests in the console', () => {
     await waitFor(() => expect(empty).toHaveBeenCalledWith({ admin_note: null }));
   });
 
-  it("shows the server's errors on their fields and keeps the form (store and update answer the error body)", async () => {
+  it('a member who may not see users types the e-mail: nothing is searched', async () => {
     apiMock.api.mockResolvedValue(collections);
+    const onSubmit = vi.fn(async () => true);
+    renderWithEngine(<FreeTrialDialog row={request()} rows={[request()]} {...dialogProps(onSubmit)} />, { can: only('manageFreeTrials') });
+    const email = (await screen.findByRole('textbox', { name: /^User/ })) as HTMLInputElement;
+    expect(email.value).toBe('ann@customer.test');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'cy@customer.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ userEmail: 'cy@customer.test' })));
+    expect(apiMock.api.mock.calls.map(([name]) => name)).not.toContain('usersSearch');
+  });
+
+  it("shows the server's errors on their fields and keeps the form (store and update answer the error body)", async () => {
+    apiMock.api.mockImplementation(async (name: string) => (name === 'usersSearch' ? [] : collections));
     renderWithEngine(
       <FreeTrialDialog
         row={request()}
@@ -103,14 +116,20 @@ describe('free-trial requests in the console', () => {
     );
     expect(await screen.findByText('No user has this e-mail.')).toBeTruthy();
     expect(screen.getByText('The quantity may be at most 50 for this service.')).toBeTruthy();
-    expect((screen.getByLabelText(/User e-mail/) as HTMLInputElement).value).toBe('ann@customer.test');
+    expect((screen.getByRole('combobox', { name: /^User/ }) as HTMLInputElement).value).toBe('ann@customer.test');
   });
 
   it("choosing a quest fills its reward's service and quantity, and the body carries ids as numbers", async () => {
-    apiMock.api.mockResolvedValue(collections);
+    const bob = { id: 7, email: 'bob@customer.test', name: 'Bob', telegramUsername: null, status: 'active' };
+    apiMock.api.mockImplementation(async (name: string, init?: { query?: { search?: string } }) =>
+      name === 'usersSearch' ? (init?.query?.search === 'bob' ? [bob] : []) : collections,
+    );
     const onSubmit = vi.fn(async () => true);
     renderWithEngine(<FreeTrialDialog row={undefined as unknown as FreeTrialRow} rows={[]} {...dialogProps(onSubmit)} />);
-    await userEvent.type(await screen.findByLabelText(/User e-mail/), 'bob@customer.test');
+    // The user is searched on the server as it is typed, not picked from a list loaded up front.
+    await userEvent.type(await screen.findByRole('combobox', { name: /^User/ }), 'bob');
+    await userEvent.click(await screen.findByRole('option', { name: /bob@customer\.test/ }));
+    expect(apiMock.api).toHaveBeenCalledWith('usersSearch', expect.objectContaining({ query: { search: 'bob' } }));
     await userEvent.click(screen.getByRole('combobox', { name: /^Quest/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Follow us' }));
     await userEvent.type(screen.getByRole('textbox', { name: /^URL/ }), 'https://youtube.com/watch?v=1');

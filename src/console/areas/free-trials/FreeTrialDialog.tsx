@@ -4,14 +4,15 @@ import { freeTrialBodySchema, type FreeTrialBody, type FreeTrialCollections, typ
 import type { ActionDialogProps } from '../../resource/actions';
 import { errorMessage } from '../../api/errors';
 import { FormDialog } from '../../forms/FormDialog';
+import { UserPicker } from '../../forms/fields/UserPicker';
 import { useContractForm } from '../../forms/useContractForm';
 import { freeTrialCollectionsQuery } from './collections';
 
 /**
  * Create or edit a free-trial request (one dialog; `row` undefined when creating). The server's
  * answer to a bad request is shown on its fields and the dialog stays open (store and update
- * hand back the error body): an unknown e-mail on "User e-mail", a quantity past the service's
- * maximum on "Quantity".
+ * hand back the error body): an unknown e-mail on "User", a quantity past the service's
+ * maximum on "Quantity". The user is searched on the server as the name, e-mail or id is typed.
  */
 
 interface Values {
@@ -74,7 +75,18 @@ function FreeTrialForm({ row: given, collections, ...props }: ActionDialogProps<
           Free trial {row.id}, requested {row.createdAt}. Only pending requests can be changed.
         </Text>
       )}
-      <TextInput label="User e-mail" required type="email" autoComplete="off" data-autofocus {...form.getInputProps('userEmail')} />
+      <div data-path="userEmail">
+        <UserPicker
+          label="User"
+          by="email"
+          required
+          data-autofocus
+          value={form.values.userEmail || null}
+          selected={row?.user ?? null}
+          error={form.errors.userEmail}
+          onChange={(value) => form.setFieldValue('userEmail', value ?? '')}
+        />
+      </div>
       <Select
         label="Quest"
         description="Leave empty for a request made without a quest"

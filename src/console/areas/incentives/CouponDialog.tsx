@@ -137,14 +137,16 @@ function CouponForm({ row: given, collections, ...props }: ActionDialogProps<Cou
         <DateTimeField label="Valid from" {...form.getInputProps('validFrom')} />
         <DateTimeField label="Valid to" {...form.getInputProps('validTo')} />
       </SimpleGrid>
-      <CustomerPicker
-        label="Referral manager"
-        description="The customer the coupon is credited to, if any"
-        value={form.values.affiliateId}
-        selected={row?.affiliate ?? null}
-        error={form.errors.affiliateId}
-        onChange={(value) => form.setFieldValue('affiliateId', value)}
-      />
+      <div data-path="affiliateId">
+        <CustomerPicker
+          label="Referral manager"
+          description="The customer the coupon is credited to, if any"
+          value={form.values.affiliateId}
+          selected={row?.affiliate ?? null}
+          error={form.errors.affiliateId}
+          onChange={(value) => form.setFieldValue('affiliateId', value)}
+        />
+      </div>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
         <Checkbox label="Works with a service discount" {...form.getInputProps('workWithServiceDiscount', { type: 'checkbox' })} />
         <Checkbox label="Works with a customer's custom price" {...form.getInputProps('workWithUserCustomPrice', { type: 'checkbox' })} />

@@ -189,10 +189,32 @@ function OrderFields({ order }: { order: OrderDetail }) {
   );
 }
 
+/**
+ * The counters at the order's url (start, current, delivered, remains, their history). "Check again"
+ * reads them alone (GET orders/{id}/statistics) and puts them into the order on screen, so a running
+ * order's progress is seen without reloading its change log and history.
+ */
 function Statistics({ order }: { order: OrderDetail }) {
   const s = order.statistics;
+  const queryClient = useQueryClient();
+  const refresh = useMutation({
+    mutationFn: () => api('ordersStatistics', { params: { orderId: order.id } }),
+    onSuccess: (statistics) => queryClient.setQueryData(orderDetailQuery(order.id).queryKey, (stored) => (stored ? { ...stored, statistics } : stored)),
+  });
   return (
-    <Section title="Statistics">
+    <Section
+      title="Statistics"
+      actions={
+        <Button size="compact-xs" variant="subtle" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+          Check again
+        </Button>
+      }
+    >
+      {refresh.error && (
+        <Text size="sm" c="red" role="alert" mb="xs">
+          {errorMessage(refresh.error)}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 2, md: 6 }}>
         <Field label="Start count">{s.startCount === null ? <Dash /> : formatNumber(s.startCount)}</Field>
         <Field label="Current count">{s.currentCount === null ? <Dash /> : formatNumber(s.currentCount)}</Field>
