@@ -30,9 +30,27 @@ const placeAnOrder: DemoCustomerBehaviour = {
   },
 };
 
+/** Now and then a customer asks a refill of one of their completed orders of a refill service. */
+const askForARefill: DemoCustomerBehaviour = {
+  name: 'ask for a refill',
+  weight: 1,
+  async run(client) {
+    const order = await one<{ id: number }>(
+      client.deps.database.db,
+      sql`SELECT o.id::int AS id FROM orders o JOIN services s ON s.id = o.service_id
+           WHERE o.user_id = ${client.customer.id} AND o.status = 'completed' AND s.has_refill
+             AND NOT EXISTS (SELECT 1 FROM order_refill_requests r WHERE r.order_id = o.id AND r.status IN ('pending', 'in_progress'))
+           ORDER BY o.id DESC LIMIT 1`,
+    );
+    if (!order) return false;
+    await client.v2('refill', { order: order.id });
+    return true;
+  },
+};
+
 export function demoCustomersTask(contributions: readonly (CustomerApi | undefined)[], everyMs = 15_000): RecurringTask {
   const actions = collectCustomerActions(contributions);
-  const behaviours = [placeAnOrder, ...contributions.flatMap((c) => c?.demo ?? [])];
+  const behaviours = [placeAnOrder, askForARefill, ...contributions.flatMap((c) => c?.demo ?? [])];
   const total = behaviours.reduce((sum, b) => sum + b.weight, 0);
   const pick = () => {
     let r = Math.random() * total;
