@@ -8,6 +8,16 @@ import { z } from 'zod';
 
 /** Numbers come as numbers or strings depending on the panel; ids are kept as text. */
 export const idText = z.union([z.number(), z.string().trim().min(1)]).transform(String);
+/** Ids as a JSON array or as one comma-separated string, both of which panels send. */
+const idList = z.union([
+  z.array(idText),
+  z.string().transform((v) =>
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
+]);
 const numberish = z.union([
   z.number().finite(),
   z
@@ -78,19 +88,7 @@ export const packageSchema = z.object({
     .transform((v) => v ?? 'fixed'),
   fixed_cost: decimalText.nullish().transform((v) => v ?? null),
   discount_percent: decimalText.nullish().transform((v) => v ?? null),
-  services: z
-    .union([z.array(idText), z.string()])
-    .nullish()
-    .transform((v) =>
-      v === null || v === undefined
-        ? []
-        : Array.isArray(v)
-          ? v
-          : v
-              .split(',')
-              .map((x) => x.trim())
-              .filter(Boolean),
-    ),
+  services: idList.nullish().transform((v) => v ?? []),
 });
 
 /**
@@ -117,19 +115,7 @@ export const statusSchema = z.object({
     .transform((v) => v ?? null),
   /** Drip-feed orders: how many runs, and the orders the runs placed there. */
   runs: intish.nullish().transform((v) => v ?? null),
-  orders: z
-    .union([z.array(idText), z.string()])
-    .nullish()
-    .transform((v) =>
-      v === null || v === undefined
-        ? null
-        : Array.isArray(v)
-          ? v
-          : v
-              .split(',')
-              .map((x) => x.trim())
-              .filter(Boolean),
-    ),
+  orders: idList.nullish().transform((v) => v ?? null),
 });
 export interface SmmOrderStatus {
   charge: string | null;
