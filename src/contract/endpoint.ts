@@ -57,14 +57,15 @@ export const endpoint = <
 ): Endpoint<B, Q, R, P> => e;
 
 /**
- * A row id in a path, as its column holds it: digits only, 1 to `max` (INT4_MAX for serial ids,
+ * A row id in a path, as its column holds it: digits only, without leading zeros (`007` names
+ * nothing: one record has one spelling), 1 to `max` (INT4_MAX for serial ids,
  * Number.MAX_SAFE_INTEGER for bigserial ones: `pathBigId`). Anything else is "<thing> not found.".
  */
 export const pathId = (thing: string, max: number = INT4_MAX) => {
   const message = `${thing} not found.`;
   return z
     .string({ error: message })
-    .regex(/^\d{1,16}$/, message)
+    .regex(/^[1-9]\d{0,15}$/, message)
     .transform(Number)
     .pipe(z.number().int({ error: message }).min(1, message).max(max, message));
 };

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { HISTORY_PAGE_MAX, type HistoryEntry } from '../../contract/logs';
+import { HISTORY_PAGE_MAX, type HistoryEntry, type RecordHistory as RecordHistoryAnswer } from '../../contract/logs';
 import { api } from '../api/client';
-import { errorMessage } from '../api/errors';
+import { ApiError, errorMessage } from '../api/errors';
 import { AppLink } from '../table/cells';
 import { useListEngine } from '../list/engineContext';
 import { DateTime } from '../ui/DateTime';
@@ -90,7 +90,10 @@ export function RecordHistory({ type, id, title = 'History' }: { type: string; i
   }, [queryClient, type, id, visible]);
 
   if (!visible) return null;
-  const data = query.data;
+  // A 404 means no record and no history under this type and id: nothing to show, not a failure.
+  const absent = query.error instanceof ApiError && query.error.status === 404;
+  const data: RecordHistoryAnswer | undefined =
+    query.data ?? (absent ? { type, id, items: [], hasMore: false, includes: { audits: can('viewAudits'), changeLogs: can('viewChangeLogs') } } : undefined);
   return (
     <Card withBorder component="section" aria-labelledby={headingId}>
       <Group justify="space-between" mb="sm">

@@ -53,8 +53,37 @@ export const SERVICE_LOGS_TABLE = defineTableSpec({
   },
 });
 
-/** Keys whose values an audit answer never carries: replaced by SECRET_VALUE (see secretKey). */
-export const SECRET_KEY_PATTERN = /(secret|password|passphrase|token|api_?key|private_?key|ipn)/i;
+/**
+ * The one redaction list: keys whose values no answer, screen or log line carries — webhook and
+ * payment-method secrets, provider and access tokens, API keys, passwords and their hashes,
+ * two-factor secrets, recovery codes, credentials in headers. The server's logger redacts these
+ * names (src/server/http/logger.ts), and audit answers and the console replace any key matching
+ * SECRET_KEY_PATTERN (which covers every name here, and their spellings) with SECRET_VALUE.
+ */
+export const SECRET_KEY_NAMES = [
+  'authorization',
+  'cookie',
+  'password',
+  'passwordConfirmation',
+  'password_confirmation',
+  'currentPassword',
+  'passwordHash',
+  'password_hash',
+  'token',
+  'accessToken',
+  'apiToken',
+  'api_token',
+  'apiKey',
+  'api_key',
+  'secret',
+  'secrets',
+  'webhookSecret',
+  'twoFactorSecret',
+  'recoveryCodes',
+  'recovery_codes',
+  'recoveryCodeHashes',
+] as const;
+export const SECRET_KEY_PATTERN = /(secret|password|passphrase|token|api[_-]?key|private[_-]?key|ipn|authorization|cookie|recovery)/i;
 export const SECRET_VALUE = 'changed';
 export const isSecretKey = (key: string): boolean => SECRET_KEY_PATTERN.test(key);
 

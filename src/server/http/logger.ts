@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
+import { SECRET_KEY_NAMES } from '../../contract/logs/columns';
 import type { AppContext, AppEnv } from './context';
 
 /**
@@ -15,26 +16,13 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * Whatever a line might carry that must never reach a log: credentials in headers, passwords,
- * tokens, API keys and webhook secrets, at the top level and one object down (pino's redaction
- * matches these paths; `*` stands for one key).
+ * Whatever a line might carry that must never reach a log: the one redaction list of the contract
+ * (SECRET_KEY_NAMES: credentials in headers, passwords and hashes, tokens, API keys, webhook and
+ * payment-method secrets, two-factor secrets, recovery codes), at the top level and one object down
+ * (pino's redaction matches these paths; `*` stands for one key).
  */
-const SECRET_KEYS = [
-  'authorization',
-  'cookie',
-  'password',
-  'passwordConfirmation',
-  'currentPassword',
-  'token',
-  'accessToken',
-  'apiToken',
-  'apiKey',
-  'api_key',
-  'secret',
-  'webhookSecret',
-  'twoFactorSecret',
-];
-export const REDACT_PATHS = [
+const SECRET_KEYS = SECRET_KEY_NAMES;
+export const REDACT_PATHS: string[] = [
   ...SECRET_KEYS,
   ...SECRET_KEYS.map((k) => `*.${k}`),
   'headers["set-cookie"]',

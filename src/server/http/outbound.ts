@@ -289,20 +289,29 @@ export async function outboundRequest(
 ): Promise<OutboundResponse> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  let target: Awaited<ReturnType<typeof checkDestination>>;
+  // One deadline for the whole wait: resolving the name, connecting, the headers and the body.
+  const noAnswer = `No answer within ${policy.timeoutMs} ms.`;
+  let lookupTimer: NodeJS.Timeout | undefined;
+  const lookupDeadline = new Promise<null>((resolve) => (lookupTimer = setTimeout(() => resolve(null), policy.timeoutMs)));
+  let target: Awaited<ReturnType<typeof checkDestination>> | null;
   try {
-    target = await checkDestination(rawUrl, policy);
+    target = await Promise.race([checkDestination(rawUrl, policy), lookupDeadline]);
   } catch (error) {
     return { statusCode: null, durationMs: elapsed(), body: null, truncated: false, error: (error as Error).message, refused: true };
+  } finally {
+    clearTimeout(lookupTimer);
   }
+  if (!target) return { statusCode: null, durationMs: elapsed(), body: null, truncated: false, error: noAnswer, refused: false };
   const { url, address, family } = target;
   const client = url.protocol === 'https:' ? https : http;
   const body = request.body ?? '';
   return new Promise<OutboundResponse>((resolve) => {
     let settled = false;
+    let deadline: NodeJS.Timeout | undefined;
     const finish = (result: Omit<OutboundResponse, 'durationMs' | 'refused'>) => {
       if (settled) return;
       settled = true;
+      clearTimeout(deadline);
       resolve({ ...result, durationMs: elapsed(), refused: false });
     };
     const outgoing = client.request(
@@ -346,10 +355,17 @@ export async function outboundRequest(
         response.on('error', (error) => finish({ statusCode: response.statusCode ?? null, body: null, truncated: false, error: error.message }));
       },
     );
-    const deadline = setTimeout(() => outgoing.destroy(new Error(`No answer within ${policy.timeoutMs} ms.`)), policy.timeoutMs);
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`No answer within ${policy.timeoutMs} ms.`)));
+    // What is left of the deadline covers the connection, the headers and every byte of the body:
+    // a peer that drips its answer is cut off like one that never answers.
+    deadline = setTimeout(
+      () => {
+        finish({ statusCode: null, body: null, truncated: false, error: noAnswer });
+        outgoing.destroy(new Error(noAnswer));
+      },
+      Math.max(1, policy.timeoutMs - elapsed()),
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error(noAnswer)));
     outgoing.on('error', (error) => finish({ statusCode: null, body: null, truncated: false, error: error.message }));
-    outgoing.on('close', () => clearTimeout(deadline));
     outgoing.end(request.method === 'POST' ? body : undefined);
   });
 }

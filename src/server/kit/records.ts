@@ -56,6 +56,12 @@ export interface RecordSpec<T extends RecordTable> {
   unique?: Readonly<Record<string, string | UniqueRule>>;
 }
 
+/** Every kind defined, by its type: what a record type names (the history's 404). */
+const kinds = new Map<string, RecordKind<any>>();
+
+/** The record kind of an audit/change-log type, when one was defined. */
+export const recordKindOf = (type: string): RecordKind<any> | undefined => kinds.get(type);
+
 export function defineRecord<T extends RecordTable>(spec: RecordSpec<T>): RecordKind<T> {
   const columns: Record<string, { name: string; sqlType: string }> = {};
   for (const [key, column] of Object.entries(getTableColumns(spec.table))) {
@@ -63,7 +69,7 @@ export function defineRecord<T extends RecordTable>(spec: RecordSpec<T>): Record
   }
   const idType = columns.id?.sqlType;
   if (!idType) throw new Error(`${getTableName(spec.table)} has no id column`);
-  return {
+  const kind: RecordKind<T> = {
     table: spec.table,
     thing: spec.thing,
     type: spec.type,
@@ -73,6 +79,8 @@ export function defineRecord<T extends RecordTable>(spec: RecordSpec<T>): Record
     tableName: getTableName(spec.table),
     columns,
   };
+  if (!kinds.has(kind.type)) kinds.set(kind.type, kind);
+  return kind;
 }
 
 /** "Order 12 not found." */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, rows } from '../../../src/server/db/client';
 import { startJobWorkers } from '../../../src/server/jobs';
 import { ensureSimAccount } from '../../../src/server/provider-sim/catalogue';
-import { createSmmClient } from '../../../src/server/upstream/client';
+import { createSmmClient, SmmTransportError } from '../../../src/server/upstream/client';
 import { driftChanges, driftSim } from '../../../src/server/provider-sim/drift';
 import { startProviderSimServer, type ProviderSimServer } from '../../../src/server/provider-sim/standalone';
 import { providerSyncJob, queueDueRuns, queueRun, runSync, setSyncClientFactory } from '../../../src/server/areas/provider-sync/sync';
@@ -259,7 +259,7 @@ describe('runs as durable jobs', () => {
     let calls = 0;
     setSyncClientFactory(({ endpoint, apiKey }) => {
       const real = createSmmClient({ endpoint, apiKey, trusted: true, timeoutMs: 3000 });
-      return { ...real, serviceList: async () => (++calls === 1 ? Promise.reject(new Error('socket hang up')) : real.serviceList()) };
+      return { ...real, serviceList: async () => (++calls === 1 ? Promise.reject(new SmmTransportError('socket hang up')) : real.serviceList()) };
     });
     try {
       await expect(runSync(t.deps, runId)).rejects.toThrow('socket hang up');
@@ -503,5 +503,22 @@ describe('failures told in sentences', () => {
     } finally {
       setSyncClientFactory(({ endpoint, apiKey }) => createSmmClient({ endpoint, apiKey, trusted: endpoint.startsWith('http://127.0.0.1'), timeoutMs: 3000 }));
     }
+  });
+});
+
+describe('change ids', () => {
+  it('applying or dismissing change ids that are not the run’s is a 422 on changeIds naming them, and decides nothing', async () => {
+    const runId = await syncOnce(panvy);
+    await driftSim(t.db, 'panvy', 1);
+    const withChanges = (await one<{ id: number }>(
+      t.db,
+      sql`SELECT r.id FROM provider_sync_runs r WHERE r.status = 'review' AND EXISTS (SELECT 1 FROM provider_sync_changes c WHERE c.run_id = r.id AND c.state = 'pending') ORDER BY r.id DESC LIMIT 1`,
+    )) ?? { id: runId };
+    const before = await allChanges(withChanges.id);
+    for (const name of ['providerSyncRunApply', 'providerSyncRunDismiss'] as const) {
+      const res = await t.call(name, { params: { runId: withChanges.id }, body: { changeIds: [2_147_483_000] } }, admin);
+      expect(res, name).toMatchObject({ status: 422, body: { errors: { changeIds: ['Change 2147483000 is not part of this sync run.'] } } });
+    }
+    expect(await allChanges(withChanges.id)).toEqual(before);
   });
 });

@@ -79,6 +79,13 @@ describe('the mail relay and the translation service use the same guard', () => 
   let port: number;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
+      if (req.url === '/drip') {
+        // Headers at once, then a byte every 50 ms, forever: the socket is never idle.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        const drip = setInterval(() => res.write('.'), 50);
+        res.on('close', () => clearInterval(drip));
+        return;
+      }
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
@@ -114,6 +121,11 @@ describe('the mail relay and the translation service use the same guard', () => 
   it("a receiver's answer is kept without NUL bytes (the delivery log stores it)", async () => {
     const result = await postJson(`http://127.0.0.1:${port}/nul`, '{}', {}, { ...strict, allowedHosts: ['127.0.0.1'] });
     expect(result).toMatchObject({ statusCode: 200, excerpt: 'ok done' });
+  });
+
+  it('one deadline covers the body: a receiver that drips its answer is cut off like one that never answers', async () => {
+    const result = await postJson(`http://127.0.0.1:${port}/drip`, '{}', {}, { ...strict, allowedHosts: ['127.0.0.1'], timeoutMs: 600 });
+    expect(result).toMatchObject({ statusCode: null, error: 'No answer within 600 ms.', refused: false });
   });
 
   it('a translation service at a loopback spelling is refused with a reason; allow-listed it is used', async () => {

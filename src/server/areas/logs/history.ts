@@ -3,6 +3,8 @@ import { recordTypeLabel, type HistoryEntry, type RecordHistory } from '../../..
 import { rows, type Queryable } from '../../db/client';
 import type { StaffContext } from '../../deps';
 import { utcText } from '../../table';
+import { notFound } from '../../http/errors';
+import { recordKindOf } from '../../kit/records';
 import { redactSecrets } from './table';
 
 /**
@@ -28,7 +30,27 @@ interface Row extends Record<string, unknown> {
   information: unknown;
 }
 
+/**
+ * Whether a type and id name something: a record of a defined kind that is there, or anything with
+ * history (a deleted record keeps its past; a type without a kind, such as the panel settings, is
+ * known by its entries). Else the history answers 404, like any id that names nothing.
+ */
+async function namesSomething(q: Queryable, type: string, id: number): Promise<boolean> {
+  const kind = recordKindOf(type);
+  if (kind) {
+    if (id > kind.maxId) return false;
+    if ((await rows(q, sql`SELECT 1 FROM ${sql.identifier(kind.tableName)} WHERE id = ${id}`)).length) return true;
+  }
+  const entries = await rows(
+    q,
+    sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM audit_entries WHERE auditable_type = ${type} AND auditable_id = ${id})
+          OR EXISTS (SELECT 1 FROM change_logs WHERE model_type = ${type} AND model_id = ${id})`,
+  );
+  return entries.length > 0;
+}
+
 export async function recordHistory(q: Queryable, staff: StaffContext, type: string, id: number, limit: number): Promise<RecordHistory> {
+  if (!(await namesSomething(q, type, id))) throw notFound('Record');
   const audits = staff.permissions.has('viewAudits');
   const changeLogs = staff.permissions.has('viewChangeLogs');
   const found: Row[] = [];

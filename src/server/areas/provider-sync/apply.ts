@@ -3,7 +3,7 @@ import type { SyncChangeKind } from '../../../contract/provider-sync/columns';
 import { writeAudit } from '../../audit';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor } from '../../deps';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, fieldError, notFound } from '../../http/errors';
 import { belowMarginSql, defaultFloorOf, panelCurrencies } from './margin';
 
 /**
@@ -49,6 +49,23 @@ async function lockRun(tx: Queryable, runId: number): Promise<RunRow> {
   return run;
 }
 
+/**
+ * Change ids that are not this run's are a 422 on `changeIds` naming them: an id that names nothing
+ * is not "nothing to apply".
+ */
+async function assertRunChanges(tx: Queryable, runId: number, selection: Selection): Promise<void> {
+  const ids = [...new Set(selection.changeIds ?? [])];
+  if (ids.length === 0) return;
+  const found = await rows<{ id: number }>(tx, sql`SELECT id FROM provider_sync_changes WHERE run_id = ${runId} AND id IN ${ids}`);
+  const known = new Set(found.map((r) => Number(r.id)));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length)
+    throw fieldError(
+      'changeIds',
+      `${unknown.length === 1 ? 'Change' : 'Changes'} ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? '…' : ''} ${unknown.length === 1 ? 'is' : 'are'} not part of this sync run.`,
+    );
+}
+
 const selectionSql = (runId: number, selection: Selection): SQL => {
   const parts: SQL[] = [sql`c.run_id = ${runId}`, sql`c.state = 'pending'`];
   if (selection.changeIds?.length) parts.push(sql`c.id IN ${selection.changeIds}`);
@@ -66,6 +83,7 @@ async function settleRun(tx: Queryable, runId: number): Promise<void> {
 
 export async function dismissChanges(tx: Queryable, actor: Actor, runId: number, selection: Selection): Promise<DecisionResult> {
   await lockRun(tx, runId);
+  await assertRunChanges(tx, runId, selection);
   const done = await rows<{ id: number }>(
     tx,
     sql`UPDATE provider_sync_changes c SET state = 'dismissed', decided_at = now(), decided_by = ${actor.staffId}
@@ -80,6 +98,7 @@ export async function dismissChanges(tx: Queryable, actor: Actor, runId: number,
 
 export async function applyChanges(tx: Queryable, actor: Actor, runId: number, selection: Selection): Promise<DecisionResult> {
   const run = await lockRun(tx, runId);
+  await assertRunChanges(tx, runId, selection);
   const providerId = run.provider_id;
   // Take the selected pending changes (locked) and mark them applied at once.
   const taken = await rows<{ id: number; kind: SyncChangeKind }>(

@@ -138,8 +138,11 @@ export const sessionHandlers = defineHandlers({
     return { message: params.sessionId === staff.sessionId ? 'Signed out.' : 'The session was ended.' };
   },
 
-  staffSessions: async ({ params, staff, deps }) =>
-    (await listSessions(deps.database.db, params.staffId)).map((s) => ({ ...s, current: params.staffId === staff.id && s.id === staff.sessionId })),
+  staffSessions: async ({ params, staff, deps }) => {
+    const [member] = await deps.database.db.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.id, params.staffId));
+    if (!member) throw notFound(`Staff member ${params.staffId}`);
+    return (await listSessions(deps.database.db, params.staffId)).map((s) => ({ ...s, current: params.staffId === staff.id && s.id === staff.sessionId }));
+  },
 
   staffSessionsEnd: async ({ params, actor, deps }) => {
     const ended = await deps.database.db.transaction(async (tx) => {

@@ -90,6 +90,8 @@ export const storefrontHandlers = defineHandlers({
   bannersTable: async ({ query, staff, deps }) => bannersTable.query(deps.database.db, query, staff),
   bannersShow: async ({ params, staff, deps }) => loadBanner(deps.database.db, params.bannerId, staff),
   bannersUpdate: async ({ params: { bannerId: id }, staff, actor, deps, c }) => {
+    // A banner that is not there is a 404 before its form is read.
+    await loadBanner(deps.database.db, id, staff);
     const raw = await readBannerBody(c);
     await updateBanner(deps.database.db, actor, id, raw);
     const banner = await loadBanner(deps.database.db, id, staff);

@@ -229,6 +229,7 @@ export async function totalCost(q: Queryable, body: TotalCostBody): Promise<Pack
 }
 
 export async function availableServices(q: Queryable, body: { network_id: number; search: string; page: number }) {
+  if (!(await one(q, sql`SELECT 1 FROM networks WHERE id = ${body.network_id}`))) throw fieldError('network_id', 'The selected network is invalid.');
   const pattern = `%${body.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   const where = sql`st.network_id = ${body.network_id} AND NOT s.is_archived ${body.search ? sql`AND (s.name ILIKE ${pattern} OR s.id::text = ${body.search})` : sql``}`;
   const total = Number(
