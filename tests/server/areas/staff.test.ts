@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeTableQuery } from '../../../src/contract/table';
@@ -138,6 +140,38 @@ describe('creating members', () => {
     ).toBe(404);
     await t.login('invited@example.test', 'a-new-password');
     expect((await t.ok('staffShow', { params: { staffId: res.staff.id } }, admin)).status).toBe('active');
+  });
+
+  it('mails the link after the member is saved: the mail relay is asked only once the save has committed', async () => {
+    // The relay looks the member up before it answers. Were the mail sent inside the save's
+    // transaction, that lookup would wait for the transaction, the transaction for the relay, and
+    // the mail would end unsent at its timeout.
+    let seenByRelay: unknown;
+    const relay = createServer(async (req, res) => {
+      req.resume();
+      seenByRelay = await one(t.db, sql`SELECT email FROM staff_members WHERE email = 'relayed@example.test'`);
+      res.writeHead(202).end();
+    });
+    await new Promise<void>((done) => relay.listen(0, '127.0.0.1', done));
+    const saved = { url: process.env.MAIL_HTTP_URL, hosts: process.env.MAIL_ALLOWED_HOSTS };
+    process.env.MAIL_HTTP_URL = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/send`;
+    process.env.MAIL_ALLOWED_HOSTS = '127.0.0.1';
+    try {
+      const res = await t.ok('staffStore', { body: { name: 'Relayed', email: 'relayed@example.test', password_mode: 'link', roles: [] } }, admin);
+      expect(res.passwordLink).toMatchObject({ mailed: true, mail: 'The link was e-mailed to relayed@example.test.' });
+      expect(seenByRelay).toEqual({ email: 'relayed@example.test' });
+      const again = await t.ok('staffPasswordLink', { params: { staffId: res.staff.id } }, admin);
+      expect(again.passwordLink).toMatchObject({ mailed: true });
+    } finally {
+      for (const [key, value] of [
+        ['MAIL_HTTP_URL', saved.url],
+        ['MAIL_ALLOWED_HOSTS', saved.hosts],
+      ] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      await new Promise((done) => relay.close(done));
+    }
   });
 
   it('typed passwords must match, e-mails are unique, and errors land on their fields', async () => {

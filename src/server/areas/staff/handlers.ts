@@ -13,7 +13,7 @@ import { defineHandlers } from '../../http/handlers';
 import { createRecord, updateRecord } from '../../kit/crud';
 import { defineRecord, findById } from '../../kit/records';
 import { consoleOrigin } from '../../http/publicUrl';
-import { findLinkOwner, issuePasswordLink } from './links';
+import { findLinkOwner, createPasswordLink, mailPasswordLink } from './links';
 import { mailerFromEnv } from './mailer';
 import { assertStaffManagerRemains, lockStaffManagers } from './managers';
 import { allRoleRows, findRoleRow, findStaffDetail, rolesTable, staffTable } from './table';
@@ -157,7 +157,7 @@ export const staffHandlers = defineHandlers({
     const typed = body.password_mode === 'typed';
     // Hashing is slow on purpose: done before the transaction holds anything.
     const passwordHash = typed ? await hashPassword(body.password!) : UNUSABLE_PASSWORD;
-    return deps.database.db.transaction(async (tx) => {
+    const saved = await deps.database.db.transaction(async (tx) => {
       await assertEmailFree(tx, email);
       const roleIds = await checkRoleIds(tx, body.roles);
       const gained = [...(await grantsOf(tx, roleIds, body.permissions))];
@@ -166,17 +166,12 @@ export const staffHandlers = defineHandlers({
       await setMemberGrants(tx, member.id, roleIds, body.permissions);
       const grants = await memberGrants(tx, member.id);
       await writeAudit(tx, actor, { event: 'grants_updated', auditableType: 'staff_member', auditableId: member.id, newValues: grants });
-      let passwordLink = null;
-      if (!typed) {
-        const { panelName } = await getSettings(tx, ['panelName']);
-        passwordLink = await issuePasswordLink(tx, member, consoleOrigin(c.req.url), mailerFromEnv(), panelName);
-      }
-      return {
-        message: typed ? `Staff member ${member.email} created.` : `Staff member ${member.email} invited. ${passwordLink!.mail}`,
-        staff: await detail(tx, member.id, staff),
-        passwordLink,
-      };
+      const link = typed ? null : await createPasswordLink(tx, member, consoleOrigin(c.req.url), (await getSettings(tx, ['panelName'])).panelName);
+      return { member, link, staff: await detail(tx, member.id, staff) };
     });
+    if (!saved.link) return { message: `Staff member ${saved.member.email} created.`, staff: saved.staff, passwordLink: null };
+    const passwordLink = await mailPasswordLink(mailerFromEnv(), saved.link);
+    return { message: `Staff member ${saved.member.email} invited. ${passwordLink.mail}`, staff: saved.staff, passwordLink };
   },
 
   staffUpdate: async ({ params: { staffId }, body, staff, actor, deps }) =>
@@ -210,15 +205,18 @@ export const staffHandlers = defineHandlers({
     });
   },
 
-  staffPasswordLink: async ({ params: { staffId }, staff, actor, deps, c }) =>
-    deps.database.db.transaction(async (tx) => {
+  staffPasswordLink: async ({ params: { staffId }, staff, actor, deps, c }) => {
+    const issued = await deps.database.db.transaction(async (tx) => {
       const member = await findById(tx, staffRecord, staffId, { lock: true });
       if (!member.isActive || member.deactivatedAt) throw conflict(`Staff member ${member.email} is deactivated: reactivate them first.`);
       const { panelName } = await getSettings(tx, ['panelName']);
-      const passwordLink = await issuePasswordLink(tx, member, consoleOrigin(c.req.url), mailerFromEnv(), panelName);
+      const link = await createPasswordLink(tx, member, consoleOrigin(c.req.url), panelName);
       await writeAudit(tx, actor, { event: 'password_link_issued', auditableType: 'staff_member', auditableId: staffId });
-      return { message: `A new one-time link for ${member.email}. ${passwordLink.mail}`, staff: await detail(tx, staffId, staff), passwordLink };
-    }),
+      return { link, staff: await detail(tx, staffId, staff) };
+    });
+    const passwordLink = await mailPasswordLink(mailerFromEnv(), issued.link);
+    return { message: `A new one-time link for ${issued.link.member.email}. ${passwordLink.mail}`, staff: issued.staff, passwordLink };
+  },
 
   staffDeactivate: async ({ params: { staffId }, staff, actor, deps }) =>
     deps.database.db.transaction(async (tx) => {

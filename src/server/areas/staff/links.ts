@@ -9,14 +9,21 @@ import type { Mailer } from './mailer';
 
 export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-/** Replaces the member's unused links with a new one, and mails it when e-mail is configured. */
-export async function issuePasswordLink(
+/** A link written in the save's transaction, to be mailed once that has committed. */
+export interface NewPasswordLink {
+  member: { email: string; name: string };
+  url: string;
+  expiresAt: string;
+  panelName: string;
+}
+
+/** Replaces the member's unused links with a new one (inside the caller's transaction). */
+export async function createPasswordLink(
   tx: Queryable,
   member: { id: number; email: string; name: string },
   origin: string,
-  mailer: Mailer,
   panelName: string,
-): Promise<PasswordLink> {
+): Promise<NewPasswordLink> {
   const token = randomBytes(24).toString('base64url');
   await tx.execute(sql`DELETE FROM staff_password_links WHERE staff_id = ${member.id} AND used_at IS NULL`);
   const row = await one<{ expires_at: string }>(
@@ -25,13 +32,20 @@ export async function issuePasswordLink(
         VALUES (${member.id}, ${hashLinkToken(token)}, now() + make_interval(hours => ${PASSWORD_LINK_TTL_HOURS}))
         RETURNING ${utcText(sql`expires_at`)} AS expires_at`,
   );
-  const url = `${origin}/set-password/${token}`;
+  return { member: { email: member.email, name: member.name }, url: `${origin}/set-password/${token}`, expiresAt: row!.expires_at, panelName };
+}
+
+/**
+ * Mails a link when e-mail is configured. Called after the transaction that wrote the link has
+ * committed: a slow or hanging mail relay then holds no row lock and no connection of the pool.
+ */
+export async function mailPasswordLink(mailer: Mailer, { member, url, expiresAt, panelName }: NewPasswordLink): Promise<PasswordLink> {
   const mail = await mailer.send({
     to: member.email,
     subject: `${panelName}: set your password`,
-    text: `Hello ${member.name},\n\nSet your password for ${panelName} here (the link works once, until ${row!.expires_at} UTC):\n${url}\n`,
+    text: `Hello ${member.name},\n\nSet your password for ${panelName} here (the link works once, until ${expiresAt} UTC):\n${url}\n`,
   });
-  return { url, expiresAt: row!.expires_at, mailed: mail.sent, mail: mail.message };
+  return { url, expiresAt, mailed: mail.sent, mail: mail.message };
 }
 
 export interface LinkOwner {
