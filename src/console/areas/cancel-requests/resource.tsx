@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { CANCEL_REQUEST_STATUS_LABELS, CANCEL_REQUESTS_TABLE, type CancelRequestRow, type RejectCancelRequestBody } from '../../../contract/cancel-requests';
+import type { CancelRequestRow, RejectCancelRequestBody } from '../../../contract/cancel-requests';
+import { CANCEL_REQUEST_STATUS_LABELS, CANCEL_REQUESTS_TABLE } from '../../../contract/cancel-requests/columns';
 import { CANCEL_REQUEST_ACTIONS } from '../../../contract/cancel-requests/actions';
 import { lazyDialog } from '../../actions/lazyDialog';
 import { defineRowAction } from '../../resource/actions';
