@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { settleForwardedCancelRequests } from '../../../src/server/areas/orders/cancelRequests';
+import { askToCancelDemo, settleForwardedCancelRequests } from '../../../src/server/areas/orders/cancelRequests';
 import { one, rows } from '../../../src/server/db/client';
 import { ensureSimAccount } from '../../../src/server/provider-sim/catalogue';
 import { startProviderSimServer, type ProviderSimServer } from '../../../src/server/provider-sim/standalone';
@@ -134,6 +134,19 @@ describe('the customer API cancel action', () => {
     } finally {
       await t.db.execute(sql`UPDATE services SET cancel_by_client_is_allowed = true WHERE id = ${serviceId}`);
     }
+  });
+});
+
+describe("the demo's simulated customers", () => {
+  it('now and then ask to cancel one of their open orders, through the same action', async () => {
+    const id = await paidOrder();
+    const client = {
+      customer: { id: userId, email: 'pat@example.test', name: 'Pat' },
+      deps: t.deps,
+      v2: async (action: string, fields: Record<string, string | number> = {}) => (await v2({ action, ...fields })).body,
+    };
+    expect(await askToCancelDemo.run(client)).toBe(true);
+    expect(await requestsOf(id)).toMatchObject([{ status: 'pending' }]);
   });
 });
 

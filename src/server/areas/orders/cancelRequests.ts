@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../contract/orders';
 import { ORDER_ACTIONS } from '../../../contract/orders/actions';
 import { tableRequestSchema } from '../../../contract/table';
 import { writeChangeLog } from '../../audit';
-import type { CustomerAction } from '../../customer-api/define';
+import type { CustomerAction, DemoCustomerBehaviour } from '../../customer-api/define';
 import { customerActor, orderIdsOf } from '../../customer-api/orders';
 import { one, rows, type Queryable } from '../../db/client';
 import type { Actor, AppDeps } from '../../deps';
@@ -354,3 +354,21 @@ const cancel: CustomerAction = async (call) => {
 };
 
 export const CANCEL_REQUEST_CUSTOMER_ACTIONS: Readonly<Record<string, CustomerAction>> = { cancel };
+
+/** The demo's simulated customers now and then ask to cancel one of their open orders, so the queue is alive. */
+export const askToCancelDemo: DemoCustomerBehaviour = {
+  name: 'ask to cancel an order',
+  weight: 1,
+  async run(client) {
+    const order = await one<{ id: number }>(
+      client.deps.database.db,
+      sql`SELECT o.id::int AS id FROM orders o JOIN services s ON s.id = o.service_id
+           WHERE o.user_id = ${client.customer.id} AND o.status IN ('in_processing', 'in_moderation') AND s.cancel_by_client_is_allowed
+             AND NOT EXISTS (SELECT 1 FROM cancel_requests r WHERE r.order_id = o.id)
+           ORDER BY o.id DESC LIMIT 1`,
+    );
+    if (!order) return false;
+    await client.v2('cancel', { order: order.id });
+    return true;
+  },
+};

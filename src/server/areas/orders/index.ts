@@ -1,6 +1,6 @@
 import { defineServerArea } from '../../kit/area';
 import { cancelRequestsHandlers } from './cancelRequestHandlers';
-import { CANCEL_REQUEST_CUSTOMER_ACTIONS, cancelRequestsSettleTask } from './cancelRequests';
+import { askToCancelDemo, CANCEL_REQUEST_CUSTOMER_ACTIONS, cancelRequestsSettleTask } from './cancelRequests';
 import { ordersHandlers } from './handlers';
 import { seedCancelReasons, seedDemoOrders } from './seed';
 
@@ -14,5 +14,5 @@ export default defineServerArea({
     { name: 'orders-and-providers', kind: 'demo', run: (q) => seedDemoOrders(q) },
   ],
   tasks: [cancelRequestsSettleTask],
-  customerApi: { actions: CANCEL_REQUEST_CUSTOMER_ACTIONS },
+  customerApi: { actions: CANCEL_REQUEST_CUSTOMER_ACTIONS, demo: [askToCancelDemo] },
 });
