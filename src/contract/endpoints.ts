@@ -2,6 +2,7 @@ import { sessionEndpoints } from './session';
 import { homeEndpoints } from './home';
 import { usersEndpoints } from './users';
 import { dripFeedsEndpoints } from './drip-feeds';
+import { cancelRequestsEndpoints } from './cancel-requests';
 import { subscriptionsEndpoints } from './subscriptions';
 import { comboOrdersEndpoints } from './combo-orders';
 import { externalPanelOrdersEndpoints } from './external-panel-orders';
@@ -33,6 +34,7 @@ export const endpoints = {
   ...homeEndpoints,
   ...usersEndpoints,
   ...dripFeedsEndpoints,
+  ...cancelRequestsEndpoints,
   ...subscriptionsEndpoints,
   ...comboOrdersEndpoints,
   ...externalPanelOrdersEndpoints,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from '../../db/schema/orders';
 
 /** The orders area's own tables: cancel reasons, refill requests and counter checks (db/schema/orders.ts holds the orders, which other areas read and write). */
@@ -46,4 +46,32 @@ export const orderStatistics = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_statistics_order_idx').on(t.orderId, t.checkedAt)],
+);
+
+/**
+ * Customers' cancel requests (docs/upstream.md): asked through the customer API, worked on
+ * /cancel-requests. One open (pending or forwarded) request per order.
+ */
+export const cancelRequests = pgTable(
+  'cancel_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'forwarded' | 'canceled' | 'rejected'>().notNull().default('pending'),
+    /** Staff's note (a rejection's reason) or what closed the request. */
+    note: text('note'),
+    /** The provider's refusal of the last forward. */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    forwardedAt: timestamp('forwarded_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('cancel_requests_status_check', sql`${t.status} IN ('pending', 'forwarded', 'canceled', 'rejected')`),
+    index('cancel_requests_order_idx').on(t.orderId, t.id),
+    index('cancel_requests_status_idx').on(t.status, t.id),
+    uniqueIndex('cancel_requests_one_open_idx').on(t.orderId).where(sql`${t.status} IN ('pending', 'forwarded')`),
+  ],
 );
