@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { externalPanelDetailSchema, externalPanelRowSchema } from '../../../src/contract/providers';
 import { one, rows } from '../../../src/server/db/client';
-import { setUpstreamFetch } from '../../../src/server/areas/providers/upstream';
+import { setUpstreamFetch } from '../../../src/server/upstream/calls';
 import { mountProviderSim } from '../../../src/server/provider-sim';
 import { useTestApp, type TestMember } from '../helpers/testServer';
 

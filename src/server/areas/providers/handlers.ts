@@ -23,7 +23,7 @@ import { importPackages, importProviderServices, importServices, listImportableP
 import { providerServicesHandlers } from './providerServices';
 import { archiveProvider, billingRecordKind, presetRecord, providerRecord, unarchiveProvider } from './records';
 import { externalPanelsTable, findPanelDetail, providerServiceRows } from './table';
-import { isUpstreamError, upstream, upstreamMessage, upstreamTarget } from './upstream';
+import { isUpstreamError, upstream, upstreamMessage, upstreamTarget } from '../../upstream/calls';
 import { allowedHostsFor, refuseAtSave } from '../../http/outbound';
 import { quoted } from '../../http/quoted';
 import type { z } from 'zod';

@@ -14,7 +14,7 @@ import type { SmmService } from '../../upstream/answers';
 import { storeService } from '../catalogue/services';
 import { proposedPrice, rateToUsd } from './rates';
 import { providerServiceRecord } from './records';
-import { isUpstreamError, upstream, upstreamMessage } from './upstream';
+import { isUpstreamError, upstream, upstreamMessage } from '../../upstream/calls';
 
 /**
  * Imports from a provider: the provider's services are read live through its API; importing makes
