@@ -66,6 +66,7 @@ describe('the route map', () => {
       '/auto-promotions',
       '/banners/:id',
       '/below-margin',
+      '/cancel-requests',
       '/combo-orders/:id',
       '/coupons/:id',
       '/discounts/:id',

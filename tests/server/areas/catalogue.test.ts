@@ -412,11 +412,13 @@ describe('translate', () => {
   const seen: unknown[] = [];
   afterAll(() => {
     delete process.env.TRANSLATE_URL;
+    delete process.env.TRANSLATE_ALLOWED_HOSTS;
     server?.close();
   });
 
   it('answers a clear 503 without a translation service', async () => {
     delete process.env.TRANSLATE_URL;
+    delete process.env.TRANSLATE_ALLOWED_HOSTS;
     expect((await t.ok('translateStatus', {}, admin)).available).toBe(false);
     const res = await t.call('translate', { body: { from_language: 'en', to_language: 'fr', fields: { name: 'Real views' } } }, admin);
     expect(res.status).toBe(503);
@@ -436,6 +438,8 @@ describe('translate', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     process.env.TRANSLATE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // A service on this machine is an inside address: reached only when allow-listed.
+    process.env.TRANSLATE_ALLOWED_HOSTS = '127.0.0.1';
     expect((await t.ok('translateStatus', {}, admin)).available).toBe(true);
     const answer = await t.ok('translate', { body: { from_language: 'en', to_language: 'pt_BR', fields: { name: 'Real views', description: '' } } }, admin);
     expect(answer.translations).toEqual({ name: '[pt] Real views', description: '' });
