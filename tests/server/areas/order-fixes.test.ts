@@ -84,8 +84,9 @@ describe('set partial', () => {
     for (const [remains, message] of [
       [1000, "The remains must be less than the order's quantity (1000)."],
       [0, 'The remains must be at least 1.'],
-      ['abc', 'The remains must be an integer.'],
-      [-3, 'The remains must be at least 0.'],
+      ['abc', 'The remains must be a whole number.'],
+      [1.5, 'The remains must be a whole number.'],
+      [-3, 'The remains must be at least 1.'],
     ] as const) {
       const res = await t.request('POST', '/api/v1/admin/orders/set-partial', { token: manager, body: { orderId: id, remains } });
       expect(res.status, String(remains)).toBe(422);
